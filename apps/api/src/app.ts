@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import { openDatabase, type Database, type Db } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { authPlugin } from './plugins/auth';
+import { productsRoutes } from './modules/products/products.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    payments: PaymentProvider;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this open database instead of opening one from the config (tests). */
+  database?: Database;
+  /** Serve the built web app (default: when WEB_DIST exists). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1_000_000,
+    
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+  const ownsDatabase = !opts.database;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', createMailer(config, app.log));
+  app.decorate('payments', createPaymentProvider(config, database.db));
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  // Better Auth posts HTML forms (e.g. the OAuth callback with response_mode=form_post).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Torque & Throttle Parts API', version: '1.0.0', description: 'The shop\'s HTTP API. Identity lives under /api/auth (Better Auth).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { config });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(productsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(contactRoutes);
+      await api.register(usersRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST;
+  const serveWeb = opts.serveWeb ?? fs.existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  // API paths answer JSON 404s; every other GET falls back to the single-page app.
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname === '/api' || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${pathname}` } });
+    }
+    if (path.extname(pathname)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config/env';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+  /** Where the default transport writes messages (undefined with SMTP). */
+  outboxDir?: string;
+}
+
+/**
+ * SMTP_URL in production; otherwise every message is written as JSON to
+ * DATA_DIR/outbox (tests read it there) and its first link is logged.
+ */
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(msg) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...msg });
+      },
+    };
+  }
+  const outboxDir = path.join(config.DATA_DIR, 'outbox');
+  return {
+    outboxDir,
+    async send(msg) {
+      await fs.mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = msg.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.json`);
+      await fs.writeFile(file, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg }, null, 2));
+      const link = msg.text.match(/https?:\/\/\S+/)?.[0];
+      log.info({ to: msg.to, subject: msg.subject, file, link }, 'e-mail written to the outbox (set SMTP_URL to send real e-mail)');
+    },
+  };
+}

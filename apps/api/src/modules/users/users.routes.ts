@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import {
+  adminCheckSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  profileSchema,
+  profileUpdateSchema,
+  setRoleSchema,
+  tokenResponseSchema,
+  userListSchema,
+  userSyncSchema,
+} from '@shop/shared';
+import { isAdmin } from '../../plugins/auth';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { getProfile, listUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
+
+const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
+const PROFILE_KEYS = ['education', 'location', 'phone', 'linkedin'] as const;
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * PUT /user/{email} has two uses in the spec:
+   *  - sign-in sync { email, name }: needs the Better Auth session of that very e-mail; returns { token };
+   *  - profile update { education, location, phone, linkedin }: needs a Bearer token of that user or an admin.
+   */
+  app.put(
+    '/user/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign-in sync (returns the access token) or profile update',
+        params: emailParams,
+        body: z.record(z.string(), z.unknown()),
+        response: {
+          200: z.union([tokenResponseSchema, z.object({ ok: z.literal(true) })]),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (req) => {
+      const email = req.params.email;
+      const isProfileUpdate = PROFILE_KEYS.some((k) => k in req.body);
+      if (isProfileUpdate) {
+        await app.authenticate(req, undefined as never);
+        const me = req.user!;
+        if (me.email !== email && !isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+        const fields = profileUpdateSchema.parse(req.body);
+        const target = await getProfile(app.db, email);
+        await updateProfile(app.db, target._id, fields);
+        return { ok: true as const };
+      }
+      const body = userSyncSchema.parse(req.body);
+      const me = await app.sessionUser(req);
+      if (!me) throw new UnauthorizedError('Please log in to continue.', 'NO_SESSION');
+      if (me.email !== email || body.email !== email) {
+        throw new ForbiddenError('You can only get a token for your own account.', 'NOT_YOUR_ACCOUNT');
+      }
+      await syncUser(app.db, me.id, body.name);
+      const { token } = await app.auth.api.getToken({ headers: fromNodeHeaders(req.headers) });
+      return { token };
+    },
+  );
+
+  app.get(
+    '/user/:email',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['users'], security: [{ bearerAuth: [] }], params: emailParams, response: { 200: profileSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+    },
+    async (req) => {
+      const me = req.user!;
+      if (me.email !== req.params.email && !isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+      return getProfile(app.db, req.params.email);
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['users'], security: [{ bearerAuth: [] }], params: emailParams, response: { 200: adminCheckSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+    },
+    async (req) => {
+      const me = req.user!;
+      if (me.email === req.params.email) return { admin: isAdmin(me) };
+      if (!isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+      const target = await getProfile(app.db, req.params.email);
+      return { admin: isAdmin(target) };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: [app.requireAdmin],
+      schema: { tags: ['users'], security: [{ bearerAuth: [] }], response: { 200: userListSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+    },
+    async () => listUsers(app.db),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      preHandler: [app.requireAdmin],
+      schema: {
+        tags: ['users'],
+        summary: 'Promote a user to admin (admin)',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: setRoleSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      await promoteToAdmin(app.db, req.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Profile, UserListEntry } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { profiles, user } from '../../db/schema';
+import { NotFoundError, isUuid } from '../../lib/errors';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function getProfile(db: Db, email: string): Promise<Profile> {
+  const [row] = await db
+    .select({ u: user, p: profiles })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.email, email.toLowerCase()));
+  if (!row) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+  return {
+    _id: row.u.id,
+    email: row.u.email,
+    name: row.u.name,
+    image: row.u.image,
+    role: row.u.role ?? 'user',
+    education: row.p?.education ?? null,
+    location: row.p?.location ?? null,
+    phone: row.p?.phone ?? null,
+    linkedin: row.p?.linkedin ?? null,
+  };
+}
+
+/** Sign-in sync: keep the display name the customer entered; never touches the role. */
+export async function syncUser(db: Db, userId: string, name: string) {
+  if (name) await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+}
+
+export async function updateProfile(db: Db, userId: string, fields: { education: string; location: string; phone: string; linkedin: string }) {
+  await db
+    .insert(profiles)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
+}
+
+export async function listUsers(db: Db): Promise<UserListEntry[]> {
+  const rows = await db.select({ id: user.id, name: user.name, email: user.email, role: user.role }).from(user).orderBy(asc(user.createdAt), asc(user.email));
+  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user' }));
+}
+
+/** Idempotent: promoting an admin again changes nothing. */
+export async function promoteToAdmin(db: Db, id: string) {
+  if (!isUuid(id)) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+  const rows = await db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, id)).returning({ id: user.id });
+  if (rows.length === 0) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+}

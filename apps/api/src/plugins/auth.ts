@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt } from 'drizzle-orm';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { AppConfig } from '../config/env';
+import { createAuth, type Auth } from '../lib/auth';
+import { session as sessionTable, user as userTable } from '../db/schema';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: string;
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** preHandler: a valid, unrevoked access token (Authorization: Bearer). 401 otherwise. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: authenticate, then the user's current role must be admin. 403 otherwise. */
+    requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The signed-in user of a Better Auth session (cookie or session bearer), or null. */
+    sessionUser: (req: FastifyRequest) => Promise<AuthUser | null>;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').includes('admin');
+
+/**
+ * Better Auth mounted at /api/auth/*, plus the shop's access-token check:
+ * the JWT from PUT /user/{email} is verified against our JWKS, its session
+ * must still exist (logout revokes it) and the role is read fresh from the
+ * database on every request (a promotion takes effect at once).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+  const auth = createAuth(opts.config, app.db, app.mailer);
+  app.decorate('auth', auth);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const url = new URL(req.url, opts.config.publicUrl);
+      const headers = fromNodeHeaders(req.headers);
+      let body: string | undefined;
+      if (req.method !== 'GET' && req.body !== undefined) {
+        if (typeof req.body === 'string') body = req.body;
+        else if ((req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+          body = new URLSearchParams(req.body as Record<string, string>).toString();
+        } else body = JSON.stringify(req.body);
+      }
+      const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const text = response.body ? await response.text() : null;
+      // Better Auth's error bodies are { code, message }; keep them and add our envelope too.
+      if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
+        try {
+          const parsed = JSON.parse(text) as { code?: string; message?: string };
+          return reply.send({ ...parsed, error: { code: parsed.code ?? 'AUTH_ERROR', message: parsed.message ?? 'Authentication failed.' } });
+        } catch {
+          /* fall through to the raw body */
+        }
+      }
+      return reply.send(text);
+    },
+  });
+
+  async function loadUser(userId: string, sessionId: string): Promise<AuthUser | null> {
+    const [row] = await app.db
+      .select({ u: userTable, s: sessionTable })
+      .from(sessionTable)
+      .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+      .where(and(eq(sessionTable.id, sessionId), eq(sessionTable.userId, userId), gt(sessionTable.expiresAt, new Date())));
+    if (!row || row.u.banned) return null;
+    return {
+      id: row.u.id,
+      email: row.u.email,
+      name: row.u.name,
+      image: row.u.image,
+      role: row.u.role ?? 'user',
+      emailVerified: row.u.emailVerified,
+      sessionId,
+    };
+  }
+
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new UnauthorizedError('Please log in to continue.', 'NO_TOKEN');
+    const { payload } = await auth.api.verifyJWT({ body: { token } }).catch(() => ({ payload: null }));
+    const sid = payload && typeof payload.sid === 'string' ? payload.sid : undefined;
+    if (!payload || !sid) throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
+    const user = await loadUser(payload.sub, sid);
+    if (!user) throw new UnauthorizedError('Your session has ended. Please log in again.', 'SESSION_ENDED');
+    req.user = user;
+  });
+
+  app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(req, reply);
+    if (!isAdmin(req.user!)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
+  });
+
+  app.decorate('sessionUser', async (req: FastifyRequest) => {
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    if (!result) return null;
+    return loadUser(result.user.id, result.session.id);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { DomainError } from '../lib/errors';
+
+/** One error handler for the whole API: `{ error: { code, message } }`, never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof DomainError) {
+      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message, details: err.details } });
+    }
+    if (err instanceof ZodError) {
+      const issues = err.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+      const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, details: issues } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => {
+        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        return { field, message: v.message ?? 'is invalid' };
+      });
+      const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, details: issues } });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, rate limit…)
+    const code = err.code ? String(err.code).replace(/^FST_ERR_/, '') : 'BAD_REQUEST';
+    return reply.status(status).send({ error: { code, message: err.message } });
+  });
+
+});

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData(app);
+    if (seeded.products) app.log.info(`seeded ${seeded.products} demo products and ${seeded.reviews} reviews`);
+    if (seeded.accounts) {
+      console.log('\nDemo accounts (change or delete them before going live):');
+      console.log(`  admin     ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
+      console.log(`  customer  ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}\n`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`\n  Torque & Throttle Parts is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}`);
+  console.log(`  API docs: ${config.PUBLIC_URL ?? `http://localhost:${port}`}/api/docs`);
+  console.log(`  Database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pglite` : 'PostgreSQL (DATABASE_URL)'}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

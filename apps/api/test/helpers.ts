@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Env } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { user } from '../src/db/schema';
+
+/**
+ * A fresh database for one test file: PGlite in memory by default, or a
+ * throwaway PostgreSQL database when DATABASE_URL is set (dropped on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ dataDir: 'memory://' });
+  const { default: pg } = await import('pg');
+  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Record<keyof Env, string | number | boolean>> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...overrides },
+    {},
+  );
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  /** Better Auth session cookie(s), as a Cookie header value. */
+  cookie: string;
+  /** Access token from PUT /api/user/{email}. */
+  token: string;
+}
+
+let counter = 0;
+
+/** Signs up through the real HTTP API, then syncs to get the access token. */
+export async function signUpUser(app: FastifyInstance, opts: { email?: string; name?: string; password?: string; admin?: boolean } = {}): Promise<TestUser> {
+  counter += 1;
+  const email = (opts.email ?? `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`).toLowerCase();
+  const name = opts.name ?? `Test User ${counter}`;
+  const password = opts.password ?? 'secret-password-1';
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: app.config.publicUrl }, payload: { email, password, name } });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieHeader(res.headers['set-cookie']);
+  const [row] = await app.db.select().from(user).where(eq(user.email, email));
+  if (opts.admin) await app.db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
+  const token = await syncToken(app, email, name, cookie);
+  return { id: row.id, email, name, password, cookie, token };
+}
+
+export async function syncToken(app: FastifyInstance, email: string, name: string, cookie: string): Promise<string> {
+  const res = await app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: { cookie }, payload: { email, name } });
+  if (res.statusCode !== 200) throw new Error(`sync failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite and PostgreSQL databases are per file; two workers fit 2 cores.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,47 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './layouts/route-error';
+
+/** Each screen is its own lazy chunk. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('./routes/home')) },
+      { path: 'home', ...page(() => import('./routes/home')) },
+      { path: 'products', ...page(() => import('./routes/products')) },
+      { path: 'portfolio', ...page(() => import('./routes/portfolio')) },
+      { path: 'blog', ...page(() => import('./routes/blog')) },
+      { path: 'login', ...page(() => import('./routes/login')) },
+      { path: 'register', ...page(() => import('./routes/register')) },
+      { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
+      { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
+      { path: 'profile', ...page(() => import('./routes/profile')) },
+      { path: 'purchase/:id', ...page(() => import('./routes/purchase')) },
+      {
+        path: 'dashboard',
+        ...page(() => import('./routes/dashboard/dashboard-layout')),
+        children: [
+          { index: true, ...page(() => import('./routes/dashboard/dashboard-index')) },
+          { path: 'profile', ...page(() => import('./routes/dashboard/profile')) },
+          { path: 'myorders', ...page(() => import('./routes/dashboard/my-orders')) },
+          { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
+          { path: 'review', ...page(() => import('./routes/dashboard/review')) },
+          { path: 'orders', ...page(() => import('./routes/dashboard/manage-orders')) },
+          { path: 'addProduct', ...page(() => import('./routes/dashboard/add-product')) },
+          { path: 'manageProducts', ...page(() => import('./routes/dashboard/manage-products')) },
+          { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
+        ],
+      },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the issue that builds this screen.
+export default function HomePage() {
+  return <div className="p-8">Home</div>;
+}

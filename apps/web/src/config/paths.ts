@@ -1,0 +1,23 @@
+/** Every route path of the web app, and builders for the ones with parameters. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  products: '/products',
+  portfolio: '/portfolio',
+  blog: '/blog',
+  profile: '/profile',
+  purchase: (id: string) => `/purchase/${encodeURIComponent(id)}`,
+  dashboard: '/dashboard',
+  dashboardProfile: '/dashboard/profile',
+  myOrders: '/dashboard/myorders',
+  payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  addReview: '/dashboard/review',
+  manageOrders: '/dashboard/orders',
+  addProduct: '/dashboard/addProduct',
+  manageProducts: '/dashboard/manageProducts',
+  makeAdmin: '/dashboard/makeAdmin',
+} as const;

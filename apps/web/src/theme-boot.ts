@@ -1,0 +1,8 @@
+// Applied before React renders, so the stored theme never flashes the wrong one.
+try {
+  const stored = localStorage.getItem('theme');
+  const theme = stored === 'dark' || stored === 'light' ? stored : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-theme', theme);
+} catch {
+  /* storage blocked: keep the default */
+}

@@ -1,0 +1,40 @@
+// Starts the built shop for the browser tests on a fresh embedded database.
+// Extra services (a local OpenID provider standing in for Google) are started
+// by e2e/support/services.mjs when present.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = path.join(here, '.tmp', `data-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+let extraEnv = {};
+const servicesFile = path.join(here, 'support', 'services.mjs');
+if (fs.existsSync(servicesFile)) {
+  const { startServices } = await import(servicesFile);
+  extraEnv = await startServices({ port, dataDir });
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    PORT: String(port),
+    HOST: 'localhost',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-1234',
+    ...extraEnv,
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

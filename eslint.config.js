@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Boundaries: the web app, the API and the shared package never reach into each other's internals. */
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.tmp/**', 'apps/api/src/db/migrations/**', '**/test-results/**', 'e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' }] }],
+    },
+  },
+  {
+    // Components never call fetch: every call goes through lib/api-client.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/**'],
+    rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Use lib/api-client.ts' }] },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@shop/web', '@shop/web/*'], message: 'The API never imports the web app.' }] }],
+    },
+  },
+  {
+    // process.env is read only in config/env.ts (tests and scripts may read it too).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config/env.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config/env.ts' }] },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@shop/api', '@shop/web'], message: 'The shared package depends on nothing of the apps.' }] }] },
+  },
+);

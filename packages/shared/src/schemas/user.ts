@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { emailSchema } from './common';
+
+/** PUT /user/{email} sign-in sync body. Any other field (role!) is stripped. */
+export const userSyncSchema = z.object({
+  email: emailSchema,
+  name: z.string().trim().max(100).optional().default(''),
+});
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+/** PUT /user/{email} profile fields: all required (spec section 5). */
+export const profileUpdateSchema = z.object({
+  education: z.string().trim().min(1, 'Education is Required').max(200),
+  location: z.string().trim().min(1, 'Location is Required').max(200),
+  phone: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'Phone is Required').max(30).regex(/^\+?[0-9][0-9 ()-]*$/, 'Phone must be a number')),
+  linkedin: z.string().trim().min(1, 'Linkedin is Required').max(300),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const profileSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  role: z.string(),
+  education: z.string().nullable(),
+  location: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const adminCheckSchema = z.object({ admin: z.boolean() });
+
+export const userListEntrySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type UserListEntry = z.infer<typeof userListEntrySchema>;
+export const userListSchema = z.array(userListEntrySchema);
+
+export const setRoleSchema = z.object({ role: z.literal('admin', { message: "role must be 'admin'" }) });
