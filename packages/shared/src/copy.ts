@@ -100,6 +100,11 @@ export const copy = {
     googleNotConfigured: 'Google sign-in is not configured on this shop yet. Please use e-mail and password.',
     popupClosed: 'The Google sign-in window was closed before you finished (popup-closed-by-user).',
     popupBlocked: 'Your browser blocked the Google sign-in window (popup-blocked). Allow pop-ups for this site and try again.',
+    // Identity (#3) additions below: texts the spec does not quote.
+    checkingSession: 'Checking your sign-in…',
+    adminOnlyTitle: 'Administrators only',
+    adminOnlyText: 'This page is for shop administrators. Your account does not have access to it.',
+    adminOnlyBack: 'Go to My Orders',
   },
   notFound: {
     title: 'Page not found',

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { useAuth } from '../auth-context';
+import { AuthLoading } from './auth-loading';
+import type { LoginRedirectState } from './protected-route';
+
+/**
+ * Admin-only screens. The server refuses non-admins anyway (DESIGN §6); this
+ * guard keeps customers from landing on a broken admin page: visitors go to
+ * /login (and come back after signing in), signed-in non-admins see a clear
+ * refusal instead of the content.
+ */
+export function AdminRoute({ children }: { children?: ReactNode }) {
+  const { user, loading, admin, adminLoading } = useAuth();
+  const location = useLocation();
+  if (loading) return <AuthLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location } satisfies LoginRedirectState} />;
+  if (adminLoading) return <AuthLoading />;
+  if (!admin) {
+    return (
+      <section role="alert" className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h2 className="font-display text-3xl font-bold uppercase tracking-wide">{copy.auth.adminOnlyTitle}</h2>
+        <p className="text-base-content/80">{copy.auth.adminOnlyText}</p>
+        <Link to="/dashboard/myorders" className="btn btn-primary">
+          {copy.auth.adminOnlyBack}
+        </Link>
+      </section>
+    );
+  }
+  return <>{children ?? <Outlet />}</>;
+}
