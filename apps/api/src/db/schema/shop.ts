@@ -95,8 +95,27 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   currency: text('currency').notNull().default('usd'),
   status: text('status').notNull(),
   clientSecret: text('client_secret').notNull().unique(),
+  /** Like Stripe's Idempotency-Key: creating twice with the same key returns the same intent. */
+  idempotencyKey: text('idempotency_key').unique(),
   lastError: text('last_error'),
   cardLast4: text('card_last4'),
+  billingName: text('billing_name'),
+  billingEmail: text('billing_email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Card payment methods of the built-in test processor. Like Stripe, only the
+ * brand, the last four digits and the test outcome are kept, never the number.
+ */
+export const testPaymentMethods = pgTable('test_payment_methods', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** What confirming with this card does: succeeded | generic_decline | insufficient_funds. */
+  outcome: text('outcome').notNull(),
   billingName: text('billing_name'),
   billingEmail: text('billing_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
