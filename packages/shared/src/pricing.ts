@@ -6,7 +6,9 @@
 
 /** Dollars (as sent in payloads, e.g. 12.5) to integer cents, rounded half-up. */
 export function toCents(dollars: number): number {
-  return Math.round((dollars + Number.EPSILON) * 100);
+  // dollars * 100 lands just below .5 for inputs such as 2.135 (213.49999999999997);
+  // 15 significant digits drop that binary noise before rounding.
+  return Math.round(Number((dollars * 100).toPrecision(15)));
 }
 
 /** Integer cents to dollars for payloads (1250 -> 12.5). */

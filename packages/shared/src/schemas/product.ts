@@ -14,8 +14,13 @@ export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.array(productSchema);
 
 export const productPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be 100 or less').optional(),
+  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(100, 'limit must be 100 or less')
+    .optional(),
 });
 export type ProductPageQuery = z.infer<typeof productPageQuerySchema>;
 
