@@ -44,14 +44,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Record<keyof Env, string | number | boolean>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Record<keyof Env, string | number | boolean>> = {},
+  opts: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123', ...overrides },
     {},
   );
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, serveWeb: false });
+  // The SPA fallback is off unless a test asks for it (with its own WEB_DIST).
+  const app = await buildApp(config, { database, serveWeb: opts.serveWeb ?? false });
   await app.ready();
   return {
     app,
