@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: 'products', ...page(() => import('./routes/products')) },
       { path: 'portfolio', ...page(() => import('./routes/portfolio')) },
       { path: 'blog', ...page(() => import('./routes/blog')) },
+      { path: 'legal', ...page(() => import('./routes/legal')) },
       { path: 'login', ...page(() => import('./routes/login')) },
       { path: 'register', ...page(() => import('./routes/register')) },
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },

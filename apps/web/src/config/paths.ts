@@ -9,6 +9,7 @@ export const paths = {
   products: '/products',
   portfolio: '/portfolio',
   blog: '/blog',
+  legal: '/legal',
   profile: '/profile',
   purchase: (id: string) => `/purchase/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',

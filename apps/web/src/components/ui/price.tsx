@@ -1,13 +1,15 @@
+import { formatUsd } from '@shop/shared/pricing';
+
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "12.50": a dollar amount without the sign, for texts that already end in '$' (the spec's 'Unit Price: $'). */
+/** "1,234.50": a dollar amount without the sign, for texts that already end in '$' (the spec's 'Unit Price: $'). */
 export function formatAmount(dollars: number): string {
   return amount.format(dollars);
 }
 
-/** "$12.50" */
+/** "$1,234.50" */
 export function formatPrice(dollars: number): string {
-  return `$${formatAmount(dollars)}`;
+  return formatUsd(dollars);
 }
 
 export function Price({ value, className = '' }: { value: number; className?: string }) {

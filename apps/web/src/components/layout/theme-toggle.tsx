@@ -1,0 +1,25 @@
+import { copy } from '@shop/shared/copy';
+import { useTheme } from '../../features/theme/theme-context';
+import { MoonIcon, SunIcon } from '../ui/icons';
+
+/**
+ * One button for light/dark. Its name stays "Toggle light/dark theme" and
+ * aria-pressed tells whether the dark theme is on; the tooltip says what a
+ * click will do.
+ */
+export function ThemeToggle({ className = '' }: { className?: string }) {
+  const { theme, toggleTheme } = useTheme();
+  const dark = theme === 'dark';
+  return (
+    <button
+      type="button"
+      className={`btn btn-circle btn-ghost ${className}`}
+      aria-label={copy.nav.themeToggle}
+      aria-pressed={dark}
+      title={dark ? copy.storefront.toLightTheme : copy.storefront.toDarkTheme}
+      onClick={toggleTheme}
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}
