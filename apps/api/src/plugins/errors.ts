@@ -32,9 +32,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, rate limit…)
+    // @fastify/rate-limit throws the body its errorResponseBuilder made, already in our shape.
+    const shaped = (err as unknown as { error?: { code?: unknown; message?: unknown } }).error;
+    if (shaped && typeof shaped.code === 'string' && typeof shaped.message === 'string') {
+      return reply.status(status).send({ error: { code: shaped.code, message: shaped.message } });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
     const code = err.code ? String(err.code).replace(/^FST_ERR_/, '') : 'BAD_REQUEST';
-    return reply.status(status).send({ error: { code, message: err.message } });
+    return reply.status(status).send({ error: { code, message: err.message || 'The request could not be processed.' } });
   });
 
 });
