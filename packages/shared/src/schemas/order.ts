@@ -52,6 +52,7 @@ export const createPaymentIntentSchema = z.object({
   orderId: z.string().min(1, 'orderId is required').max(100),
   price: z.unknown().optional(),
 });
+/** `amount` is the order's price in dollars, like every price in this API. */
 export const paymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   provider: z.enum(['test', 'stripe']),
@@ -59,3 +60,51 @@ export const paymentIntentResponseSchema = z.object({
   amount: z.number(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/**
+ * The built-in `test` payment processor speaks the same flow as Stripe.js
+ * (create a card payment method, then confirm with the client secret). The
+ * fields are loose on purpose: the processor itself answers Stripe's card
+ * error codes (invalid_number, invalid_expiry, invalid_cvc) with its messages.
+ */
+export const testPaymentMethodRequestSchema = z.object({
+  number: z.union([z.string(), z.number()]).transform((v) => String(v)).pipe(z.string().max(40, 'Your card number is invalid.')),
+  expMonth: z.union([z.string().max(4), z.number()]),
+  expYear: z.union([z.string().max(4), z.number()]),
+  cvc: z.union([z.string(), z.number()]).transform((v) => String(v)).pipe(z.string().max(8, "Your card's security code is invalid.")),
+  billingDetails: z
+    .object({
+      name: z.string().trim().max(200).optional(),
+      email: z.string().trim().max(254).optional(),
+    })
+    .optional(),
+});
+export type TestPaymentMethodRequest = z.input<typeof testPaymentMethodRequestSchema>;
+
+export const testPaymentMethodSchema = z.object({
+  id: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }),
+});
+export type TestPaymentMethod = z.infer<typeof testPaymentMethodSchema>;
+
+export const testConfirmRequestSchema = z.object({
+  clientSecret: z.string().trim().min(1, 'clientSecret is required').max(300),
+  paymentMethod: z.string().trim().min(1, 'paymentMethod is required').max(100),
+});
+export type TestConfirmRequest = z.infer<typeof testConfirmRequestSchema>;
+
+/** `amount` here is in cents, as Stripe's PaymentIntent reports it. */
+export const testConfirmResponseSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number().int() }),
+});
+export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
+
+/** Card errors of the test processor, shaped like Stripe's: code plus, for declines, decline_code. */
+export const cardErrorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    decline_code: z.string().optional(),
+  }),
+});
+export type CardErrorResponse = z.infer<typeof cardErrorResponseSchema>;

@@ -1,4 +1,96 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrderSchema, errorResponseSchema, idParamsSchema, orderListSchema, orderSchema, ordersQuerySchema } from '@shop/shared';
+import { cancelOrder } from '../payments/payments.service';
+import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
 
-// Orders API: built in the ordering issue (#4).
-export const ordersRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/order',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order as the signed-in user; price, name and e-mail are decided by the server',
+        security: [{ bearerAuth: [] }],
+        body: createOrderSchema,
+        response: { 201: orderSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createOrder(app.db, req.user!, req.body)),
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: "The orders of the given e-mail, newest first (your own; an admin may read anyone's)",
+        security: [{ bearerAuth: [] }],
+        querystring: ordersQuerySchema,
+        response: { 200: orderListSchema, ...errors },
+      },
+    },
+    async (req) => listOrdersByEmail(app.db, req.user!, req.query.email),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its customer or an admin)',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => getOrder(app.db, req.user!, req.params.id),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (its customer or an admin); its stock is restored',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: z.object({ deletedCount: z.literal(1) }), ...errors },
+      },
+    },
+    async (req) => {
+      await cancelOrder(app, req.user!, req.params.id);
+      return { deletedCount: 1 as const };
+    },
+  );
+
+  app.get(
+    '/allorders',
+    {
+      preHandler: [app.requireAdmin],
+      schema: { tags: ['orders'], summary: 'Every order, newest first (admin)', security: [{ bearerAuth: [] }], response: { 200: orderListSchema, ...errors } },
+    },
+    async () => listAllOrders(app.db),
+  );
+
+  app.patch(
+    '/paidorders/:id',
+    {
+      preHandler: [app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a paid order as delivered (admin); repeating it changes nothing',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => deliverOrder(app.db, req.params.id),
+  );
+};

@@ -1,4 +1,135 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardErrorResponseSchema,
+  createPaymentIntentSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  orderSchema,
+  payOrderSchema,
+  paymentIntentResponseSchema,
+  testConfirmRequestSchema,
+  testConfirmResponseSchema,
+  testPaymentMethodRequestSchema,
+  testPaymentMethodSchema,
+} from '@shop/shared';
+import { NotFoundError } from '../../lib/errors';
+import { WebhookSignatureError } from '../../payments/provider-common';
+import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
+import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
 
-// Payments API: built in the ordering issue (#4).
-export const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 402: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** Card attempts per client and minute on the test processor: enough for a customer, too few for card testing. */
+const TEST_PROCESSOR_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['payments'],
+        summary: "Start (or resume) paying an order; the amount is the order's, the body's price is ignored",
+        security: [{ bearerAuth: [] }],
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentResponseSchema, ...errors },
+      },
+    },
+    async (req) => createPaymentIntent(app, req.user!, req.body.orderId),
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['payments'],
+        summary: 'Record a payment: the order becomes paid once the provider confirms this transaction for its amount',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: payOrderSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => confirmOrderPayment(app, req.user!, req.params.id, req.body.transactionId),
+  );
+
+  const testProcessorOff = () => new NotFoundError('The test payment processor is off: this shop takes payments through Stripe.', 'TEST_PROCESSOR_OFF');
+
+  // Like Stripe.js, these need no Bearer token: the client secret is the capability.
+  app.post(
+    '/test-payments/payment-methods',
+    {
+      config: { rateLimit: TEST_PROCESSOR_RATE_LIMIT },
+      schema: {
+        tags: ['test payment processor'],
+        summary: 'Create a card payment method (test mode; Stripe test cards)',
+        body: testPaymentMethodRequestSchema,
+        response: { 200: testPaymentMethodSchema, 400: cardErrorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (app.payments.name !== 'test') throw testProcessorOff();
+      const result = await createTestPaymentMethod(app.db, req.body);
+      if (!result.ok) return reply.status(result.status).send({ error: result.error });
+      return result.value;
+    },
+  );
+
+  app.post(
+    '/test-payments/confirm',
+    {
+      config: { rateLimit: TEST_PROCESSOR_RATE_LIMIT },
+      schema: {
+        tags: ['test payment processor'],
+        summary: 'Confirm a payment intent with a payment method (test mode)',
+        body: testConfirmRequestSchema,
+        response: { 200: testConfirmResponseSchema, 400: cardErrorResponseSchema, 402: cardErrorResponseSchema, 404: cardErrorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (app.payments.name !== 'test') throw testProcessorOff();
+      const result = await confirmTestPayment(app.db, req.body);
+      if (!result.ok) return reply.status(result.status).send({ error: result.error });
+      return result.value;
+    },
+  );
+
+  // Stripe signs the exact bytes it sent, so this one route keeps the raw body.
+  await app.register(async (scoped) => {
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scoped.post(
+      '/webhooks/stripe',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook (signed): records payment_intent.succeeded; duplicate events change nothing',
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.string().optional() }),
+            400: errorResponseSchema,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        if (!app.payments.constructWebhookEvent) {
+          throw new NotFoundError('Stripe webhooks are off: this shop uses the built-in test payment processor.', 'WEBHOOKS_OFF');
+        }
+        const signature = req.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
+          return reply.status(400).send({ error: { code: 'INVALID_SIGNATURE', message: 'Missing Stripe-Signature header or body.' } });
+        }
+        try {
+          return await handleStripeWebhook(app, req.body, signature);
+        } catch (err) {
+          if (err instanceof WebhookSignatureError) {
+            return reply.status(400).send({ error: { code: 'INVALID_SIGNATURE', message: `Invalid Stripe signature: ${err.message}` } });
+          }
+          throw err;
+        }
+      },
+    );
+  });
+};

@@ -1,5 +1,9 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
+import { createStripeProvider } from './stripe-provider';
+import { createTestProvider } from './test-provider';
+
+export { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
 
 /**
  * The payment-provider port. Two adapters: `test` (built in, default) and
@@ -16,19 +20,35 @@ export interface RetrievedPayment {
   amountCents: number;
   currency: string;
   orderId: string | null;
+  /** Present when the provider returns it (both adapters do with a secret key); lets an unfinished intent be reused. */
+  clientSecret?: string | null;
 }
+
+/** A verified provider event, reduced to what the shop acts on. */
+export interface PaymentWebhookEvent {
+  id: string;
+  type: string;
+  /** The PaymentIntent carried by payment_intent.* events. */
+  payment: RetrievedPayment | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey: string | null;
   createPayment(input: { orderId: string; amountCents: number; email: string; idempotencyKey: string }): Promise<CreatedPayment>;
+  /** null when the provider has no payment with that id. */
   retrievePayment(id: string): Promise<RetrievedPayment | null>;
+  /**
+   * Make an unfinished payment impossible to complete (before its order is
+   * cancelled). Returns the payment as it ends up: `succeeded` means it was
+   * too late and the money was taken. null when unknown.
+   */
+  cancelPayment(id: string): Promise<RetrievedPayment | null>;
+  /** Verify a webhook's signature and parse it; throws WebhookSignatureError. Absent when the provider sends no webhooks. */
+  constructWebhookEvent?(rawBody: Buffer, signature: string): PaymentWebhookEvent;
 }
 
 export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvider {
-  void config;
-  void db;
-  const notYet = async (): Promise<never> => {
-    throw new Error('payments are not implemented yet');
-  };
-  return { name: 'test', publishableKey: null, createPayment: notYet, retrievePayment: notYet };
+  if (config.PAYMENT_PROVIDER === 'stripe') return createStripeProvider(config);
+  return createTestProvider(db);
 }

@@ -1,0 +1,104 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config/env';
+import { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
+import type { PaymentProvider, PaymentWebhookEvent, RetrievedPayment } from './payment-provider';
+
+function toPayment(pi: Stripe.PaymentIntent): RetrievedPayment {
+  return {
+    id: pi.id,
+    status: pi.status,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    orderId: pi.metadata?.orderId ?? null,
+    clientSecret: pi.client_secret,
+  };
+}
+
+const isMissing = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
+
+/** The SDK client: api.stripe.com, or a local fake Stripe server when STRIPE_API_BASE is set (tests). */
+export function createStripeClient(config: Pick<AppConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
+  return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+    telemetry: false,
+    // Every write carries an idempotency key, so retrying a network failure never charges twice.
+    maxNetworkRetries: base ? 0 : 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {}),
+  });
+}
+
+export function createStripeProvider(config: AppConfig): PaymentProvider {
+  const stripe = createStripeClient(config);
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? '';
+
+  return {
+    name: 'stripe',
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+
+    async createPayment({ orderId, amountCents, email, idempotencyKey }) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          metadata: { orderId },
+          receipt_email: email,
+          // The web app confirms in place with Stripe Elements; no redirect-based methods.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
+        { idempotencyKey },
+      );
+      return { id: pi.id, clientSecret: pi.client_secret ?? '' };
+    },
+
+    async retrievePayment(id) {
+      if (!PAYMENT_ID_RE.test(id)) return null;
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async cancelPayment(id) {
+      if (!PAYMENT_ID_RE.test(id)) return null;
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await stripe.paymentIntents.retrieve(id);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      if (pi.status === 'succeeded' || pi.status === 'canceled') return toPayment(pi);
+      try {
+        return toPayment(await stripe.paymentIntents.cancel(id));
+      } catch (err) {
+        // The customer's payment may have completed between the two calls: Stripe then refuses to cancel.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+          return toPayment(await stripe.paymentIntents.retrieve(id));
+        }
+        throw err;
+      }
+    },
+
+    constructWebhookEvent(rawBody, signature): PaymentWebhookEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
+      }
+      const object = event.data.object as { object?: string };
+      const payment = object.object === 'payment_intent' ? toPayment(object as Stripe.PaymentIntent) : null;
+      return { id: event.id, type: event.type, payment };
+    },
+  };
+}

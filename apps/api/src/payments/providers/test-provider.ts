@@ -1,0 +1,119 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { testPaymentIntents, testPaymentMethods } from '../../db/schema';
+import { PAYMENT_ID_RE, randomId } from '../provider-common';
+import { DECLINE_MESSAGES, checkCard, isCardFailure } from '../test-cards';
+import type { PaymentProvider, RetrievedPayment } from './payment-provider';
+
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+function toPayment(row: IntentRow): RetrievedPayment {
+  return { id: row.id, status: row.status, amountCents: row.amountCents, currency: row.currency, orderId: row.orderId, clientSecret: row.clientSecret };
+}
+
+/**
+ * The built-in processor, used when no Stripe keys are configured. Its state
+ * lives in the database (never in one process's memory), so several API
+ * processes behind a load balancer agree on every payment.
+ */
+export function createTestProvider(db: Db): PaymentProvider {
+  return {
+    name: 'test',
+    publishableKey: null,
+
+    async createPayment({ orderId, amountCents, idempotencyKey }) {
+      const id = randomId('pi');
+      await db
+        .insert(testPaymentIntents)
+        .values({ id, orderId, amountCents, currency: 'usd', status: 'requires_payment_method', clientSecret: `${id}_secret_${randomId('x').slice(2)}`, idempotencyKey })
+        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
+      // On a repeated key the insert did nothing and the first intent is returned, as Stripe does.
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+      return { id: row.id, clientSecret: row.clientSecret };
+    },
+
+    async retrievePayment(id) {
+      if (!PAYMENT_ID_RE.test(id)) return null;
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      return row ? toPayment(row) : null;
+    },
+
+    async cancelPayment(id) {
+      if (!PAYMENT_ID_RE.test(id)) return null;
+      await db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])));
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      return row ? toPayment(row) : null;
+    },
+  };
+}
+
+/** What the processor's HTTP endpoints answer: a body and its status. */
+export type ProcessorResult<T, Status extends number = 400 | 402 | 404> =
+  | { ok: true; value: T }
+  | { ok: false; status: Status; error: { code: string; message: string; decline_code?: string } };
+
+export async function createTestPaymentMethod(
+  db: Db,
+  input: { number: string; expMonth: string | number; expYear: string | number; cvc: string; billingDetails?: { name?: string; email?: string } },
+): Promise<ProcessorResult<{ id: string; card: { brand: string; last4: string } }, 400>> {
+  const card = checkCard(input);
+  if (isCardFailure(card)) return { ok: false, status: 400, error: card };
+  const id = randomId('pm');
+  await db.insert(testPaymentMethods).values({
+    id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    outcome: card.outcome,
+    billingName: input.billingDetails?.name || null,
+    billingEmail: input.billingDetails?.email || null,
+  });
+  return { ok: true, value: { id, card: { brand: card.brand, last4: card.last4 } } };
+}
+
+/**
+ * Confirm a PaymentIntent with a payment method, as stripe.confirmCardPayment
+ * does. Succeeding is a conditional update, so two confirmations racing (or a
+ * replay) charge once; confirming an intent that already succeeded answers it
+ * unchanged.
+ */
+export async function confirmTestPayment(
+  db: Db,
+  input: { clientSecret: string; paymentMethod: string },
+): Promise<ProcessorResult<{ paymentIntent: { id: string; status: string; amount: number } }>> {
+  const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, input.clientSecret));
+  if (!intent) return { ok: false, status: 404, error: { code: 'resource_missing', message: 'No such payment_intent: the client secret is not valid.' } };
+  const answer = (row: IntentRow) => ({ ok: true as const, value: { paymentIntent: { id: row.id, status: row.status, amount: row.amountCents } } });
+  if (intent.status === 'succeeded') return answer(intent);
+  if (intent.status === 'canceled') {
+    return { ok: false, status: 400, error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' } };
+  }
+
+  const [method] = await db.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, input.paymentMethod));
+  if (!method) return { ok: false, status: 400, error: { code: 'resource_missing', message: 'No such PaymentMethod: please enter your card again.' } };
+
+  if (method.outcome !== 'succeeded') {
+    const declineCode = method.outcome as keyof typeof DECLINE_MESSAGES;
+    const message = DECLINE_MESSAGES[declineCode] ?? DECLINE_MESSAGES.generic_decline;
+    await db
+      .update(testPaymentIntents)
+      .set({ status: 'requires_payment_method', lastError: declineCode, cardLast4: method.last4 })
+      .where(and(eq(testPaymentIntents.id, intent.id), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])));
+    return { ok: false, status: 402, error: { code: 'card_declined', decline_code: declineCode, message } };
+  }
+
+  const [updated] = await db
+    .update(testPaymentIntents)
+    .set({ status: 'succeeded', lastError: null, cardLast4: method.last4, billingName: method.billingName, billingEmail: method.billingEmail })
+    .where(and(eq(testPaymentIntents.id, intent.id), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])))
+    .returning();
+  if (updated) return answer(updated);
+  // Lost a race: another confirmation or a cancellation got there first.
+  const [now] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.id));
+  if (now.status === 'succeeded') return answer(now);
+  return { ok: false, status: 400, error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' } };
+}
