@@ -1,4 +1,116 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { orderPrice } from '@shop/shared/pricing';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../components/ui/page-title';
+import { formatAmount, formatPrice } from '../../components/ui/price';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useProduct } from '../../features/orders/api/get-product';
+import { QuantityForm } from '../../features/orders/components/quantity-form';
+import { OrderModal } from '../../features/orders/components/order-modal';
+
+const t = copy.orderFlow;
+
 export default function PurchasePage() {
-  return <div className="p-8">Purchase</div>;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const [quantity, setQuantity] = useState(0);
+  const [modalOpen, setModalOpen] = useState(false);
+  usePageTitle(product.data?.name ?? copy.purchase.placeOrder);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 md:px-8 lg:py-12">
+      <Link to={paths.products} className="link link-hover mb-6 inline-flex items-center gap-2 text-sm font-semibold">
+        <span aria-hidden="true">←</span> {t.back}
+      </Link>
+      {product.isPending ? (
+        <PurchaseSkeleton />
+      ) : product.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 p-8">
+          <h1 className="font-display text-3xl font-bold uppercase">{t.productNotFound}</h1>
+          <p className="text-base-content/80">{product.error.message}</p>
+          <Link to={paths.products} className="btn btn-primary">
+            {t.browseParts}
+          </Link>
+        </div>
+      ) : (
+        (() => {
+          const p = product.data;
+          const soldOut = p.stock < p.minOrder;
+          const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity) : 0;
+          return (
+            <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+              <div className="overflow-hidden rounded-box border border-base-300 bg-base-200">
+                <img src={p.img} alt={p.name} width={640} height={480} className="aspect-[4/3] h-auto w-full object-contain p-6" />
+              </div>
+              <div className="flex flex-col gap-6">
+                <div>
+                  <h1 className="font-display text-4xl font-bold uppercase leading-tight">{p.name}</h1>
+                  <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+                  <p className="mt-4 text-base-content/80">{p.description}</p>
+                </div>
+                <ul className="grid gap-2 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-3">
+                  <Fact label={copy.products.unitPrice} value={formatAmount(p.unitPrice)} />
+                  <Fact label={copy.products.stock} value={` ${p.stock.toLocaleString('en-US')}`} />
+                  <Fact label={copy.products.minOrder} value={` ${p.minOrder.toLocaleString('en-US')}`} />
+                </ul>
+                {soldOut && (
+                  <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
+                    {t.outOfStock}
+                  </p>
+                )}
+                <QuantityForm minOrder={p.minOrder} stock={p.stock} disabled={soldOut} onConfirm={setQuantity} />
+                <div className="rounded-box border border-base-300 p-4" aria-live="polite">
+                  <dl className="flex flex-col gap-2">
+                    <div className="flex items-baseline justify-between gap-4">
+                      <dt className="text-base-content/80">{t.quantity}</dt>
+                      <dd className="font-semibold tabular-nums">{quantity.toLocaleString('en-US')}</dd>
+                    </div>
+                    <div className="flex items-baseline justify-between gap-4">
+                      <dt className="text-base-content/80">{t.total}</dt>
+                      <dd className={quantity > 0 ? 'font-display text-3xl font-bold tabular-nums text-primary' : 'text-sm text-base-content/75'}>
+                        {quantity > 0 ? formatPrice(total) : t.totalPending}
+                      </dd>
+                    </div>
+                  </dl>
+                  <p className="mt-2 text-xs text-base-content/70">{t.priceRule}</p>
+                </div>
+                <button type="button" className="btn btn-primary btn-lg w-full" disabled={quantity === 0} onClick={() => setModalOpen(true)}>
+                  {copy.purchase.placeOrder}
+                </button>
+              </div>
+              <OrderModal open={modalOpen} onClose={() => setModalOpen(false)} product={p} quantity={quantity} total={total} />
+            </div>
+          );
+        })()
+      )}
+    </div>
+  );
+}
+
+/** Reads as the spec's sentence ('Unit Price: $12.50'), with the figure set large. */
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <li className="flex items-baseline gap-0 whitespace-pre">
+      <span className="text-sm text-base-content/80">{label}</span>
+      <span className="font-display text-2xl font-bold tabular-nums">{value}</span>
+    </li>
+  );
+}
+
+function PurchaseSkeleton() {
+  return (
+    <div className="grid gap-8 md:grid-cols-2 lg:gap-12" aria-busy="true">
+      <Skeleton className="aspect-[4/3] w-full" />
+      <div className="flex flex-col gap-6">
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,14 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { copy } from '@shop/shared/copy';
+import { AddProductForm } from '../../../features/dashboard/components/add-product-form';
+import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+
 export default function AddProductPage() {
-  return <div className="p-8">AddProduct</div>;
+  return (
+    <section aria-labelledby="add-product-title">
+      <DashboardPageHeader id="add-product-title" title={copy.dashboard.addProduct} intro={copy.orderFlow.addProductIntro} />
+      <div className="max-w-3xl rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <AddProductForm />
+      </div>
+    </section>
+  );
 }

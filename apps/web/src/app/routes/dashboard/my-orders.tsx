@@ -1,4 +1,64 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import type { Order } from '@shop/shared/schemas/order';
+import { paths } from '../../../config/paths';
+import { ACCESS_TOKEN_KEY, ApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/toast';
+import { useAuth } from '../../../features/identity/auth-context';
+import { useMyOrders } from '../../../features/orders/api/get-my-orders';
+import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
+import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
+import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
+import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+import { LoadError } from '../../../features/dashboard/components/load-error';
+
 export default function MyOrdersPage() {
-  return <div className="p-8">MyOrders</div>;
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const orders = useMyOrders(user?.email);
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const error = orders.error;
+
+  useEffect(() => {
+    if (!error) return;
+    // Spec §7: a refused token means the session is over: sign out, drop the token, go home.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      try {
+        localStorage.removeItem(ACCESS_TOKEN_KEY);
+      } catch {
+        /* storage blocked: nothing stored */
+      }
+      void logout();
+      navigate(paths.root, { replace: true });
+      return;
+    }
+    toastError(error.message);
+  }, [error, logout, navigate]);
+
+  return (
+    <section aria-labelledby="my-orders-title">
+      <DashboardPageHeader id="my-orders-title" title={copy.dashboard.myOrders} intro={copy.orderFlow.myOrdersIntro} />
+      {orders.isPending ? (
+        <OrdersTableSkeleton />
+      ) : orders.isError ? (
+        <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
+      ) : orders.data.length === 0 ? (
+        <div className="flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8">
+          <p className="text-lg">{copy.orderFlow.emptyMine}</p>
+          <Link to={paths.products} className="btn btn-primary">
+            {copy.orderFlow.browseParts}
+          </Link>
+        </div>
+      ) : (
+        <OrdersTable
+          orders={orders.data}
+          caption={copy.dashboard.myOrders}
+          renderStatus={(order) => <CustomerOrderStatus order={order} />}
+          renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}
+        />
+      )}
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+    </section>
+  );
 }

@@ -1,4 +1,118 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { orderStatus } from '@shop/shared/order-state';
+import type { Order } from '@shop/shared/schemas/order';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../components/ui/price';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAuth } from '../../../features/identity/auth-context';
+import { useOrder } from '../../../features/orders/api/get-order';
+import { TransactionId } from '../../../features/orders/components/orders-table';
+import { usePaymentIntent } from '../../../features/payments/api/create-payment-intent';
+import { PaymentCheckout } from '../../../features/payments/components/payment-checkout';
+import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+import { LoadError } from '../../../features/dashboard/components/load-error';
+
+const t = copy.orderFlow;
+
 export default function PaymentPage() {
-  return <div className="p-8">Payment</div>;
+  const { paymentId = '' } = useParams();
+  const order = useOrder(paymentId);
+
+  if (order.isPending) return <PaymentSkeleton />;
+  if (order.isError) {
+    return (
+      <section>
+        <DashboardPageHeader title={t.paymentTitle} />
+        <LoadError message={order.error.message} onRetry={() => void order.refetch()} />
+      </section>
+    );
+  }
+  return <PaymentView key={order.data._id} order={order.data} />;
+}
+
+function PaymentView({ order }: { order: Order }) {
+  const { user } = useAuth();
+  // Decided once: the success screen must stay after this visit's own payment marks the order paid.
+  const [paidOnArrival] = useState(order.paid);
+  const intent = usePaymentIntent(order._id, !paidOnArrival);
+  const billingDetails = { name: user?.displayName || order.userName, email: user?.email ?? order.email };
+
+  return (
+    <section aria-labelledby="payment-title">
+      <DashboardPageHeader id="payment-title" title={t.payFor(order.productName)} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <OrderSummary order={order} />
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          {paidOnArrival ? (
+            <AlreadyPaid order={order} />
+          ) : intent.isPending ? (
+            <div className="flex flex-col gap-4" aria-busy="true">
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          ) : intent.isError ? (
+            <LoadError message={intent.error.message} onRetry={() => void intent.refetch()} />
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-base-content/80">{t.payingAs(billingDetails.name, billingDetails.email)}</p>
+              <PaymentCheckout order={order} intent={intent.data} billingDetails={billingDetails} />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200 p-6">
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{t.hello(order.userName)}</p>
+      <h3 className="font-display text-2xl font-bold uppercase leading-tight">{t.pleasePay(formatPrice(order.price))}</h3>
+      <dl className="flex flex-col gap-2 border-t border-base-300 pt-4">
+        <div className="flex justify-between gap-4">
+          <dt className="text-base-content/80">{t.colProduct}</dt>
+          <dd className="text-right font-semibold">{order.productName}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-base-content/80">{t.colQuantity}</dt>
+          <dd className="font-semibold tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-base-content/80">{t.colPrice}</dt>
+          <dd className="font-semibold tabular-nums">{formatPrice(order.price)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function AlreadyPaid({ order }: { order: Order }) {
+  const delivered = orderStatus(order) === 'delivered';
+  return (
+    <div role="status" className="flex flex-col items-start gap-3">
+      <span className={`badge font-semibold ${delivered ? 'badge-success' : 'badge-warning'}`}>{delivered ? copy.orders.paid : copy.orders.pending}</span>
+      <p className="text-lg font-semibold">{t.alreadyPaid}</p>
+      <TransactionId id={order.transactionId} />
+      <Link to={paths.myOrders} className="btn btn-outline btn-sm mt-2">
+        {t.backToOrders}
+      </Link>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Skeleton className="h-56 w-full" />
+        <Skeleton className="h-72 w-full" />
+      </div>
+    </div>
+  );
 }

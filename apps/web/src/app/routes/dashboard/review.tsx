@@ -1,4 +1,32 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { copy } from '@shop/shared/copy';
+import { useAuth } from '../../../features/identity/auth-context';
+import { ReviewForm } from '../../../features/reviews/components/review-form';
+import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+
 export default function ReviewPage() {
-  return <div className="p-8">Review</div>;
+  const { user } = useAuth();
+  const name = user?.displayName || user?.email || '';
+  return (
+    <section aria-labelledby="review-title">
+      <DashboardPageHeader id="review-title" title={copy.dashboard.addReview} intro={copy.orderFlow.reviewIntro} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <ReviewForm />
+        </div>
+        <aside className="flex items-center gap-4 self-start rounded-box border border-base-300 bg-base-200 p-6">
+          {user?.photoURL ? (
+            <img src={user.photoURL} alt="" width={64} height={64} className="size-16 rounded-full border-2 border-accent object-cover" />
+          ) : (
+            <span className="flex size-16 items-center justify-center rounded-full border-2 border-accent bg-neutral font-display text-2xl font-bold text-neutral-content" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-base-content/75">{copy.orderFlow.postingAs}</p>
+            <p className="truncate text-lg font-semibold">{name}</p>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
 }

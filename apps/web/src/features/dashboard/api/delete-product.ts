@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { productKeys } from '../../orders/api/order-keys';
+
+export const deleteProduct = (id: string) => api<{ deletedCount: number }>(`/product/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}

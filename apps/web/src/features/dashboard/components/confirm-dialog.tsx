@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { copy } from '@shop/shared/copy';
+import { Modal } from '../../../components/ui/modal';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Destructive actions get the error colour. */
+  tone?: 'danger' | 'primary';
+  pending?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Every "are you sure?" of the dashboards: the shared modal with a confirm and a cancel button. */
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = copy.orderFlow.close, tone = 'danger', pending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      size="sm"
+      closeLabel={copy.orderFlow.close}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'} min-w-32`} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children && <div className="text-base-content/80">{children}</div>}
+    </Modal>
+  );
+}

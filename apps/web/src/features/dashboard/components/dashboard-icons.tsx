@@ -1,0 +1,21 @@
+/** Small line icons for the dashboard menu; decorative, the link text names the page. */
+const icons = {
+  profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0',
+  orders: 'M6 4h12l1 4H5l1-4zm-1 4h14v11a1 1 0 01-1 1H6a1 1 0 01-1-1V8zm4 4h6',
+  review: 'M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6-4.5-4.2 6.1-.7z',
+  allOrders: 'M4 6h16M4 12h16M4 18h10',
+  addProduct: 'M12 5v14M5 12h14',
+  products: 'M4 7l8-4 8 4-8 4-8-4zm0 0v10l8 4 8-4V7M12 11v10',
+  admin: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zm-3 9l2 2 4-4',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+} as const;
+
+export type DashboardIconName = keyof typeof icons;
+
+export function DashboardIcon({ name, className = '' }: { name: DashboardIconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={`shrink-0 fill-none stroke-current ${className}`} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d={icons[name]} />
+    </svg>
+  );
+}

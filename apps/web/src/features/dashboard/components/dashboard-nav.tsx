@@ -1,0 +1,59 @@
+import { NavLink } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../identity/auth-context';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { DashboardIcon, type DashboardIconName } from './dashboard-icons';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: DashboardIconName;
+}
+
+const profileItem: Item = { to: paths.dashboardProfile, label: copy.dashboard.myProfile, icon: 'profile' };
+const customerItems: Item[] = [
+  { to: paths.myOrders, label: copy.dashboard.myOrders, icon: 'orders' },
+  { to: paths.addReview, label: copy.dashboard.addReview, icon: 'review' },
+];
+const adminItems: Item[] = [
+  { to: paths.manageOrders, label: copy.dashboard.manageAllOrders, icon: 'allOrders' },
+  { to: paths.addProduct, label: copy.dashboard.addProduct, icon: 'addProduct' },
+  { to: paths.manageProducts, label: copy.dashboard.manageProducts, icon: 'products' },
+  { to: paths.makeAdmin, label: copy.dashboard.makeAdmin, icon: 'admin' },
+];
+
+/** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
+export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { admin, adminLoading } = useAuth();
+  const items = [profileItem, ...(adminLoading ? [] : admin ? adminItems : customerItems)];
+  return (
+    <nav aria-label={copy.orderFlow.dashboardMenu}>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `flex min-h-12 items-center gap-3 rounded-field px-4 py-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                  isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'
+                }`
+              }
+            >
+              <DashboardIcon name={item.icon} />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {adminLoading &&
+          // Reserve the space of the role's links while the admin check runs.
+          [0, 1].map((i) => (
+            <li key={i} className="flex min-h-12 items-center px-4">
+              <Skeleton className="h-5 w-36" />
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

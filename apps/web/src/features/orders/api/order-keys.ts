@@ -1,0 +1,16 @@
+/**
+ * Query keys of the orders feature. Every order list starts with 'orders', so
+ * one invalidateQueries({ queryKey: ['orders'] }) refreshes them all after a change.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string) => ['orders', 'mine', email] as const,
+  admin: ['orders', 'admin'] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+/** Product queries live under 'products' (spec §4), so an order also refreshes the stock shown everywhere. */
+export const productKeys = {
+  all: ['products'] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+};

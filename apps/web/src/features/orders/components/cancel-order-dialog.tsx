@@ -1,0 +1,35 @@
+import { copy } from '@shop/shared/copy';
+import type { Order } from '@shop/shared/schemas/order';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
+import { useCancelOrder } from '../api/cancel-order';
+
+/** 'Are you sure? Cancel order for {product}', then DELETE and 'Delete Success' (customer and admin alike). */
+export function CancelOrderDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
+  const cancel = useCancelOrder();
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title={order ? copy.orders.confirmCancel(order.productName) : ''}
+      confirmLabel={copy.orderFlow.confirmCancelButton}
+      cancelLabel={copy.orderFlow.keepOrder}
+      pending={cancel.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!order) return;
+        cancel.mutate(order._id, {
+          onSuccess: () => {
+            toastSuccess(copy.toasts.deleteSuccess);
+            onClose();
+          },
+          onError: (err) => {
+            toastError(err.message);
+            onClose();
+          },
+        });
+      }}
+    >
+      {order && <p>{copy.orderFlow.cancelHint(order.quantity)}</p>}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { copy } from '@shop/shared/copy';
+import type { Order } from '@shop/shared/schemas/order';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
+import { useDeliverOrder } from '../api/deliver-order';
+
+/** 'Deleverd order for {product}', then PATCH /paidorders/{id} and 'Deleverd Success'. */
+export function DeliverOrderDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
+  const deliver = useDeliverOrder();
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title={order ? `${copy.orders.confirmDeliver} ${order.productName}` : ''}
+      confirmLabel={copy.orderFlow.confirmDeliverButton}
+      tone="primary"
+      pending={deliver.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!order) return;
+        deliver.mutate(order._id, {
+          onSuccess: () => {
+            toastSuccess(copy.toasts.deliveredSuccess);
+            onClose();
+          },
+          onError: (err) => {
+            toastError(err.message);
+            onClose();
+          },
+        });
+      }}
+    >
+      {order && (
+        <p>
+          {order.quantity.toLocaleString('en-US')} × {order.productName} · {order.userName} ({order.email}). {copy.orderFlow.deliverHint}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

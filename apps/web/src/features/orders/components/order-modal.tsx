@@ -1,0 +1,94 @@
+import { useId, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import type { Product } from '@shop/shared/schemas/product';
+import { paths } from '../../../config/paths';
+import { toastSuccess } from '../../../lib/toast';
+import { Modal } from '../../../components/ui/modal';
+import { FormField } from '../../../components/ui/form-field';
+import { formatPrice } from '../../../components/ui/price';
+import { useAuth } from '../../identity/auth-context';
+import { useCreateOrder } from '../api/create-order';
+
+interface OrderModalProps {
+  open: boolean;
+  onClose(): void;
+  product: Product;
+  quantity: number;
+  total: number;
+}
+
+const t = copy.orderFlow;
+
+/** Spec §2: country, address and phone (number), none marked required; name and e-mail come from the account. */
+export function OrderModal({ open, onClose, product, quantity, total }: OrderModalProps) {
+  const id = useId();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const createOrder = useCreateOrder();
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    createOrder.mutate(
+      {
+        productId: product._id,
+        quantity,
+        country: String(form.get('country') ?? ''),
+        address: String(form.get('address') ?? ''),
+        phone: String(form.get('phone') ?? ''),
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(copy.toasts.orderSuccess);
+          onClose();
+          navigate(paths.products);
+        },
+      },
+    );
+  }
+
+  function close() {
+    createOrder.reset();
+    onClose();
+  }
+
+  return (
+    <Modal open={open} onClose={close} title={t.orderModalTitle(product.name)} closeLabel={t.close}>
+      <p className="mb-4 rounded-field bg-base-200 px-4 py-2 font-semibold tabular-nums">{t.orderSummary(quantity, formatPrice(total))}</p>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-name`} label={t.name}>
+            <input id={`${id}-name`} className="input w-full" value={user?.displayName ?? ''} readOnly />
+          </FormField>
+          <FormField id={`${id}-email`} label={t.email}>
+            <input id={`${id}-email`} type="email" className="input w-full" value={user?.email ?? ''} readOnly />
+          </FormField>
+        </div>
+        <FormField id={`${id}-country`} label={t.country}>
+          <input id={`${id}-country`} name="country" autoComplete="country-name" className="input w-full" maxLength={100} />
+        </FormField>
+        <FormField id={`${id}-address`} label={t.address}>
+          <input id={`${id}-address`} name="address" autoComplete="street-address" className="input w-full" maxLength={300} />
+        </FormField>
+        <FormField id={`${id}-phone`} label={t.phone}>
+          <input id={`${id}-phone`} name="phone" type="number" inputMode="tel" autoComplete="tel" className="input w-full" />
+        </FormField>
+        {createOrder.isError && (
+          <p role="alert" className="rounded-field border border-error/40 bg-error/10 px-4 py-2 font-medium text-error">
+            {createOrder.error.message}
+          </p>
+        )}
+        <div className="modal-action mt-2">
+          <button type="button" className="btn btn-ghost" onClick={close} disabled={createOrder.isPending}>
+            {t.close}
+          </button>
+          <button type="submit" className="btn btn-primary min-w-32" disabled={createOrder.isPending} aria-busy={createOrder.isPending}>
+            {createOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t.submitOrder}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

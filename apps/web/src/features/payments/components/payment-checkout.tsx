@@ -1,0 +1,89 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import type { Order } from '@shop/shared/schemas/order';
+import { paths } from '../../../config/paths';
+import { toastSuccess } from '../../../lib/toast';
+import { formatPrice } from '../../../components/ui/price';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { usePayOrder } from '../api/pay-order';
+import type { PaymentIntentResponse } from '@shop/shared/schemas/order';
+import { TestCardForm } from './test-card-form';
+import type { BillingDetails, CardFormProps, PaymentStatus } from './payment-status';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const t = copy.orderFlow;
+
+interface PaymentCheckoutProps {
+  order: Order;
+  intent: PaymentIntentResponse;
+  billingDetails: BillingDetails;
+}
+
+/**
+ * idle → processing → success | error (spec §4). The order is marked paid by
+ * the server only after it has checked the payment with the provider.
+ */
+export function PaymentCheckout({ order, intent, billingDetails }: PaymentCheckoutProps) {
+  const [status, setStatus] = useState<PaymentStatus>('idle');
+  const [message, setMessage] = useState('');
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  // A payment the provider already confirmed is never confirmed twice: if
+  // recording it failed, Pay only retries the recording.
+  const confirmedPayment = useRef<string | null>(null);
+  const payOrder = usePayOrder();
+
+  const onPay: CardFormProps['onPay'] = async (confirmWithProvider) => {
+    if (status === 'processing' || status === 'success') return;
+    setStatus('processing');
+    setMessage('');
+    try {
+      const id = confirmedPayment.current ?? (await confirmWithProvider());
+      confirmedPayment.current = id;
+      await payOrder.mutateAsync({ orderId: order._id, transactionId: id });
+      setTransactionId(id);
+      setStatus('success');
+      toastSuccess(copy.toasts.paymentCompleted);
+    } catch (err) {
+      setMessage(err instanceof Error ? err.message : String(err));
+      setStatus('error');
+    }
+  };
+
+  const formProps: CardFormProps = {
+    clientSecret: intent.clientSecret,
+    publishableKey: intent.publishableKey,
+    billingDetails,
+    status,
+    amountLabel: formatPrice(order.price),
+    onPay,
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {intent.provider === 'stripe' ? (
+        <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+          <StripeCardForm {...formProps} />
+        </Suspense>
+      ) : (
+        <TestCardForm {...formProps} />
+      )}
+      {status === 'error' && (
+        <p role="alert" className="font-medium text-error">
+          {message}
+        </p>
+      )}
+      {status === 'success' && transactionId && (
+        <div role="status" className="flex flex-col gap-2 rounded-box border border-success/40 bg-success/10 p-4">
+          <p className="font-display text-xl font-bold uppercase text-success">{copy.payment.success}</p>
+          <p className="text-sm">
+            {t.yourTransactionId} <code className="break-all font-semibold select-all">{transactionId}</code>
+          </p>
+          <Link to={paths.myOrders} className="link link-primary text-sm font-semibold">
+            {t.backToOrders}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

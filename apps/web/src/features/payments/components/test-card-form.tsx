@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent } from 'react';
+import { copy } from '@shop/shared/copy';
+import { FormField } from '../../../components/ui/form-field';
+import { createTestPaymentMethod } from '../api/create-test-payment-method';
+import { confirmTestPayment } from '../api/confirm-test-payment';
+import { formatCardNumber, formatCvc, formatExpiry, parseExpiry } from '../card-format';
+import { PayButton } from './pay-button';
+import type { CardFormProps } from './payment-status';
+
+const t = copy.orderFlow;
+
+/**
+ * The built-in test processor, driven exactly like Stripe.js: create a payment
+ * method from the card (with the billing name and e-mail), then confirm the
+ * intent with the client secret. Card data goes to the processor only.
+ */
+export function TestCardForm({ clientSecret, billingDetails, status, amountLabel, onPay }: CardFormProps) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const locked = status === 'processing' || status === 'success';
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (locked) return;
+    onPay(async () => {
+      const paymentMethod = await createTestPaymentMethod({
+        number: number.replace(/\D/g, ''),
+        ...parseExpiry(expiry),
+        cvc,
+        billingDetails,
+      });
+      const { paymentIntent } = await confirmTestPayment({ clientSecret, paymentMethod: paymentMethod.id });
+      return paymentIntent.id;
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="flex items-start gap-2 rounded-field border border-info/40 bg-info/10 px-4 py-2 text-sm">
+        <span className="badge badge-info shrink-0 font-semibold">{t.testModeBadge}</span>
+        <span>{copy.payment.testMode}</span>
+      </p>
+      <FormField id={`${id}-number`} label={t.cardNumber}>
+        <input
+          id={`${id}-number`}
+          name="cardnumber"
+          className="input w-full font-mono tracking-wider tabular-nums"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          disabled={locked}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField id={`${id}-exp`} label={t.cardExpiry}>
+          <input
+            id={`${id}-exp`}
+            name="exp-date"
+            className="input w-full font-mono tabular-nums"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={expiry}
+            onChange={(e) => setExpiry((prev) => formatExpiry(e.target.value, prev))}
+            disabled={locked}
+          />
+        </FormField>
+        <FormField id={`${id}-cvc`} label={t.cardCvc}>
+          <input
+            id={`${id}-cvc`}
+            name="cvc"
+            className="input w-full font-mono tabular-nums"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={cvc}
+            onChange={(e) => setCvc(formatCvc(e.target.value))}
+            disabled={locked}
+          />
+        </FormField>
+      </div>
+      <PayButton status={status} amountLabel={amountLabel} />
+    </form>
+  );
+}
