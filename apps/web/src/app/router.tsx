@@ -1,6 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
+import { ProtectedRoute } from '../features/identity/components/protected-route';
+import { AdminRoute } from '../features/identity/components/admin-route';
 
 /** Each screen is its own lazy chunk. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -24,20 +26,32 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
       { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
       { path: 'profile', ...page(() => import('./routes/profile')) },
-      { path: 'purchase/:id', ...page(() => import('./routes/purchase')) },
       {
-        path: 'dashboard',
-        ...page(() => import('./routes/dashboard/dashboard-layout')),
+        // Signed-in only (spec §2): the guard waits for the session, else goes to /login and back.
+        element: <ProtectedRoute />,
         children: [
-          { index: true, ...page(() => import('./routes/dashboard/dashboard-index')) },
-          { path: 'profile', ...page(() => import('./routes/dashboard/profile')) },
-          { path: 'myorders', ...page(() => import('./routes/dashboard/my-orders')) },
-          { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
-          { path: 'review', ...page(() => import('./routes/dashboard/review')) },
-          { path: 'orders', ...page(() => import('./routes/dashboard/manage-orders')) },
-          { path: 'addProduct', ...page(() => import('./routes/dashboard/add-product')) },
-          { path: 'manageProducts', ...page(() => import('./routes/dashboard/manage-products')) },
-          { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
+          { path: 'purchase/:id', ...page(() => import('./routes/purchase')) },
+          {
+            path: 'dashboard',
+            ...page(() => import('./routes/dashboard/dashboard-layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/dashboard/dashboard-index')) },
+              { path: 'profile', ...page(() => import('./routes/dashboard/profile')) },
+              { path: 'myorders', ...page(() => import('./routes/dashboard/my-orders')) },
+              { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
+              { path: 'review', ...page(() => import('./routes/dashboard/review')) },
+              {
+                // DESIGN §7.4: admin screens are guarded in the web app too, not only hidden.
+                element: <AdminRoute />,
+                children: [
+                  { path: 'orders', ...page(() => import('./routes/dashboard/manage-orders')) },
+                  { path: 'addProduct', ...page(() => import('./routes/dashboard/add-product')) },
+                  { path: 'manageProducts', ...page(() => import('./routes/dashboard/manage-products')) },
+                  { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
+                ],
+              },
+            ],
+          },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },
