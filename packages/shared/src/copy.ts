@@ -271,7 +271,7 @@ export const copy = {
     pagination: 'Product pages',
     productImageAlt: (name: string) => `${name}`,
     summaryImageAlt: '',
-    newsTitle: 'Latest News',
+    benefitsTitle: 'Why order from us',
     newsSubtitle: 'Releases, restocks and workshop tips from our team',
     contactIntro: 'Questions about bulk pricing, fitment or an order? Write to us and a parts specialist replies within one business day.',
     contactSending: 'Sending…',
@@ -280,6 +280,10 @@ export const copy = {
     reviewsLoading: 'Loading reviews…',
     reviewsEmpty: 'No reviews yet. Be the first to tell other riders about us.',
     reviewsCarousel: 'Customer reviews',
+    // Swiper fills in {{index}} and {{slidesLength}}.
+    reviewSlideRole: 'review',
+    reviewSlideLabel: '{{index}} of {{slidesLength}}',
+    goToReview: 'Go to review {{index}}',
     reviewerPhoto: (name: string) => `Photo of ${name}`,
     footerAbout: 'About us',
     // Footer link names never repeat a navbar name (e.g. no 'Blog'), so each link has a unique accessible name.

@@ -14,6 +14,7 @@ export interface BlogPost {
 export const blogIntro = {
   title: 'Workshop Blog',
   subtitle: 'Short answers to the questions we get most about the web technology behind this shop.',
+  tocTitle: 'Questions',
 };
 
 export const blogPosts: BlogPost[] = [

@@ -1,4 +1,27 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { copy } from '@shop/shared/copy';
+import { usePageTitle } from '../../components/ui/page-title';
+import { Hero } from '../../components/home/hero';
+import { BusinessSummary } from '../../components/home/business-summary';
+import { LatestNews } from '../../components/home/latest-news';
+import { ContactSection } from '../../components/home/contact-section';
+import { BenefitsStrip } from '../../components/home/benefits-strip';
+import { ModelLineGallery } from '../../components/home/model-line-gallery';
+import { FeaturedProducts } from '../../features/catalog/components/featured-products';
+import { ReviewsSection } from '../../features/catalog/components/reviews-section';
+
+/** Spec §2 home page, sections in the spec's order. */
 export default function HomePage() {
-  return <div className="p-8">Home</div>;
+  usePageTitle(copy.home.title);
+  return (
+    <>
+      <Hero />
+      <FeaturedProducts />
+      <BusinessSummary />
+      <LatestNews />
+      <ContactSection />
+      <BenefitsStrip />
+      <ModelLineGallery />
+      <ReviewsSection />
+    </>
+  );
 }

@@ -1,4 +1,22 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../components/ui/page-title';
+import { ArrowLeftIcon } from '../../components/ui/icons';
+
 export default function NotFoundPage() {
-  return <div className="p-8">NotFound</div>;
+  usePageTitle(copy.notFound.title);
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-4 py-16 text-center">
+      <p className="font-display text-8xl font-bold leading-none text-primary sm:text-9xl" aria-hidden="true">
+        {copy.storefront.notFoundCode}
+      </p>
+      <h1 className="font-display text-4xl font-bold uppercase sm:text-5xl">{copy.notFound.title}</h1>
+      <p className="max-w-md text-lg text-base-content/80">{copy.notFound.text}</p>
+      <Link to={paths.home} className="btn btn-primary btn-lg">
+        <ArrowLeftIcon />
+        {copy.notFound.back}
+      </Link>
+    </div>
+  );
 }

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { copy } from '@shop/shared/copy';
+import { FlameIcon, HeadsetIcon, ShieldIcon, TruckIcon } from '../ui/icons';
+
+const icons: ComponentType<{ size?: number }>[] = [TruckIcon, HeadsetIcon, ShieldIcon, FlameIcon];
+
+/** Spec §2 benefits strip: four marketing items. */
+export function BenefitsStrip() {
+  return (
+    <section aria-labelledby="benefits-title" className="border-y border-base-300 bg-base-200">
+      <h2 id="benefits-title" className="sr-only">
+        {copy.storefront.benefitsTitle}
+      </h2>
+      <ul className="mx-auto grid max-w-7xl grid-cols-1 gap-px px-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        {copy.benefits.map((benefit, i) => {
+          const Icon = icons[i % icons.length];
+          return (
+            <li key={benefit.title} className="flex items-center gap-4 py-6 sm:px-4">
+              <span className="grid size-12 shrink-0 place-items-center rounded-full bg-neutral text-accent">
+                <Icon size={24} />
+              </span>
+              <div>
+                <h3 className="font-display text-lg font-bold uppercase tracking-wide">{benefit.title}</h3>
+                <p className="text-sm text-base-content/80">{benefit.text}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

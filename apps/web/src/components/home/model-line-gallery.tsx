@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { paths } from '../../config/paths';
+import { modelImage, modelLines, type ModelLineTile } from '../../content/home';
+import { SectionHeading } from '../ui/section-heading';
+
+/**
+ * One tile: the picture swaps to its alternate on hover (spec §2) and also on
+ * keyboard focus, so keyboard users see the same thing. The src itself
+ * changes, so the swap is real and testable.
+ */
+export function ModelTile({ tile }: { tile: ModelLineTile }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const alternate = hovered || focused;
+  return (
+    <Link
+      to={paths.products}
+      className="group flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:border-primary hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      aria-label={copy.storefront.modelLineShop(tile.name)}
+    >
+      <span className="block aspect-[4/3] bg-base-200">
+        <img
+          src={modelImage(tile.line, alternate)}
+          alt={tile.alt}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-contain"
+          data-alternate={alternate}
+        />
+      </span>
+      <span className="flex flex-col gap-1 p-4">
+        <span className="font-display text-xl font-bold uppercase tracking-wide group-hover:text-primary">{tile.name}</span>
+        <span className="text-sm text-base-content/75">{tile.tagline}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function ModelLineGallery() {
+  return (
+    <section id="models" aria-labelledby="models-title" className="scroll-mt-20 py-16 lg:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="models-title" title={copy.home.modelLineTitle} subtitle={copy.home.modelLineSubtitle} />
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5 lg:gap-6">
+          {modelLines.map((tile) => (
+            <li key={tile.line} className="last:col-span-2 md:last:col-span-1">
+              <ModelTile tile={tile} />
+            </li>
+          ))}
+        </ul>
+        {/* Warm the cache with the alternates (low priority) so the first hover swaps without a blank frame. React puts these in <head>. */}
+        {modelLines.map((tile) => (
+          <link key={tile.line} rel="prefetch" href={modelImage(tile.line, true)} />
+        ))}
+      </div>
+    </section>
+  );
+}

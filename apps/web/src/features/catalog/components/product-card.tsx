@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import type { Product } from '@shop/shared/schemas/product';
+import { paths } from '../../../config/paths';
+import { formatAmount } from '../../../components/ui/price';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+
+const t = copy.products;
+const quantity = new Intl.NumberFormat('en-US');
+
+interface ProductCardProps {
+  product: Product;
+  /** Cards in the first row load their image at once (they are the page's main content). */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+/** Spec §2 product card: name, image, 'Unit Price: $', 'Stock:', 'Minimum Order:', description, 'Order Now'. */
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const nameId = `product-${product._id}-name`;
+  return (
+    <article aria-labelledby={nameId} className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-contain transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5 sm:p-6">
+        <Heading id={nameId} className="card-title line-clamp-2 min-h-[3.5rem] font-display text-xl uppercase leading-7">
+          {product.name}
+        </Heading>
+        <p className="text-lg font-bold text-primary tabular-nums">
+          {t.unitPrice}
+          {formatAmount(product.unitPrice)}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/75">{t.stock}</dt>
+            <dd className="font-semibold tabular-nums">{quantity.format(product.stock)}</dd>
+          </div>
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/75">{t.minOrder}</dt>
+            <dd className="font-semibold tabular-nums">{quantity.format(product.minOrder)}</dd>
+          </div>
+        </dl>
+        <p className="line-clamp-3 min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>
+        <div className="card-actions mt-auto pt-2">
+          <Link to={paths.purchase(product._id)} className="btn btn-primary w-full" aria-describedby={nameId}>
+            {t.orderNow}
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { copy } from '@shop/shared/copy';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { LoadError } from '../../../components/ui/load-error';
+import { useReviews } from '../api/get-reviews';
+import { newestReviews } from '../newest-reviews';
+
+const ReviewsCarousel = lazy(() => import('./reviews-carousel'));
+
+/** Space the carousel takes, held while reviews or the carousel code load. */
+function ReviewsPlaceholder() {
+  return (
+    <div className="flex min-h-80 items-center justify-center rounded-box">
+      <Spinner label={copy.storefront.reviewsLoading} size="lg" />
+    </div>
+  );
+}
+
+/** Spec §2 'Customer Reviews': newest first, at most 20, in a carousel with pagination bullets. */
+export function ReviewsSection() {
+  const { data, isPending, isError, error, refetch } = useReviews();
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-20 bg-base-200 py-16 lg:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="reviews-title" title={copy.home.reviewsTitle} subtitle={copy.storefront.reviewsSubtitle} />
+        {isPending ? (
+          <ReviewsPlaceholder />
+        ) : isError ? (
+          <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-80" />
+        ) : data.length === 0 ? (
+          <p className="rounded-box bg-base-100 p-8 text-center">{copy.storefront.reviewsEmpty}</p>
+        ) : (
+          <Suspense fallback={<ReviewsPlaceholder />}>
+            <ReviewsCarousel reviews={newestReviews(data)} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
