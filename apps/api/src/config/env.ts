@@ -88,6 +88,27 @@ export function loadConfig(overrides: Partial<Record<keyof Env, string | number 
   if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_PUBLISHABLE_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
     problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
   }
+  // Identity (#3): Better Auth builds every link and checks every origin from these, so a typo must stop the start.
+  const isOrigin = (v: string) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === v.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  };
+  if (c.PUBLIC_URL && !isOrigin(c.PUBLIC_URL)) {
+    problems.push(`PUBLIC_URL "${c.PUBLIC_URL}" is not a valid shop address: use the origin only, with http:// or https://, e.g. https://parts.example.com`);
+  }
+  if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+    problems.push('PUBLIC_URL must be set in production (the address customers use, e.g. https://parts.example.com): sign-in links and origin checks depend on it.');
+  }
+  for (const o of c.TRUSTED_ORIGINS.split(',').map((x) => x.trim()).filter(Boolean)) {
+    if (!isOrigin(o)) problems.push(`TRUSTED_ORIGINS entry "${o}" is not an origin such as https://admin.example.com`);
+  }
+  if (c.GOOGLE_DISCOVERY_URL && !/^https?:\/\//.test(c.GOOGLE_DISCOVERY_URL)) {
+    problems.push('GOOGLE_DISCOVERY_URL must be an http(s) URL of an OpenID configuration document.');
+  }
   if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
     problems.push('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.');
   }

@@ -36,10 +36,28 @@ export function trustedOrigins(config: AppConfig): string[] {
   return [config.publicUrl, ...extra];
 }
 
+/** The request header our Fastify mount fills with the client address Fastify resolved (any incoming value is dropped). */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+export const isGoogleConfigured = (config: AppConfig) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+
+/** Where the link of the verification e-mail lands once the address is verified (the profile shows the result). */
+export const VERIFIED_CALLBACK_PATH = '/profile?verified=1';
+
+/** The shop's page for choosing a new password; Better Auth appends ?token=… (or ?error=INVALID_TOKEN). */
+export const RESET_CALLBACK_PATH = '/reset-password';
+
+function withCallback(url: string, callbackPath: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', callbackPath);
+  return link.toString();
+}
+
 export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
-  const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+  const googleConfigured = isGoogleConfigured(config);
   return betterAuth({
     appName: shop.name,
+    logger: { disabled: config.LOG_LEVEL === 'silent', level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'debug' : 'warn' },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: resolveAuthSecret(config),
@@ -58,6 +76,10 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Better Auth skips its origin check whenever NODE_ENV=test; the shop must refuse foreign origins everywhere.
+      disableOriginCheck: false,
+      // Without this every client would share one rate-limit bucket in production (Better Auth sees no socket address).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     emailAndPassword: {
       enabled: true,
@@ -65,7 +87,10 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url: rawUrl }) => {
+        // The link always lands on the shop's reset page, whatever redirect the request asked for.
+        const url = withCallback(rawUrl, RESET_CALLBACK_PATH);
         await mailer.send({
           to: user.email,
           subject: `Reset your ${shop.name} password`,
@@ -75,12 +100,14 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url: rawUrl }) => {
+        const url = withCallback(rawUrl, VERIFIED_CALLBACK_PATH);
         await mailer.send({
           to: user.email,
           subject: `Verify your e-mail for ${shop.name}`,
-          text: `Welcome to ${shop.name}!\n\nPlease confirm your e-mail address by opening this link:\n\n${url}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
+          text: `Welcome to ${shop.name}!\n\nPlease confirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
         });
       },
     },

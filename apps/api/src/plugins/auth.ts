@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { and, eq, gt } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppConfig } from '../config/env';
-import { createAuth, type Auth } from '../lib/auth';
+import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, type Auth } from '../lib/auth';
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then the user's current role must be admin. 403 otherwise. */
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** false when the request carries an Origin header outside PUBLIC_URL / TRUSTED_ORIGINS. */
+    isTrustedOrigin: (req: FastifyRequest) => boolean;
     /** The signed-in user of a Better Auth session (cookie or session bearer), or null. */
     sessionUser: (req: FastifyRequest) => Promise<AuthUser | null>;
   }
@@ -34,6 +37,10 @@ declare module 'fastify' {
 
 export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').includes('admin');
 
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this shop yet. Please use e-mail and password.';
+/** Better Auth paths that only exist when the Google provider is configured. */
+const GOOGLE_PATHS = ['/api/auth/sign-in/social', '/api/auth/sign-in/oauth2', '/api/auth/oauth-popup/start', '/api/auth/callback/google', '/api/auth/oauth2/callback/google'];
+
 /**
  * Better Auth mounted at /api/auth/*, plus the shop's access-token check:
  * the JWT from PUT /user/{email} is verified against our JWKS, its session
@@ -43,6 +50,15 @@ export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const auth = createAuth(opts.config, app.db, app.mailer);
   app.decorate('auth', auth);
+  const googleConfigured = isGoogleConfigured(opts.config);
+  const origins = new Set(trustedOrigins(opts.config).map((o) => new URL(o).origin));
+
+  // Lets the web app tell "Google is not set up" before opening a popup that could only fail.
+  app.get(
+    '/api/auth-config',
+    { schema: { tags: ['auth'], summary: 'Which sign-in methods this shop offers', response: { 200: z.object({ emailPassword: z.literal(true), google: z.boolean() }) } } },
+    async () => ({ emailPassword: true as const, google: googleConfigured }),
+  );
 
   app.route({
     method: ['GET', 'POST'],
@@ -50,7 +66,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, opts.config.publicUrl);
+      if (!googleConfigured && GOOGLE_PATHS.some((p) => url.pathname === p) && (url.pathname !== '/api/auth/sign-in/social' || (req.body as { provider?: unknown } | undefined)?.provider === 'google')) {
+        return reply.status(503).send({ code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE, error: { code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE } });
+      }
       const headers = fromNodeHeaders(req.headers);
+      // Rate limits are per client: pass on the address Fastify resolved, never one the client sent.
+      headers.set(CLIENT_IP_HEADER, req.ip);
       let body: string | undefined;
       if (req.method !== 'GET' && req.body !== undefined) {
         if (typeof req.body === 'string') body = req.body;
@@ -65,7 +86,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (url.pathname.startsWith('/api/auth/callback/') || url.pathname.startsWith('/api/auth/oauth2/callback/')) {
+        // The popup's completion page comes back from the provider's origin; with our usual COOP the browser
+        // would cut it off from the shop window and the result could never be posted back.
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
+      }
       const text = response.body ? await response.text() : null;
+      if (response.status === 429) {
+        const wait = Number(response.headers.get('x-retry-after')) || 60;
+        const message = `Too many attempts. Please wait ${wait} seconds and try again.`;
+        reply.header('retry-after', String(wait));
+        return reply.type('application/json').send({ code: 'RATE_LIMITED', message, error: { code: 'RATE_LIMITED', message } });
+      }
       // Better Auth's error bodies are { code, message }; keep them and add our envelope too.
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
         try {
@@ -112,6 +144,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(req, reply);
     if (!isAdmin(req.user!)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
+  });
+
+  app.decorate('isTrustedOrigin', (req: FastifyRequest) => {
+    const origin = req.headers.origin;
+    // Same-origin GETs and non-browser clients send no Origin; browsers always send it on cross-origin writes.
+    if (origin === undefined) return true;
+    return origins.has(origin);
   });
 
   app.decorate('sessionUser', async (req: FastifyRequest) => {

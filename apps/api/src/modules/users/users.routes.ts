@@ -18,6 +18,8 @@ import { getProfile, listUsers, promoteToAdmin, syncUser, updateProfile } from '
 
 const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
 const PROFILE_KEYS = ['education', 'location', 'phone', 'linkedin'] as const;
+/** Spec §8: updating a profile with nobody signed in. */
+const NO_USER_MESSAGE = 'No user is logged in';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -46,6 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = req.params.email;
       const isProfileUpdate = PROFILE_KEYS.some((k) => k in req.body);
       if (isProfileUpdate) {
+        if (!req.headers.authorization) throw new UnauthorizedError(NO_USER_MESSAGE, 'NO_TOKEN');
         await app.authenticate(req, undefined as never);
         const me = req.user!;
         if (me.email !== email && !isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
@@ -55,6 +58,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { ok: true as const };
       }
       const body = userSyncSchema.parse(req.body);
+      // The sync rides on the session cookie, so a page on another site must not be able to trigger it.
+      if (!app.isTrustedOrigin(req)) throw new ForbiddenError('This request comes from a site that is not allowed to use the shop.', 'INVALID_ORIGIN');
       const me = await app.sessionUser(req);
       if (!me) throw new UnauthorizedError('Please log in to continue.', 'NO_SESSION');
       if (me.email !== email || body.email !== email) {
