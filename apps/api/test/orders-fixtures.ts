@@ -62,16 +62,24 @@ export const CARDS = {
   insufficientFunds: '4000 0000 0000 9995',
 } as const;
 
-export function createPaymentMethod(app: FastifyInstance, number: string, overrides: Record<string, unknown> = {}) {
+/**
+ * The processor's endpoints are rate limited per client address. Each call
+ * comes from its own address unless one is given, so only the rate-limit
+ * test itself runs into the limit.
+ */
+const someAddress = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+export function createPaymentMethod(app: FastifyInstance, number: string, overrides: Record<string, unknown> = {}, remoteAddress = someAddress()) {
   return app.inject({
     method: 'POST',
     url: '/api/test-payments/payment-methods',
+    remoteAddress,
     payload: { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', billingDetails: { name: 'Test Buyer', email: 'buyer@example.com' }, ...overrides },
   });
 }
 
-export function confirmPayment(app: FastifyInstance, clientSecret: string, paymentMethod: string) {
-  return app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, paymentMethod } });
+export function confirmPayment(app: FastifyInstance, clientSecret: string, paymentMethod: string, remoteAddress = someAddress()) {
+  return app.inject({ method: 'POST', url: '/api/test-payments/confirm', remoteAddress, payload: { clientSecret, paymentMethod } });
 }
 
 /** What the web app does on the payment page with the test processor. Returns the PaymentIntent id. */
