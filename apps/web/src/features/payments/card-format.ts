@@ -19,10 +19,8 @@ export function formatCvc(input: string): string {
   return input.replace(/\D/g, '').slice(0, 4);
 }
 
-/** "04 / 28" → { expMonth: 4, expYear: 2028 }; incomplete input gives 0s and the processor names the problem. */
-export function parseExpiry(value: string): { expMonth: number; expYear: number } {
-  const [mm = '', yy = ''] = value.split('/').map((s) => s.trim());
-  const expMonth = /^\d{1,2}$/.test(mm) ? Number(mm) : 0;
-  const expYear = /^\d{2}$/.test(yy) ? 2000 + Number(yy) : /^\d{4}$/.test(yy) ? Number(yy) : 0;
+/** "04 / 28" → { expMonth: '04', expYear: '28' }; the processor checks them and names what is wrong, as Stripe does. */
+export function parseExpiry(value: string): { expMonth: string; expYear: string } {
+  const [expMonth = '', expYear = ''] = value.split('/').map((s) => s.trim());
   return { expMonth, expYear };
 }
