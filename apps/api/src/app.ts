@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -42,7 +42,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: true,
     bodyLimit: 1_000_000,
-    
+    // Errors raised before routing (a malformed URL) get the same { error: { code, message } } shape.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ error: { code: String(err.code ?? 'BAD_REQUEST').replace(/^FST_ERR_/, ''), message: err.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,9 +97,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       root: webDist,
       wildcard: false,
       index: false,
+      // Without this, @fastify/static overwrites the headers below with its own max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
+        // Vite's hashed assets never change; the page must be revalidated so a deploy shows at once.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache');
         else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });

@@ -23,6 +23,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
       return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, details: issues } });
     }
+    // Input the schemas let through but PostgreSQL cannot store (a NUL character, a number
+    // beyond its integer range) is the client's mistake: answer 400, not 500.
+    const dbCode = (err as { cause?: { code?: unknown } }).cause?.code;
+    if (dbCode === '22021' || dbCode === '22P05') {
+      return reply.status(400).send({ error: { code: 'INVALID_TEXT', message: 'The request contains a character that cannot be stored (such as a NUL byte). Remove it and try again.' } });
+    }
+    if (dbCode === '22003') {
+      return reply.status(400).send({ error: { code: 'NUMBER_OUT_OF_RANGE', message: 'A number in the request is too large.' } });
+    }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
