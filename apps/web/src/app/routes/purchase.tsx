@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { orderPrice } from '@shop/shared/pricing';
@@ -6,7 +7,7 @@ import { paths } from '../../config/paths';
 import { usePageTitle } from '../../components/ui/page-title';
 import { formatAmount, formatPrice } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useProduct } from '../../features/orders/api/get-product';
+import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { QuantityForm } from '../../features/orders/components/quantity-form';
 import { OrderModal } from '../../features/orders/components/order-modal';
 
@@ -14,7 +15,8 @@ const t = copy.orderFlow;
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  // Stock changes with every order: always re-check it when the page opens.
+  const product = useQuery({ ...productQueryOptions(id), staleTime: 0 });
   const [quantity, setQuantity] = useState(0);
   const [modalOpen, setModalOpen] = useState(false);
   usePageTitle(product.data?.name ?? copy.purchase.placeOrder);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useAllProducts } from '../../../features/dashboard/api/get-all-products';
+import { productsQueryOptions } from '../../../features/catalog/api/get-products';
 import { DeleteProductDialog } from '../../../features/dashboard/components/delete-product-dialog';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../features/dashboard/components/load-error';
@@ -11,7 +12,7 @@ import { LoadError } from '../../../features/dashboard/components/load-error';
 const t = copy.orderFlow;
 
 export default function ManageProductsPage() {
-  const products = useAllProducts();
+  const products = useQuery({ ...productsQueryOptions(), staleTime: 0 });
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
   return (

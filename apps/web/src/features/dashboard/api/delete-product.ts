@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { productKeys } from '../../orders/api/order-keys';
+import { productsQueryKey } from '../../catalog/api/get-products';
 
 export const deleteProduct = (id: string) => api<{ deletedCount: number }>(`/product/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
@@ -8,6 +8,6 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
   });
 }

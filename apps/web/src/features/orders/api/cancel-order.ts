@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { orderKeys, productKeys } from './order-keys';
+import { orderKeys } from './order-keys';
+import { productsQueryKey } from '../../catalog/api/get-products';
 
 export const cancelOrder = (id: string) => api<{ deletedCount: number }>(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
@@ -9,6 +10,6 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     // Cancelling puts the units back in stock.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productsQueryKey })]),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderInput, Order } from '@shop/shared/schemas/order';
 import { api } from '../../../lib/api-client';
-import { orderKeys, productKeys } from './order-keys';
+import { orderKeys } from './order-keys';
+import { productsQueryKey } from '../../catalog/api/get-products';
 
 export const createOrder = (input: CreateOrderInput) => api<Order>('/order', { method: 'POST', body: input, auth: true });
 
@@ -10,6 +11,6 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     // Also after a failure: a 409 means the stock we showed was out of date.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productsQueryKey })]),
   });
 }

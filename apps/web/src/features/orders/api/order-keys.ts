@@ -8,9 +8,3 @@ export const orderKeys = {
   admin: ['orders', 'admin'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
-
-/** Product queries live under 'products' (spec §4), so an order also refreshes the stock shown everywhere. */
-export const productKeys = {
-  all: ['products'] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-};
