@@ -7,7 +7,7 @@ import { AdminOrderStatus, CancelOrderButton } from '../../../features/orders/co
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { DeliverOrderDialog } from '../../../features/orders/components/deliver-order-dialog';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
-import { LoadError } from '../../../features/dashboard/components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 export default function ManageOrdersPage() {
   const orders = useAllOrders();

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { productsQueryOptions } from '../../../features/catalog/api/get-products';
 import { DeleteProductDialog } from '../../../features/dashboard/components/delete-product-dialog';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
-import { LoadError } from '../../../features/dashboard/components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 const t = copy.orderFlow;
 

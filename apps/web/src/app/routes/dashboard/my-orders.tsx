@@ -11,7 +11,7 @@ import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/compo
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
-import { LoadError } from '../../../features/dashboard/components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 export default function MyOrdersPage() {
   const { user, logout } = useAuth();

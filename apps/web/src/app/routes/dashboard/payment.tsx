@@ -12,7 +12,7 @@ import { TransactionId } from '../../../features/orders/components/orders-table'
 import { usePaymentIntent } from '../../../features/payments/api/create-payment-intent';
 import { PaymentCheckout } from '../../../features/payments/components/payment-checkout';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
-import { LoadError } from '../../../features/dashboard/components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 const t = copy.orderFlow;
 
