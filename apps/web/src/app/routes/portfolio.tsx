@@ -5,6 +5,7 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { ExternalIcon } from '../../components/ui/icons';
 
 const areas: OpenSourceProject['area'][] = ['Web app', 'Server', 'Testing'];
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export default function PortfolioPage() {
   usePageTitle(portfolioCopy.pageTitle);
@@ -78,14 +79,17 @@ export default function PortfolioPage() {
                           href={project.href}
                           target="_blank"
                           rel="noopener noreferrer"
+                          aria-label={`${project.name} ${portfolioCopy.newTab}`}
+                          aria-describedby={`project-${slug(project.name)}`}
                           className="group flex h-full flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                         >
                           <span className="flex items-center justify-between gap-2">
                             <span className="font-display text-lg font-bold uppercase group-hover:text-primary">{project.name}</span>
                             <ExternalIcon size={18} className="shrink-0 text-base-content/60 group-hover:text-primary" />
                           </span>
-                          <span className="text-sm leading-relaxed text-base-content/80">{project.use}</span>
-                          <span className="sr-only">{portfolioCopy.newTab}</span>
+                          <span id={`project-${slug(project.name)}`} className="text-sm leading-relaxed text-base-content/80">
+                            {project.use}
+                          </span>
                         </a>
                       </li>
                     ))}

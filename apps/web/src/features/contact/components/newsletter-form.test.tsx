@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NewsletterForm } from './newsletter-form';
+import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { fakeApi, notFound } from '../../../components/testing/fake-api';
+
+const input = () => screen.getByLabelText('Your e-mail address for the newsletter') as HTMLInputElement;
+
+describe('footer newsletter box', () => {
+  it('validates the address before sending', async () => {
+    const api = fakeApi(notFound);
+    const user = userEvent.setup();
+    renderWithProviders(<NewsletterForm />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Email is Required')).toBeTruthy();
+    await user.type(input(), 'rider@');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Provide a valid Email')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('subscribes, confirms with the toast and empties the box', async () => {
+    const api = fakeApi((req) => (req.method === 'POST' && req.path === '/api/newsletter' ? { status: 201, body: { ok: true } } : notFound(req)));
+    const user = userEvent.setup();
+    renderWithProviders(<NewsletterForm />);
+    await user.type(input(), 'rider@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('You are subscribed. Watch your inbox for parts deals.')).toBeTruthy();
+    expect(api.calls[0].body).toEqual({ email: 'rider@example.com' });
+    await waitFor(() => expect(input().value).toBe(''));
+  });
+
+  it("shows the server's message on failure", async () => {
+    fakeApi(() => ({ status: 400, body: { error: { code: 'VALIDATION', message: 'Provide a valid Email' } } }));
+    const user = userEvent.setup();
+    renderWithProviders(<NewsletterForm />);
+    await user.type(input(), 'rider@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Provide a valid Email')).toBeTruthy();
+    expect(screen.queryByText(/You are subscribed/)).toBeNull();
+  });
+});
