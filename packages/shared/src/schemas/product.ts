@@ -45,6 +45,7 @@ export const createProductSchema = z.object({
     .trim()
     .min(1, 'Image URL is Required')
     .max(2000)
-    .refine((v) => /^https?:\/\//i.test(v) || v.startsWith('/'), 'Image must be an http(s) URL or a path on this site'),
+    // An empty value already has its message; only a filled-in value is checked for its form.
+    .refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), 'Image must be an http(s) URL or a path on this site'),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;

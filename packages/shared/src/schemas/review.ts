@@ -16,11 +16,15 @@ export const reviewListSchema = z.array(reviewSchema);
  * name and img are taken from the signed-in user on the server; they are accepted but ignored.
  */
 export const createReviewSchema = z.object({
-  review: z.coerce
-    .number({ message: 'Rating must be a number' })
-    .int('Rating must be a whole number between 1 and 5')
-    .min(1, 'Rating must be a whole number between 1 and 5')
-    .max(5, 'Rating must be a whole number between 1 and 5'),
+  // Numeric strings from form inputs are fine; booleans, null and arrays are not numbers (z.coerce would turn true into 1).
+  review: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ message: 'Rating must be a number' })
+      .int('Rating must be a whole number between 1 and 5')
+      .min(1, 'Rating must be a whole number between 1 and 5')
+      .max(5, 'Rating must be a whole number between 1 and 5'),
+  ),
   description: z.string().trim().min(1, 'Please write a few words about your experience').max(1000),
   img: z.string().optional(),
   name: z.string().optional(),
