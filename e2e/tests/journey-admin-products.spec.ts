@@ -18,7 +18,14 @@ test('the admin adds a product, finds it in the catalogue, then deletes it', asy
   // Every field is required.
   await menu.getByRole('link', { name: 'Add A Product' }).click();
   await page.getByRole('button', { name: 'Add Product' }).click();
-  for (const message of ['Name is Required', 'Unit price is Required', 'Stock is Required', 'Minimum order is Required', 'Description is Required', 'Image URL is Required']) {
+  for (const message of [
+    'Name is Required',
+    'Unit price is Required',
+    'Stock is Required',
+    'Minimum order is Required',
+    'Description is Required',
+    'Image URL is Required',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
 
@@ -33,7 +40,9 @@ test('the admin adds a product, finds it in the catalogue, then deletes it', asy
   await expect(page.getByLabel('Product name')).toHaveValue('');
 
   // It is in the public catalogue with the prices as entered.
-  const listed = ((await (await page.request.get('/api/products')).json()) as { name: string; unitPrice: number; stock: number; minOrder: number }[]).find((p) => p.name === name);
+  const listed = ((await (await page.request.get('/api/products')).json()) as { name: string; unitPrice: number; stock: number; minOrder: number }[]).find(
+    (p) => p.name === name,
+  );
   expect(listed).toMatchObject({ unitPrice: 24.9, stock: 500, minOrder: 10 });
 
   // Manage Products lists it; delete asks first.

@@ -10,7 +10,8 @@ test('a customer adds a review and sees it first in the home page carousel', asy
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
   for (const link of ['My Profile', 'My Orders', 'Add A Review']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
-  for (const link of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin']) await expect(menu.getByRole('link', { name: link })).toHaveCount(0);
+  for (const link of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin'])
+    await expect(menu.getByRole('link', { name: link })).toHaveCount(0);
   await page.goto('/dashboard/addProduct');
   await expect(page.getByLabel('Product name')).toHaveCount(0);
 

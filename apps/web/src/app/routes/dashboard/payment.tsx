@@ -70,7 +70,7 @@ function PaymentView({ order }: { order: Order }) {
 
 function OrderSummary({ order }: { order: Order }) {
   return (
-    <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200 p-6">
+    <div className="flex flex-col gap-4 self-start rounded-box border border-base-300 bg-base-200 p-6">
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{t.hello(order.userName)}</p>
       <h3 className="font-display text-2xl font-bold uppercase leading-tight">{t.pleasePay(formatPrice(order.price))}</h3>
       <dl className="flex flex-col gap-2 border-t border-base-300 pt-4">

@@ -17,7 +17,10 @@ export default function ReviewPage() {
           {user?.photoURL ? (
             <img src={user.photoURL} alt="" width={64} height={64} className="size-16 rounded-full border-2 border-accent object-cover" />
           ) : (
-            <span className="flex size-16 items-center justify-center rounded-full border-2 border-accent bg-neutral font-display text-2xl font-bold text-neutral-content" aria-hidden="true">
+            <span
+              className="flex size-16 items-center justify-center rounded-full border-2 border-accent bg-neutral font-display text-2xl font-bold text-neutral-content"
+              aria-hidden="true"
+            >
               {name.slice(0, 1).toUpperCase()}
             </span>
           )}

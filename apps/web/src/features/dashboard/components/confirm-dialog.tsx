@@ -16,7 +16,17 @@ interface ConfirmDialogProps {
 }
 
 /** Every "are you sure?" of the dashboards: the shared modal with a confirm and a cancel button. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = copy.orderFlow.close, tone = 'danger', pending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = copy.orderFlow.close,
+  tone = 'danger',
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -29,7 +39,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
             {cancelLabel}
           </button>
-          <button type="button" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'} min-w-32`} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <button
+            type="button"
+            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'} min-w-32`}
+            onClick={onConfirm}
+            disabled={pending}
+            aria-busy={pending}
+          >
             {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

@@ -14,7 +14,16 @@ export type DashboardIconName = keyof typeof icons;
 
 export function DashboardIcon({ name, className = '' }: { name: DashboardIconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={`shrink-0 fill-none stroke-current ${className}`} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      className={`shrink-0 fill-none stroke-current ${className}`}
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={icons[name]} />
     </svg>
   );

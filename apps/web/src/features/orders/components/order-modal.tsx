@@ -59,10 +59,10 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-name`} label={t.name}>
-            <input id={`${id}-name`} className="input w-full" value={user?.displayName ?? ''} readOnly />
+            <input id={`${id}-name`} className="input w-full bg-base-200 text-base-content/80" value={user?.displayName ?? ''} readOnly />
           </FormField>
           <FormField id={`${id}-email`} label={t.email}>
-            <input id={`${id}-email`} type="email" className="input w-full" value={user?.email ?? ''} readOnly />
+            <input id={`${id}-email`} type="email" className="input w-full bg-base-200 text-base-content/80" value={user?.email ?? ''} readOnly />
           </FormField>
         </div>
         <FormField id={`${id}-country`} label={t.country}>

@@ -18,7 +18,11 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
   }
   return (
     <div>
-      {status === 'paid' ? <span className="badge badge-warning font-semibold">{copy.orders.pending}</span> : <span className="badge badge-success font-semibold">{copy.orders.paid}</span>}
+      {status === 'paid' ? (
+        <span className="badge badge-warning font-semibold">{copy.orders.pending}</span>
+      ) : (
+        <span className="badge badge-success font-semibold">{copy.orders.paid}</span>
+      )}
       <TransactionId id={order.transactionId} />
     </div>
   );

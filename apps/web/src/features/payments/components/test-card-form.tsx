@@ -38,8 +38,10 @@ export function TestCardForm({ clientSecret, billingDetails, status, amountLabel
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="flex items-start gap-2 rounded-field border border-info/40 bg-info/10 px-4 py-2 text-sm">
-        <span className="badge badge-info shrink-0 font-semibold">{t.testModeBadge}</span>
+      <p className="flex items-start gap-3 rounded-field border border-info/40 bg-info/10 px-4 py-3 text-sm">
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" className="mt-0.5 shrink-0 fill-current text-info">
+          <path d="M10 1.5a8.5 8.5 0 110 17 8.5 8.5 0 010-17zm0 7a1 1 0 00-1 1v4.5a1 1 0 102 0V9.5a1 1 0 00-1-1zm0-3.5a1.25 1.25 0 100 2.5A1.25 1.25 0 0010 5z" />
+        </svg>
         <span>{copy.payment.testMode}</span>
       </p>
       <FormField id={`${id}-number`} label={t.cardNumber}>

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewInput, Review } from '@shop/shared/schemas/review';
 import { api } from '../../../lib/api-client';
 
-export const createReview = (input: Pick<CreateReviewInput, 'review' | 'description'>) =>
-  api<Review>('/review', { method: 'POST', body: input, auth: true });
+export const createReview = (input: Pick<CreateReviewInput, 'review' | 'description'>) => api<Review>('/review', { method: 'POST', body: input, auth: true });
 
 export function useCreateReview() {
   const queryClient = useQueryClient();

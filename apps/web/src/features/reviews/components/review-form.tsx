@@ -45,7 +45,7 @@ export function ReviewForm() {
           max={5}
           step={1}
           placeholder={copy.purchase.ratingsHint}
-          className="input w-full max-w-xs tabular-nums"
+          className="input w-full max-w-xs tabular-nums aria-invalid:border-error"
           {...register('review')}
           {...fieldAria(ratingId, { hint: true, error: errors.review?.message })}
         />
@@ -55,7 +55,7 @@ export function ReviewForm() {
           id={descriptionId}
           rows={5}
           maxLength={1000}
-          className="textarea w-full"
+          className="textarea w-full aria-invalid:border-error"
           {...register('description')}
           {...fieldAria(descriptionId, { error: errors.description?.message })}
         />
