@@ -129,6 +129,9 @@ export const copy = {
     resetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
     askNewLink: 'Send me a new link',
     sessionEnded: 'Your session has ended. Please log in again.',
+    signInFailed: 'Sign-in failed. Please try again.',
+    brandTagline: 'Parts for riders who wrench.',
+    brandPoints: ['Workshop quantities, workshop prices', 'Secure card payment and order tracking', 'Support 24/7 from people who ride'],
   },
   notFound: {
     title: 'Page not found',
@@ -184,7 +187,7 @@ export const copy = {
     verifyFailed: 'We could not verify your e-mail: the link is invalid or has expired. Send yourself a new one below.',
     admin: 'Administrator',
     customer: 'Customer',
-    loadFailed: 'Your profile could not be loaded.',
+    dismiss: 'Dismiss',
   },
   users: {
     title: 'Make Admin',

@@ -23,6 +23,17 @@ export function getAccessToken(): string | null {
   }
 }
 
+/**
+ * Called when a call made with `auth: true` answers 401 (identity, #3): it may
+ * renew the access token and answer true to have the call retried once, or
+ * sign the user out and answer false.
+ */
+type AuthFailureHandler = () => Promise<boolean>;
+let authFailureHandler: AuthFailureHandler | null = null;
+export function setAuthFailureHandler(handler: AuthFailureHandler | null) {
+  authFailureHandler = handler;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -32,6 +43,17 @@ interface RequestOptions {
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    return await request<T>(path, opts);
+  } catch (err) {
+    if (opts.auth && err instanceof ApiError && err.status === 401 && authFailureHandler && (await authFailureHandler())) {
+      return request<T>(path, opts);
+    }
+    throw err;
+  }
+}
+
+async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.auth) {

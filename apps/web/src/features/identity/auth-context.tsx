@@ -1,39 +1,177 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { copy } from '@shop/shared/copy';
+import { ApiError, setAuthFailureHandler } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { toastSuccess } from '../../lib/toast';
+import { useAdminCheck } from './api/admin-check';
+import { SESSION_QUERY_KEY, fetchSession, sessionQueryOptions, type AuthSessionUser } from './api/session';
+import { fetchAccessToken, getAccessToken, isTokenFor, msUntilRenewal, removeAccessToken, subscribeToken } from './session-token';
 
-/**
- * Sign-in state of the whole app. PLACEHOLDER until the identity issue (#3)
- * lands: always signed out. The identity work replaces this file's internals
- * and keeps this interface.
- */
+/** The signed-in user, in the spec's terms (the identity provider's displayName, email and photoURL). */
 export interface SessionUser {
   id: string;
   email: string;
   displayName: string;
   photoURL: string | null;
+  /** Better Auth's flag; absent in test doubles. */
+  emailVerified?: boolean;
 }
 
 export interface AuthValue {
   user: SessionUser | null;
-  /** true while the sign-in state is loading */
+  /** true while the sign-in state (session and access token) is loading */
   loading: boolean;
-  /** Spec's admin check: admin flag and its loading flag (starts true). */
+  /** Spec's admin check: admin flag and its loading flag (true until the answer arrives). */
   admin: boolean;
   adminLoading: boolean;
+  /** Spec: revokes the session, removes the token, toasts 'Logout Success'. */
   logout(): Promise<void>;
 }
 
-const AuthContext = createContext<AuthValue>({
-  user: null,
-  loading: false,
-  admin: false,
-  adminLoading: false,
-  logout: async () => {},
+/** What the identity screens need beyond useAuth(). */
+export interface AuthActions {
+  /** Ends the session without the toast, for a session the server has already ended. */
+  forceSignOut(): Promise<void>;
+  /**
+   * After Better Auth signed someone in (password or Google): reload the
+   * session and get the access token (the spec's sync). Resolves with the user.
+   */
+  completeSignIn(): Promise<SessionUser>;
+}
+
+// Components rendered without the provider (isolated tests) see a signed-out visitor.
+const AuthContext = createContext<AuthValue>({ user: null, loading: false, admin: false, adminLoading: false, logout: async () => undefined });
+const AuthActionsContext = createContext<AuthActions>({
+  forceSignOut: async () => undefined,
+  completeSignIn: async () => {
+    throw new Error('AuthProvider is missing');
+  },
+});
+
+/** Query keys that stay cached across sign-out: the public catalogue and the auth state itself. */
+const PUBLIC_QUERY_ROOTS = new Set(['products', 'reviews', 'auth', 'auth-config']);
+
+const toSessionUser = (u: AuthSessionUser): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  displayName: u.name,
+  photoURL: u.image ?? null,
+  emailVerified: u.emailVerified,
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={{ user: null, loading: false, admin: false, adminLoading: false, logout: async () => {} }}>{children}</AuthContext.Provider>;
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions);
+  const authUser = session.data ?? null;
+  const token = useSyncExternalStore(subscribeToken, getAccessToken, () => null);
+  const tokenReady = authUser ? isTokenFor(token, authUser.email) : false;
+  // A sync that failed for a reason other than an ended session (e.g. offline): stop waiting for it.
+  const [tokenFailed, setTokenFailed] = useState(false);
+
+  const endSession = useCallback(async () => {
+    await authClient.signOut().catch(() => undefined);
+    removeAccessToken();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => !PUBLIC_QUERY_ROOTS.has(String(q.queryKey[0])) });
+  }, [queryClient]);
+
+  const userRef = useRef(authUser);
+  useEffect(() => {
+    userRef.current = authUser;
+  });
+
+  // Signed in but no valid token for this user (first visit after sign-in, expired, another account): sync.
+  useEffect(() => {
+    if (!authUser || tokenReady) return;
+    let cancelled = false;
+    fetchAccessToken(authUser.email, authUser.name)
+      .then(() => !cancelled && setTokenFailed(false))
+      .catch(async (err) => {
+        if (cancelled) return;
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          removeAccessToken();
+          queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        } else setTokenFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [authUser, tokenReady, queryClient]);
+
+  // A stale token of an earlier session must not be sent once we know nobody is signed in.
+  useEffect(() => {
+    if (session.isSuccess && !authUser && token) removeAccessToken();
+  }, [session.isSuccess, authUser, token]);
+
+  // Spec §9: renew the token 5 minutes before it expires (and on return to a tab whose timers slept).
+  useEffect(() => {
+    if (!authUser || !tokenReady) return;
+    const renew = () => {
+      fetchAccessToken(authUser.email, authUser.name).catch(() => undefined);
+    };
+    const timer = window.setTimeout(renew, Math.max(0, msUntilRenewal(token)));
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && msUntilRenewal(getAccessToken()) <= 0) renew();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [authUser, tokenReady, token]);
+
+  // A refused token: renew it once through the session; if the session is over, sign out and go home (spec §7).
+  useEffect(() => {
+    setAuthFailureHandler(async () => {
+      const u = userRef.current;
+      if (!u) return false;
+      try {
+        await fetchAccessToken(u.email, u.name);
+        return true;
+      } catch {
+        await endSession();
+        // A full load of the home page also drops whatever private data the old session left in memory.
+        window.location.assign('/');
+        return false;
+      }
+    });
+    return () => setAuthFailureHandler(null);
+  }, [endSession]);
+
+  const adminQuery = useAdminCheck(authUser?.email, tokenReady);
+
+  const logout = useCallback(async () => {
+    await endSession();
+    toastSuccess(copy.toasts.logout);
+  }, [endSession]);
+
+  const completeSignIn = useCallback(async () => {
+    const u = await queryClient.fetchQuery({ ...sessionQueryOptions, queryFn: fetchSession, staleTime: 0 });
+    if (!u) throw new Error(copy.auth.sessionEnded);
+    await fetchAccessToken(u.email, u.name);
+    return toSessionUser(u);
+  }, [queryClient]);
+
+  const value = useMemo<AuthValue>(() => {
+    const user = authUser ? toSessionUser(authUser) : null;
+    const loading = session.isPending || Boolean(authUser && !tokenReady && !tokenFailed);
+    const adminLoading = loading ? true : user ? tokenReady && adminQuery.isPending : false;
+    return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, logout };
+  }, [authUser, session.isPending, tokenReady, tokenFailed, adminQuery.isPending, adminQuery.data, logout]);
+  const actions = useMemo<AuthActions>(() => ({ forceSignOut: endSession, completeSignIn }), [endSession, completeSignIn]);
+
+  return (
+    <AuthContext.Provider value={value}>
+      <AuthActionsContext.Provider value={actions}>{children}</AuthActionsContext.Provider>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthValue {
   return useContext(AuthContext);
+}
+
+export function useAuthActions(): AuthActions {
+  return useContext(AuthActionsContext);
 }

@@ -1,4 +1,12 @@
-// PLACEHOLDER: replaced by the issue that builds this screen.
-export default function ProfilePage() {
-  return <div className="p-8">Profile</div>;
+import { copy } from '@shop/shared/copy';
+import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+import { ProfileCard } from '../../../features/profile/components/profile-card';
+
+export default function DashboardProfilePage() {
+  return (
+    <section aria-labelledby="dashboard-profile-title">
+      <DashboardPageHeader id="dashboard-profile-title" title={copy.dashboard.myProfile} />
+      <ProfileCard />
+    </section>
+  );
 }

@@ -1,0 +1,92 @@
+import { ACCESS_TOKEN_KEY, getAccessToken } from '../../lib/api-client';
+import { syncUser } from './api/sync-user';
+
+/**
+ * The access token of the spec (localStorage.accessToken): stored, observed
+ * by React, and fetched once at a time per e-mail even when several places
+ * ask for it together.
+ */
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export function subscribeToken(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signing in or out changes the token too.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === ACCESS_TOKEN_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export { getAccessToken };
+
+export function storeAccessToken(token: string) {
+  try {
+    localStorage.setItem(ACCESS_TOKEN_KEY, token);
+  } catch {
+    /* storage disabled: the token lives for this page only */
+  }
+  notify();
+}
+
+export function removeAccessToken() {
+  try {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+  } catch {
+    /* nothing stored */
+  }
+  notify();
+}
+
+export interface TokenClaims {
+  email?: string;
+  exp?: number;
+}
+
+export function readClaims(token: string | null): TokenClaims | null {
+  if (!token) return null;
+  try {
+    const part = token.split('.')[1];
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(json) as TokenClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §9: the token is renewed 5 minutes before it expires. */
+export const RENEW_BEFORE_MS = 5 * 60 * 1000;
+
+/** Milliseconds until the token should be renewed (≤ 0: now). */
+export function msUntilRenewal(token: string | null, now = Date.now()): number {
+  const exp = readClaims(token)?.exp;
+  if (!exp) return 0;
+  return exp * 1000 - RENEW_BEFORE_MS - now;
+}
+
+/** Is this a live token of that user (not expired yet)? */
+export function isTokenFor(token: string | null, email: string, now = Date.now()): boolean {
+  const c = readClaims(token);
+  return Boolean(c && c.email === email.toLowerCase() && c.exp && c.exp * 1000 > now + 5_000);
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+/** PUT /user/{email} { email, name } with the session cookie; stores and returns the token. */
+export function fetchAccessToken(email: string, name: string): Promise<string> {
+  const key = email.toLowerCase();
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const p = syncUser({ email: key, name })
+    .then(({ token }) => {
+      storeAccessToken(token);
+      return token;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, p);
+  return p;
+}

@@ -1,0 +1,83 @@
+import { copy } from '@shop/shared/copy';
+import type { UserListEntry } from '@shop/shared/schemas/user';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+const isAdmin = (u: UserListEntry) => u.role.split(',').includes('admin');
+
+function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: UserListEntry): void }) {
+  if (isAdmin(entry)) return <span className="badge badge-primary font-semibold">{copy.orders.adminLabel}</span>;
+  return (
+    <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => onPromote(entry)}>
+      {copy.users.makeAdminButton}
+      <span className="sr-only"> {entry.email}</span>
+    </button>
+  );
+}
+
+/** Every account, numbered from 1: a table on wide screens, cards on phones so the action never scrolls away. */
+export function UsersList({ users, meEmail, onPromote }: { users: UserListEntry[]; meEmail?: string; onPromote(u: UserListEntry): void }) {
+  return (
+    <>
+      <ol aria-label={copy.users.title} className="flex flex-col gap-3 md:hidden">
+        {users.map((u, i) => (
+          <li key={u._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+            <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/60" aria-hidden="true">
+              {i + 1}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">
+                {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{copy.users.you}</span>}
+              </p>
+              <p className="break-all text-sm text-base-content/80">{u.email}</p>
+            </div>
+            <RoleCell entry={u} onPromote={onPromote} />
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table">
+          <caption className="sr-only">{copy.users.title}</caption>
+          <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
+            <tr>
+              <th scope="col" className="w-12">
+                {copy.users.number}
+              </th>
+              <th scope="col">{copy.users.name}</th>
+              <th scope="col">{copy.users.email}</th>
+              <th scope="col" className="text-right">
+                {copy.users.role}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u, i) => (
+              <tr key={u._id} className="hover:bg-base-200/60">
+                <th scope="row" className="font-display tabular-nums text-base-content/70">
+                  {i + 1}
+                </th>
+                <td className="font-semibold">
+                  {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{copy.users.you}</span>}
+                </td>
+                <td className="break-all">{u.email}</td>
+                <td className="text-right">
+                  <RoleCell entry={u} onPromote={onPromote} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function UsersListSkeleton() {
+  return (
+    <div className="flex flex-col gap-2 rounded-box border border-base-300 p-4" aria-hidden="true">
+      <Skeleton className="h-8 w-full" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} className="h-14 w-full" />
+      ))}
+    </div>
+  );
+}
