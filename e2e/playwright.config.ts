@@ -10,14 +10,16 @@ const executablePath = (await findBrowser()) ?? undefined;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.tmp/test-results',
+  // Per port: engineers run their suites side by side, and Playwright empties this folder at start.
+  outputDir: `./.tmp/test-results-${port}`,
   fullyParallel: false,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(here, '.tmp/results.json') }]],
+  // scripts/test.mjs reads .tmp/results.json (default port); other ports get their own file.
+  reporter: [['list'], ['json', { outputFile: path.join(here, '.tmp', process.env.E2E_PORT ? `results-${port}.json` : 'results.json') }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,0 +1,80 @@
+import { test as base, expect, type Page, type BrowserContext } from '@playwright/test';
+
+export type Theme = 'light' | 'dark';
+
+/** The public screens, by the name used in screenshot files. */
+export const publicPages = [
+  { name: 'home', path: '/', ready: (page: Page) => page.getByRole('heading', { name: 'Featured Parts' }) },
+  { name: 'products', path: '/products', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'All Your Needs' }) },
+  { name: 'portfolio', path: '/portfolio', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'blog', path: '/blog', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'login', path: '/login', ready: (page: Page) => page.getByRole('main').getByText(/Login/).first() },
+  { name: 'register', path: '/register', ready: (page: Page) => page.getByRole('main').getByText(/register|sign up/i).first() },
+  { name: 'forgot-password', path: '/forgot-password', ready: (page: Page) => page.getByRole('main').getByText(/password/i).first() },
+  { name: 'legal', path: '/legal', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'not-found', path: '/nope', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Page not found' }) },
+] as const;
+
+/** Applies the stored theme choice before any script of the page runs, as a returning visitor would have it. */
+export async function useTheme(context: BrowserContext, theme: Theme) {
+  await context.addInitScript((t) => {
+    try {
+      localStorage.setItem('theme', t);
+    } catch {
+      /* about:blank has no storage */
+    }
+  }, theme);
+}
+
+/**
+ * Waits until what a visitor would see has settled: data loaded (no spinner),
+ * web fonts in, and every image decoded, including lazy ones further down.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /Loading/i })).toHaveCount(0);
+  // Lazy images load only near the viewport: walk down the page once, then back up.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // A lazy image the quick scroll skipped would never load: ask for all of them now.
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+    await Promise.all(
+      Array.from(document.images)
+        .filter((img) => !img.complete)
+        .map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+        ),
+    );
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions of the page, collected from its first request. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
+    });
+    page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+    await use(errors);
+  },
+});
+
+export { expect };
