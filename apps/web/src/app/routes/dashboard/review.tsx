@@ -13,7 +13,7 @@ export default function ReviewPage() {
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <ReviewForm />
         </div>
-        <aside className="flex items-center gap-4 self-start rounded-box border border-base-300 bg-base-200 p-6">
+        <aside aria-labelledby="review-posting-as" className="flex items-center gap-4 self-start rounded-box border border-base-300 bg-base-200 p-6">
           {user?.photoURL ? (
             <img src={user.photoURL} alt="" width={64} height={64} className="size-16 rounded-full border-2 border-accent object-cover" />
           ) : (
@@ -25,7 +25,9 @@ export default function ReviewPage() {
             </span>
           )}
           <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-base-content/75">{copy.orderFlow.postingAs}</p>
+            <p id="review-posting-as" className="text-xs font-semibold uppercase tracking-[0.2em] text-base-content/75">
+              {copy.orderFlow.postingAs}
+            </p>
             <p className="truncate text-lg font-semibold">{name}</p>
           </div>
         </aside>
