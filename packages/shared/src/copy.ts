@@ -328,18 +328,15 @@ export const copy = {
     toDarkTheme: 'Switch to dark theme',
     toLightTheme: 'Switch to light theme',
     profileLink: 'Your profile',
-    heroImageAlt: 'The new Apex 890 R sport motorcycle in signal orange with a black frame',
+    heroImageAlt: 'The new Apex 890 R naked sport motorcycle in asphalt grey with signal-orange details',
     featuredLoading: 'Loading featured parts…',
     productsLoading: 'Loading parts…',
     loadError: 'We could not load this right now.',
     retry: 'Try again',
     pagination: 'Product pages',
-    productImageAlt: (name: string) => `${name}`,
-    summaryImageAlt: '',
     benefitsTitle: 'Why order from us',
     newsSubtitle: 'Releases, restocks and workshop tips from our team',
     contactIntro: 'Questions about bulk pricing, fitment or an order? Write to us and a parts specialist replies within one business day.',
-    contactSending: 'Sending…',
     modelLineShop: (line: string) => `Shop ${line} parts`,
     reviewsSubtitle: 'What workshops and riders say about us',
     reviewsLoading: 'Loading reviews…',
@@ -350,7 +347,6 @@ export const copy = {
     reviewSlideLabel: '{{index}} of {{slidesLength}}',
     goToReview: 'Go to review {{index}}',
     reviewerPhoto: (name: string) => `Photo of ${name}`,
-    footerAbout: 'About us',
     // Footer link names never repeat a navbar name (e.g. no 'Blog'), so each link has a unique accessible name.
     footerLinks: {
       catalogue: 'Parts catalogue',
@@ -368,12 +364,11 @@ export const copy = {
     // No 'Email' in this name: it shares every page with forms whose field is labelled 'Email'.
     newsletterEmailLabel: 'Your e-mail address for the newsletter',
     newTab: '(opens in a new tab)',
-    subscribing: 'Subscribing…',
     followUs: 'Follow us',
     getInTouch: 'Get in touch',
     notFoundCode: '404',
     productsCount: (total: number) => `${total} ${total === 1 ? 'part' : 'parts'} in the catalogue`,
-    teamImageAlt: 'Illustration of the shop team at a workbench with a motorcycle',
+    teamImageAlt: 'Illustration of the team’s workbench: spanners, screwdrivers, a sprocket and a helmet in front of a pegboard',
   },
 } as const;
 

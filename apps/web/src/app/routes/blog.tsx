@@ -55,7 +55,7 @@ export default function BlogPage() {
                     </ul>
                   )}
                   {post.code && (
-                    <figure className="flex flex-col gap-2">
+                    <figure className="flex flex-col items-stretch gap-2 text-left">
                       <figcaption className="text-sm font-semibold text-base-content/75">{post.code.label}</figcaption>
                       <pre className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content" tabIndex={0}>
                         <code>{post.code.text}</code>

@@ -104,5 +104,5 @@ export default function PortfolioPage() {
 }
 
 // team.svg's intrinsic size, so its box is reserved before it loads.
-const TEAM_WIDTH = 800;
-const TEAM_HEIGHT = 500;
+const TEAM_WIDTH = 600;
+const TEAM_HEIGHT = 400;

@@ -12,7 +12,7 @@ export function LatestNews() {
           {latestNews.map((item) => (
             <li key={item.id}>
               <article aria-labelledby={`news-${item.id}`} className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm">
-                <figure className="relative aspect-[16/9] bg-base-200">
+                <figure className="relative aspect-[600/340] bg-base-200">
                   <img src={item.image} alt={item.imageAlt} width={NEWS_WIDTH} height={NEWS_HEIGHT} loading="lazy" decoding="async" className="h-full w-full object-cover" />
                   <span className="badge badge-accent absolute left-4 top-4 font-bold uppercase tracking-wider shadow">{copy.home.newBadge}</span>
                 </figure>
@@ -35,5 +35,5 @@ export function LatestNews() {
 }
 
 // The news illustrations' intrinsic size (reserves their box before they load).
-const NEWS_WIDTH = 800;
-const NEWS_HEIGHT = 450;
+const NEWS_WIDTH = 600;
+const NEWS_HEIGHT = 340;

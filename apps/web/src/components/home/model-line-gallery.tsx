@@ -49,9 +49,10 @@ export function ModelLineGallery() {
     <section id="models" aria-labelledby="models-title" className="scroll-mt-20 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="models-title" title={copy.home.modelLineTitle} subtitle={copy.home.modelLineSubtitle} />
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5 lg:gap-6">
+        {/* Flex-wrap rather than grid, so a short last row is centred while every tile keeps the same size. */}
+        <ul className="flex flex-wrap justify-center gap-4 lg:gap-6">
           {modelLines.map((tile) => (
-            <li key={tile.line} className="last:col-span-2 md:last:col-span-1">
+            <li key={tile.line} className="w-[calc((100%-1rem)/2)] md:w-[calc((100%-2rem)/3)] lg:w-[calc((100%-6rem)/5)]">
               <ModelTile tile={tile} />
             </li>
           ))}

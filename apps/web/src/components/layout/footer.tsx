@@ -1,12 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
-import { NewsletterForm } from '../../features/contact/components/newsletter-form';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { SocialIcon } from './social-icon';
 
 const l = copy.storefront.footerLinks;
+
+// The form brings react-hook-form and zod; loading it apart keeps them out of the first download of every page.
+const NewsletterForm = lazy(() => import('../../features/contact/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+
+/** Same box as the form's input row, held while the form's code loads. */
+function NewsletterPlaceholder() {
+  return <div className="h-10 w-full rounded-field border border-neutral-content/30 bg-neutral-content/10" aria-hidden="true" />;
+}
 
 /** Link groups point at real screens of the shop; the legal texts live on /legal. */
 const groups = [
@@ -38,8 +46,8 @@ const groups = [
 ];
 
 // The payment strip's intrinsic size, so the browser reserves its box before it loads.
-const PAYMENTS_WIDTH = 240;
-const PAYMENTS_HEIGHT = 32;
+const PAYMENTS_WIDTH = 320;
+const PAYMENTS_HEIGHT = 40;
 
 const telHref = `tel:${shop.phone.replace(/[^+\d]/g, '')}`;
 
@@ -95,7 +103,9 @@ export function Footer() {
             {copy.footer.newsletter}
           </h2>
           <p className="text-sm text-neutral-content/80">{copy.storefront.newsletterText}</p>
-          <NewsletterForm />
+          <Suspense fallback={<NewsletterPlaceholder />}>
+            <NewsletterForm />
+          </Suspense>
           <h2 className="mt-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">{copy.storefront.followUs}</h2>
           <ul className="flex gap-2">
             {shop.social.map((s) => (

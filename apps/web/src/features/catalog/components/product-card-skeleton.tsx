@@ -6,7 +6,7 @@ export function ProductCardSkeleton() {
     <div className="card h-full overflow-hidden border border-base-300 bg-base-100" aria-hidden="true">
       <div className="skeleton aspect-[4/3] rounded-none bg-base-200" />
       <div className="card-body gap-3 p-5 sm:p-6">
-        <Skeleton className="h-14 w-4/5" />
+        <Skeleton className="h-7 w-4/5 sm:h-14" />
         <Skeleton className="h-7 w-1/2" />
         <div className="grid grid-cols-2 gap-2">
           <Skeleton className="h-[3.75rem]" />

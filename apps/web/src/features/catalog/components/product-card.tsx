@@ -21,7 +21,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const nameId = `product-${product._id}-name`;
   return (
     <article aria-labelledby={nameId} className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
-      <figure className="aspect-[4/3] bg-base-200">
+      {/* The product art has its own light backdrop; the figure matches it so the image reads edge to edge in both themes. */}
+      <figure className="aspect-[4/3] bg-[#eceff2]">
         <img
           src={product.img}
           alt={product.name}
@@ -33,7 +34,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         />
       </figure>
       <div className="card-body gap-3 p-5 sm:p-6">
-        <Heading id={nameId} className="card-title line-clamp-2 min-h-[3.5rem] font-display text-xl uppercase leading-7">
+        <Heading id={nameId} className="card-title line-clamp-2 sm:min-h-[3.5rem] font-display text-xl uppercase leading-7">
           {product.name}
         </Heading>
         <p className="text-lg font-bold text-primary tabular-nums">
@@ -50,7 +51,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             <dd className="font-semibold tabular-nums">{quantity.format(product.minOrder)}</dd>
           </div>
         </dl>
-        <p className="line-clamp-3 min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>
+        <p className="line-clamp-3 sm:min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>
         <div className="card-actions mt-auto pt-2">
           <Link to={paths.purchase(product._id)} className="btn btn-primary w-full" aria-describedby={nameId}>
             {t.orderNow}

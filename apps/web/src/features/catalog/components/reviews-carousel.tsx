@@ -20,6 +20,8 @@ export default function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
       pagination={{ clickable: true }}
       keyboard={{ enabled: true, onlyInViewport: true }}
       a11y={{
+        // A labelled region: a bare div may not carry an aria-label.
+        containerRole: 'region',
         containerMessage: copy.storefront.reviewsCarousel,
         itemRoleDescriptionMessage: copy.storefront.reviewSlideRole,
         slideLabelMessage: copy.storefront.reviewSlideLabel,

@@ -28,7 +28,7 @@ describe('Customer Reviews section', () => {
     renderWithProviders(<ReviewsSection />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Customer Reviews' })).toBeTruthy();
-    await screen.findByRole('heading', { name: 'Rider 25' });
+    await screen.findByRole('heading', { name: 'Rider 25' }, { timeout: 5000 });
     const names = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(names).toHaveLength(20);
     expect(names[0]).toBe('Rider 25');
