@@ -166,10 +166,34 @@ describe('cancelling with Stripe', () => {
   });
 });
 
+describe('when Stripe fails', () => {
+  it('answers 502 with a clear message and keeps the order as it was', async () => {
+    const product = await addProduct(t.app, admin, { stock: 20 });
+    const order = await placeOrder(t.app, alice, product._id, 2);
+    fake.failNext = 1;
+    const intent = await createIntent(t.app, alice, order._id);
+    expect(intent.statusCode).toBe(502);
+    expect(intent.json().error).toEqual({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment provider cannot be reached right now. Please try again in a minute.' });
+
+    const { clientSecret } = (await createIntent(t.app, alice, order._id)).json();
+    fake.failNext = 1;
+    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: bearer(alice.token) });
+    expect(cancel.statusCode).toBe(502);
+    expect(fake.intents.get(piIdOf(clientSecret))!.status).toBe('requires_payment_method');
+    expect(await getProductStock(t.app, product._id)).toBe(18);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(alice.token) })).statusCode).toBe(200);
+  });
+});
+
 describe('the built-in test processor when Stripe is configured', () => {
   it('is off (404)', async () => {
     const res = await createPaymentMethod(t.app, '4242 4242 4242 4242');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('TEST_PROCESSOR_OFF');
   });
+});
+
+it('the fake refuses a wrong secret key the way Stripe does (sanity check of the fake)', async () => {
+  const wrongKey = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_API_BASE: fake.url });
+  await expect(wrongKey.paymentIntents.retrieve('pi_x')).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
 });

@@ -67,6 +67,8 @@ export class FakeStripe {
   private readonly idempotent = new Map<string, { rawBody: string; reply: Reply }>();
   private server?: http.Server;
   port = 0;
+  /** Answer the next N requests with Stripe's 500 api_error (an outage). */
+  failNext = 0;
 
   constructor(readonly secretKey = 'sk_test_fake_shop_key') {}
 
@@ -106,6 +108,10 @@ export class FakeStripe {
     const params = method === 'GET' ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(rawBody);
     this.requests.push({ method, path, headers: req.headers, rawBody, params });
 
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      return err(500, 'api_error', undefined, 'An unknown error occurred while processing your request.');
+    }
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return err(401, 'invalid_request_error', undefined, `Invalid API Key provided: ${String(req.headers.authorization ?? '').slice(7, 15)}****`);
     }

@@ -4,9 +4,14 @@ import { createOrderSchema, errorResponseSchema, idParamsSchema, orderListSchema
 import { cancelOrder } from '../payments/payments.service';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Provider outages answer 502 to the customer; the cause is kept for the operator.
+  app.addHook('onError', async (req, _reply, err) => {
+    if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
+  });
+
   app.post(
     '/order',
     {

@@ -18,12 +18,17 @@ import { WebhookSignatureError } from '../../payments/provider-common';
 import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
 import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 402: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 402: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
 
 /** Card attempts per client and minute on the test processor: enough for a customer, too few for card testing. */
 const TEST_PROCESSOR_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Provider outages answer 502 to the customer; the cause is kept for the operator.
+  app.addHook('onError', async (req, _reply, err) => {
+    if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
+  });
+
   app.post(
     '/create-payment-intent',
     {

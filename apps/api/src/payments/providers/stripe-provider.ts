@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config/env';
+import { PaymentError } from '../../lib/errors';
 import { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
 import type { PaymentProvider, PaymentWebhookEvent, RetrievedPayment } from './payment-provider';
 
@@ -16,6 +17,30 @@ function toPayment(pi: Stripe.PaymentIntent): RetrievedPayment {
 
 const isMissing = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
+
+/**
+ * Stripe being unreachable, rate limiting us or refusing our key is not the
+ * customer's fault and not a bug of ours: answer 502 with a clear message
+ * (and log the cause) instead of a bare 500.
+ */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (
+      err instanceof Stripe.errors.StripeConnectionError ||
+      err instanceof Stripe.errors.StripeAPIError ||
+      err instanceof Stripe.errors.StripeRateLimitError ||
+      err instanceof Stripe.errors.StripeAuthenticationError ||
+      err instanceof Stripe.errors.StripePermissionError
+    ) {
+      const unavailable = new PaymentError('The payment provider cannot be reached right now. Please try again in a minute.', 'PAYMENT_PROVIDER_UNAVAILABLE', 502);
+      unavailable.cause = err;
+      throw unavailable;
+    }
+    throw err;
+  }
+}
 
 /** The SDK client: api.stripe.com, or a local fake Stripe server when STRIPE_API_BASE is set (tests). */
 export function createStripeClient(config: Pick<AppConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
@@ -44,7 +69,8 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
     publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
 
     async createPayment({ orderId, amountCents, email, idempotencyKey }) {
-      const pi = await stripe.paymentIntents.create(
+      const pi = await call(() =>
+        stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency: 'usd',
@@ -53,7 +79,8 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
           // The web app confirms in place with Stripe Elements; no redirect-based methods.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
-        { idempotencyKey },
+          { idempotencyKey },
+        ),
       );
       return { id: pi.id, clientSecret: pi.client_secret ?? '' };
     },
@@ -61,7 +88,7 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
     async retrievePayment(id) {
       if (!PAYMENT_ID_RE.test(id)) return null;
       try {
-        return toPayment(await stripe.paymentIntents.retrieve(id));
+        return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -72,18 +99,18 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
       if (!PAYMENT_ID_RE.test(id)) return null;
       let pi: Stripe.PaymentIntent;
       try {
-        pi = await stripe.paymentIntents.retrieve(id);
+        pi = await call(() => stripe.paymentIntents.retrieve(id));
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
       }
       if (pi.status === 'succeeded' || pi.status === 'canceled') return toPayment(pi);
       try {
-        return toPayment(await stripe.paymentIntents.cancel(id));
+        return toPayment(await call(() => stripe.paymentIntents.cancel(id)));
       } catch (err) {
         // The customer's payment may have completed between the two calls: Stripe then refuses to cancel.
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
-          return toPayment(await stripe.paymentIntents.retrieve(id));
+          return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
         }
         throw err;
       }
