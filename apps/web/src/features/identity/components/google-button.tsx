@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { copy } from '@shop/shared/copy';
 import { useAuthConfig } from '../api/auth-config';
 import { PopupSignInError, signInWithGooglePopup } from '../google-popup';
@@ -25,6 +25,7 @@ function GoogleMark() {
 export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProps) {
   const config = useAuthConfig();
   const [waiting, setWaiting] = useState(false);
+  const attempt = useRef(0);
 
   const start = async () => {
     onError(null);
@@ -32,6 +33,7 @@ export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProp
       onError(copy.auth.googleNotConfigured);
       return;
     }
+    const mine = ++attempt.current;
     setWaiting(true);
     try {
       await signInWithGooglePopup();
@@ -41,7 +43,7 @@ export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProp
       if (err instanceof PopupSignInError && err.code === 'cancelled-popup-request') return;
       onError(err instanceof Error ? err.message : copy.auth.googleFailed);
     } finally {
-      setWaiting(false);
+      if (attempt.current === mine) setWaiting(false);
     }
   };
 

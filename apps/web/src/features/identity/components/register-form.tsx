@@ -51,8 +51,10 @@ export function RegisterForm() {
         <button type="submit" className="btn btn-primary h-12 w-full text-base" disabled={pending}>
           {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {copy.auth.registerButton}
-          {pending && <span className="sr-only">{copy.auth.signingIn}</span>}
         </button>
+        <p role="status" className="sr-only">
+          {pending ? copy.auth.signingIn : ''}
+        </p>
         <FormError message={error} />
       </form>
       <p className="text-center text-sm">

@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Sign-in helpers for browser tests (identity, #3). Accounts seeded in the
+ * e2e server's fresh database by the shop's first start.
+ */
+export const DEMO_ADMIN = { email: 'admin@torque-throttle.example', password: 'admin-demo-2026', name: 'Alex Morgan (Admin)' } as const;
+export const DEMO_CUSTOMER = { email: 'rider@torque-throttle.example', password: 'rider-demo-2026', name: 'Sam Rider' } as const;
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+let counter = 0;
+/** A customer no other test uses (tests may run in parallel against one server). */
+export function uniqueAccount(tag = 'rider'): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  // Lowercase letters and digits only: the spec's loose e-mail pattern accepts them.
+  const clean = tag.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return { email: `${clean}${id}@example.com`, password: 'ride-safe-2026', name: `${tag[0].toUpperCase()}${tag.slice(1)} ${id}` };
+}
+
+/** Resolves once the shop stored an access token (localStorage.accessToken) for this page. */
+export async function waitForAccessToken(page: Page): Promise<string> {
+  let token: string | null = null;
+  await expect
+    .poll(async () => (token = await page.evaluate(() => localStorage.getItem('accessToken'))), { message: 'the shop stored an access token' })
+    .toBeTruthy();
+  return token!;
+}
+
+/** Signs in through the real login page; ends on /home (or the page the login returns to). */
+export async function loginThroughPage(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Successfully Login.')).toBeVisible();
+  await waitForAccessToken(page);
+}
+
+/**
+ * Signs the page in, quickly: a fresh customer is created through the real
+ * sign-up API in the page's own cookie jar (no UI), the demo admin signs in
+ * the same way; then the shop opens on `path` and syncs its access token like
+ * after any sign-in. Returns the account.
+ *
+ *   const me = await signUpAndLogin(page);                 // fresh customer
+ *   const admin = await signUpAndLogin(page, { admin: true }); // demo admin
+ */
+export async function signUpAndLogin(page: Page, opts: { admin?: boolean; tag?: string; path?: string } = {}): Promise<Account> {
+  // Better Auth refuses browser-like calls without a trusted Origin.
+  const headers = { origin: shopOrigin() };
+  let account: Account;
+  if (opts.admin) {
+    account = { ...DEMO_ADMIN };
+    const res = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+  } else {
+    account = uniqueAccount(opts.tag);
+    const res = await page.request.post('/api/auth/sign-up/email', { data: { email: account.email, password: account.password, name: account.name }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto(opts.path ?? '/home');
+  await waitForAccessToken(page);
+  return account;
+}
+
+/** The shop under test (playwright.config.ts: http://localhost:E2E_PORT). */
+export const shopOrigin = () => `http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`;
