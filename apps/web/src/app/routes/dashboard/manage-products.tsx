@@ -35,7 +35,7 @@ export default function ManageProductsPage() {
           <ol aria-label={copy.dashboard.manageProducts} className="flex flex-col gap-3 md:hidden">
             {products.data.map((p, i) => (
               <li key={p._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
-                <span className="w-6 shrink-0 font-display text-lg font-bold text-base-content/60 tabular-nums" aria-hidden="true">
+                <span className="w-6 shrink-0 font-display text-lg font-bold text-base-content/75 tabular-nums" aria-hidden="true">
                   {i + 1}
                 </span>
                 <div className="size-14 shrink-0 overflow-hidden rounded-field border border-base-300 bg-base-200">

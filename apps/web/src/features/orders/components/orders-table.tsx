@@ -36,7 +36,7 @@ function OrderCards({ orders, caption, showCustomer = false, renderStatus, rende
       {orders.map((order, i) => (
         <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
           <div className="flex items-start gap-3">
-            <span className="font-display text-2xl font-bold leading-none text-base-content/60 tabular-nums" aria-hidden="true">
+            <span className="font-display text-2xl font-bold leading-none text-base-content/75 tabular-nums" aria-hidden="true">
               {i + 1}
             </span>
             <div className="min-w-0 flex-1">
@@ -137,7 +137,7 @@ function OrdersGrid({ orders, caption, showCustomer = false, renderStatus, rende
 
 function ShippingCell({ order }: { order: Order }) {
   const lines = [order.address, order.country, order.phone].filter((v) => v && v.trim() !== '');
-  if (lines.length === 0) return <span className="text-base-content/60">—</span>;
+  if (lines.length === 0) return <span className="text-base-content/75">—</span>;
   return (
     <address className="not-italic">
       {lines.map((line, i) => (
