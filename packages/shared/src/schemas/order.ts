@@ -25,7 +25,7 @@ export const orderListSchema = z.array(orderSchema);
  * for compatibility and ignored (the server decides them).
  */
 export const createOrderSchema = z.object({
-  productId: z.string().min(1, 'productId is required').max(100),
+  productId: z.string({ message: 'productId is required' }).min(1, 'productId is required').max(100),
   quantity: z.coerce.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be more than 0'),
   country: z.string().trim().max(100).optional().default(''),
   address: z.string().trim().max(300).optional().default(''),
@@ -38,18 +38,18 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
-export const ordersQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(1, 'email is required') });
+export const ordersQuerySchema = z.object({ email: z.string({ message: 'email is required' }).trim().toLowerCase().min(1, 'email is required') });
 
 /** PATCH /orders/{id}: mark paid once the provider confirms. `order` is the spec's echo and is ignored. */
 export const payOrderSchema = z.object({
-  transactionId: z.string().trim().min(1, 'transactionId is required').max(200),
+  transactionId: z.string({ message: 'transactionId is required' }).trim().min(1, 'transactionId is required').max(200),
   order: z.unknown().optional(),
 });
 export type PayOrderInput = z.infer<typeof payOrderSchema>;
 
 /** POST /create-payment-intent: the amount comes from the order on the server; price is accepted and ignored. */
 export const createPaymentIntentSchema = z.object({
-  orderId: z.string().min(1, 'orderId is required').max(100),
+  orderId: z.string({ message: 'orderId is required' }).min(1, 'orderId is required').max(100),
   price: z.unknown().optional(),
 });
 /** `amount` is the order's price in dollars, like every price in this API. */
@@ -88,8 +88,8 @@ export const testPaymentMethodSchema = z.object({
 export type TestPaymentMethod = z.infer<typeof testPaymentMethodSchema>;
 
 export const testConfirmRequestSchema = z.object({
-  clientSecret: z.string().trim().min(1, 'clientSecret is required').max(300),
-  paymentMethod: z.string().trim().min(1, 'paymentMethod is required').max(100),
+  clientSecret: z.string({ message: 'clientSecret is required' }).trim().min(1, 'clientSecret is required').max(300),
+  paymentMethod: z.string({ message: 'paymentMethod is required' }).trim().min(1, 'paymentMethod is required').max(100),
 });
 export type TestConfirmRequest = z.infer<typeof testConfirmRequestSchema>;
 

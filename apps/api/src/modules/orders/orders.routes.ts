@@ -7,6 +7,7 @@ import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail }
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send.
   // Provider outages answer 502 to the customer; the cause is kept for the operator.
   app.addHook('onError', async (req, _reply, err) => {
     if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
@@ -15,7 +16,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
         summary: 'Place an order as the signed-in user; price, name and e-mail are decided by the server',
@@ -30,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
         summary: "The orders of the given e-mail, newest first (your own; an admin may read anyone's)",
@@ -45,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
         summary: 'One order (its customer or an admin)',
@@ -60,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/orders/:id',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
         summary: 'Cancel an unpaid order (its customer or an admin); its stock is restored',
@@ -78,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allorders',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: { tags: ['orders'], summary: 'Every order, newest first (admin)', security: [{ bearerAuth: [] }], response: { 200: orderListSchema, ...errors } },
     },
     async () => listAllOrders(app.db),
@@ -87,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/paidorders/:id',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['orders'],
         summary: 'Mark a paid order as delivered (admin); repeating it changes nothing',

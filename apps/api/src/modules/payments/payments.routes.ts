@@ -24,6 +24,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 402: errorR
 const TEST_PROCESSOR_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send.
   // Provider outages answer 502 to the customer; the cause is kept for the operator.
   app.addHook('onError', async (req, _reply, err) => {
     if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
@@ -32,7 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['payments'],
         summary: "Start (or resume) paying an order; the amount is the order's, the body's price is ignored",
@@ -47,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['payments'],
         summary: 'Record a payment: the order becomes paid once the provider confirms this transaction for its amount',
