@@ -1,13 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-
-/** Seeded on the fresh test database by the shop's first start (apps/api/src/db/seed). */
-export const DEMO_ADMIN = { email: 'admin@torque-throttle.example', password: 'admin-demo-2026', name: 'Alex Morgan (Admin)' };
-
-export interface Customer {
-  name: string;
-  email: string;
-  password: string;
-}
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_ADMIN, loginThroughPage, signUpAndLogin } from './auth';
 
 export interface ProductDto {
   _id: string;
@@ -29,65 +21,19 @@ export interface OrderDto {
   deleverd: boolean;
 }
 
-/** A customer nobody else uses: tests run in parallel against one server. */
-export function freshCustomer(tag: string): Customer {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name: `Rider ${tag} ${id}`, email: `rider${tag}${id}@example.com`.toLowerCase(), password: 'ride-safe-2026' };
-}
-
-async function waitForAccessToken(page: Page) {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { message: 'the shop stored an access token' }).toBeTruthy();
-}
-
-/** Registers through the real sign-up page and waits until the shop holds the access token. */
-export async function registerCustomer(page: Page, customer: Customer) {
-  await page.goto('/register');
-  await page.getByLabel('Name').fill(customer.name);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'register', exact: true }).click();
-  await expect(page.getByText('Successfully SignUp.')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
-  await waitForAccessToken(page);
-}
-
-/** Signs in through the real login page. */
-export async function login(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await waitForAccessToken(page);
-}
-
-/** A new browser context (own cookies and storage) signed in as a fresh customer. */
+/** A new browser context (own cookies and storage) with a fresh customer signed in (identity's helper). */
 export async function newCustomerPage(browser: Browser, tag: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const customer = freshCustomer(tag);
-  await registerCustomer(page, customer);
+  const customer = await signUpAndLogin(page, { tag });
   return { context, page, customer };
 }
 
-/**
- * Signs in through Better Auth's own endpoint (the session cookie lands in the
- * page's context), then lets the shop restore the session and fetch its token.
- * Used for the demo admin: the login form applies the spec's loose e-mail
- * pattern, which 'admin@torque-throttle.example' (hyphenated domain) fails.
- */
-export async function signInViaApi(page: Page, account: { email: string; password: string }) {
-  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-  await page.goto('/home');
-  await waitForAccessToken(page);
-}
-
+/** A new browser context with the demo admin signed in through the real login page. */
 export async function newAdminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInViaApi(page, DEMO_ADMIN);
+  await loginThroughPage(page, DEMO_ADMIN);
   return { context, page };
 }
 

@@ -5,7 +5,7 @@ import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
 import { ACCESS_TOKEN_KEY, ApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
-import { useAuth } from '../../../features/identity/auth-context';
+import { useAuth, useAuthActions } from '../../../features/identity/auth-context';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders';
 import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
@@ -14,7 +14,8 @@ import { DashboardPageHeader } from '../../../features/dashboard/components/dash
 import { LoadError } from '../../../components/ui/load-error';
 
 export default function MyOrdersPage() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
+  const { forceSignOut } = useAuthActions();
   const navigate = useNavigate();
   const orders = useMyOrders(user?.email);
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -29,12 +30,13 @@ export default function MyOrdersPage() {
       } catch {
         /* storage blocked: nothing stored */
       }
-      void logout();
+      // Not the Logout button: no 'Logout Success' toast for a session that was refused.
+      void forceSignOut();
       navigate(paths.root, { replace: true });
       return;
     }
     toastError(error.message);
-  }, [error, logout, navigate]);
+  }, [error, forceSignOut, navigate]);
 
   return (
     <section aria-labelledby="my-orders-title">
