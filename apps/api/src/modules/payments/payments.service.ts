@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { fromCents, type Order, type PaymentIntentResponse } from '@shop/shared';
 import { orders, processedWebhookEvents } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, PaymentError } from '../../lib/errors';
+import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } from '../../lib/errors';
 import { receiptEmail } from '../../lib/receipt-email';
 import type { AuthUser } from '../../plugins/auth';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
@@ -154,11 +154,11 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
     if (event.type !== 'payment_intent.succeeded' || !event.payment) return { received: true as const, ignored: `event type ${event.type}` };
 
     const payment = event.payment;
-    const [order] = payment.orderId && /^[0-9a-f-]{36}$/i.test(payment.orderId) ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
+    const [order] = payment.orderId && isUuid(payment.orderId) ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
     if (!order) return { received: true as const, ignored: 'no such order' };
     try {
       checkPaymentFitsOrder(order, payment);
-      const paid = await markOrderPaid(tx as unknown as typeof app.db, order.id, payment.id);
+      const paid = await markOrderPaid(tx, order.id, payment.id);
       return { received: true as const, paid };
     } catch (err) {
       // A mismatch is recorded and acknowledged: Stripe retrying it would not change the answer.
