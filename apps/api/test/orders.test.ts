@@ -90,9 +90,11 @@ describe('POST /api/order', () => {
   it('answers 409 OUT_OF_STOCK once what is left is less than the minimum order', async () => {
     const product = await addProduct(t.app, admin, { minOrder: 4, stock: 6 });
     await placeOrder(t.app, alice, product._id, 4);
-    const res = await orderRequest(t.app, bob, product._id, 4);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Not enough stock left for that quantity.' });
+    for (const q of [4, 2, 1]) {
+      const res = await orderRequest(t.app, bob, product._id, q);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Not enough stock left for that quantity.' });
+    }
     expect(await getProductStock(t.app, product._id)).toBe(2);
   });
 

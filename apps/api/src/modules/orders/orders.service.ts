@@ -43,7 +43,7 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
   const [product] = await db.select().from(products).where(eq(products.id, input.productId));
   if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
   // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
-  if (product.stock < product.minOrder && input.quantity >= product.minOrder) throw new OutOfStockError();
+  if (product.stock < product.minOrder) throw new OutOfStockError();
   if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
     throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
   }
