@@ -22,6 +22,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             <p className="font-display text-sm font-bold uppercase tracking-[0.3em] text-accent">{shop.name}</p>
             <p className="mt-4 font-display text-4xl font-bold uppercase leading-tight">{copy.auth.brandTagline}</p>
           </div>
+          <img src="/images/hero/apex-890r.svg" alt="" width={800} height={500} className="h-auto w-full drop-shadow-xl" />
           <ul className="space-y-3 text-sm text-neutral-content/85">
             {copy.auth.brandPoints.map((point) => (
               <li key={point} className="flex items-center gap-3">

@@ -25,7 +25,7 @@ function ProfileSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
       <div className="card-body gap-8 md:flex-row">
-        <div className="flex flex-col items-center gap-4 md:w-64">
+        <div className="flex flex-col items-center gap-4 md:w-72">
           <Skeleton className="size-32 rounded-full" />
           <Skeleton className="h-7 w-40" />
           <Skeleton className="h-5 w-48" />
@@ -42,9 +42,12 @@ function ProfileSkeleton() {
 
 /** Verification result from the e-mailed link (/profile?verified=1[&error=…]). */
 function VerificationNotice() {
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   if (!params.has('verified')) return null;
   const failed = params.has('error');
+  // A hand-made ?verified=1 on an unverified account must not claim success.
+  if (!failed && user?.emailVerified === false) return null;
   const dismiss = () => {
     const next = new URLSearchParams(params);
     next.delete('verified');
@@ -79,7 +82,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="profile-name-heading">
       <div className="card-body gap-8 p-6 sm:p-8 md:flex-row">
-        <div className="flex flex-col items-center gap-3 text-center md:w-64 md:shrink-0">
+        <div className="flex flex-col items-center gap-3 text-center md:w-72 md:shrink-0">
           <div className="rounded-full bg-accent p-1">
             <img
               src={photo ?? DEFAULT_AVATAR}
@@ -93,7 +96,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           <h2 id="profile-name-heading" className="font-display text-2xl font-bold uppercase tracking-wide">
             {displayName}
           </h2>
-          <p className="break-all text-sm text-base-content/80">{profile.email}</p>
+          <p className="text-sm text-base-content/80 [overflow-wrap:anywhere]">{profile.email}</p>
           <div className="flex flex-wrap justify-center gap-2">
             <span className={`badge ${isAdmin ? 'badge-primary' : 'badge-neutral'} font-semibold`}>{isAdmin ? copy.profile.admin : copy.profile.customer}</span>
             {verified !== undefined && <span className={`badge badge-outline ${verified ? 'text-success' : 'text-warning'} font-semibold`}>{verified ? copy.profile.verified : copy.profile.notVerified}</span>}
