@@ -327,7 +327,6 @@ export const copy = {
     closeMenu: 'Close menu',
     toDarkTheme: 'Switch to dark theme',
     toLightTheme: 'Switch to light theme',
-    profileLink: 'Your profile',
     heroImageAlt: 'The new Apex 890 R naked sport motorcycle in asphalt grey with signal-orange details',
     featuredLoading: 'Loading featured parts…',
     productsLoading: 'Loading parts…',

@@ -81,8 +81,8 @@ export function Navbar() {
   const mobileItems = navItems({ signedIn, admin, mobile: true });
 
   const linkClass = (current: boolean) =>
-    `relative rounded-field px-3 py-2 text-sm font-semibold uppercase tracking-wider transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-      current ? 'text-primary after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent' : ''
+    `relative whitespace-nowrap rounded-field px-2 py-2 text-sm font-semibold uppercase tracking-wider xl:px-3 transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+      current ? 'text-primary after:absolute after:inset-x-2 after:-bottom-0.5 xl:after:inset-x-3 after:h-0.5 after:rounded-full after:bg-accent' : ''
     }`;
 
   return (
@@ -93,7 +93,7 @@ export function Navbar() {
           <span className="font-display text-lg font-bold uppercase leading-none tracking-wide sm:text-xl">{shop.name}</span>
         </Link>
 
-        <ul className="ml-6 hidden items-center gap-1 lg:flex">
+        <ul className="ml-4 hidden items-center gap-1 lg:flex xl:ml-8">
           {desktopItems.map((item) => {
             const current = isCurrent(pathname, item);
             return (
@@ -112,9 +112,10 @@ export function Navbar() {
               <span className="skeleton h-9 w-24 rounded-field" aria-hidden="true" />
             ) : user ? (
               <>
-                <Link to={paths.profile} className="btn btn-ghost btn-sm h-10 max-w-56 gap-2 normal-case" title={copy.storefront.profileLink}>
+                <Link to={paths.profile} className="btn btn-ghost btn-sm h-10 max-w-56 gap-2 px-2 normal-case" title={displayName}>
                   <img src={user.photoURL || avatarFallback} width={28} height={28} alt="" className="size-7 rounded-full bg-base-300 object-cover" referrerPolicy="no-referrer" />
-                  <span className="truncate">{displayName}</span>
+                  {/* Between 1024 and 1280 px only the avatar shows; the name stays the link's accessible name. */}
+                  <span className="sr-only xl:not-sr-only xl:truncate">{displayName}</span>
                 </Link>
                 <button type="button" className="btn btn-outline btn-sm h-10" onClick={handleLogout}>
                   {copy.nav.logout}
