@@ -38,7 +38,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['products'],
         summary: 'Add a product (admin)',
@@ -53,7 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/product/:id',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['products'],
         summary: 'Delete a product (admin); existing orders keep their copy',

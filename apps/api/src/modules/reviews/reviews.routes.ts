@@ -22,7 +22,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['reviews'],
         summary: 'Add a review as the signed-in user (name and photo come from the account)',
