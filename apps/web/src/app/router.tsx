@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
+import { BootFallback } from './layouts/boot-fallback';
 import { ProtectedRoute } from '../features/identity/components/protected-route';
 import { AdminRoute } from '../features/identity/components/admin-route';
 
@@ -14,6 +15,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's chunk loads.
+    hydrateFallbackElement: <BootFallback />,
     children: [
       { index: true, ...page(() => import('./routes/home')) },
       { path: 'home', ...page(() => import('./routes/home')) },
