@@ -70,3 +70,23 @@ export async function fillTestCard(page: Page, number: string, expiry = '12 / 34
   await page.getByLabel('Expiry (MM/YY)').fill(expiry);
   await page.getByLabel('CVC').fill(cvc);
 }
+
+/** Test set-up: pays an order through the built-in test processor, exactly as the payment page does. */
+export async function payOrderViaApi(page: Page, orderId: string, card = '4242424242424242'): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const auth = { authorization: `Bearer ${token}` };
+  const intentRes = await page.request.post('/api/create-payment-intent', { headers: auth, data: { orderId } });
+  expect(intentRes.status(), await intentRes.text()).toBe(200);
+  const { clientSecret } = (await intentRes.json()) as { clientSecret: string };
+  const pmRes = await page.request.post('/api/test-payments/payment-methods', {
+    data: { number: card, expMonth: 12, expYear: 2034, cvc: '123', billingDetails: { name: 'E2E Rider', email: 'e2e@example.com' } },
+  });
+  expect(pmRes.status(), await pmRes.text()).toBe(200);
+  const { id: paymentMethod } = (await pmRes.json()) as { id: string };
+  const confirmRes = await page.request.post('/api/test-payments/confirm', { data: { clientSecret, paymentMethod } });
+  expect(confirmRes.status(), await confirmRes.text()).toBe(200);
+  const { paymentIntent } = (await confirmRes.json()) as { paymentIntent: { id: string } };
+  const paidRes = await page.request.patch(`/api/orders/${orderId}`, { headers: auth, data: { transactionId: paymentIntent.id } });
+  expect(paidRes.status(), await paidRes.text()).toBe(200);
+  return paymentIntent.id;
+}
