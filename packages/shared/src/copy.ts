@@ -288,6 +288,7 @@ export const copy = {
     cardCvc: 'CVC',
     cardDetails: 'Card details',
     loadingCardForm: 'Loading the secure card form…',
+    cardFormFailed: 'The secure card form could not be loaded. Check your connection and reload the page.',
     processing: 'Processing your payment…',
     yourTransactionId: 'Your transaction id:',
     alreadyPaid: 'This order is already paid.',

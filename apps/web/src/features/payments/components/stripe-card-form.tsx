@@ -18,7 +18,25 @@ function getStripe(key: string) {
 
 /** Stripe Elements; loaded lazily so the test-mode page never downloads Stripe.js. */
 export default function StripeCardForm(props: CardFormProps) {
-  const stripePromise = useMemo(() => (props.publishableKey ? getStripe(props.publishableKey) : null), [props.publishableKey]);
+  const [failed, setFailed] = useState(!props.publishableKey);
+  const stripePromise = useMemo(
+    () =>
+      props.publishableKey
+        ? getStripe(props.publishableKey).catch(() => {
+            // Stripe.js could not be fetched (offline, blocked): say so instead of loading forever.
+            setFailed(true);
+            return null;
+          })
+        : null,
+    [props.publishableKey],
+  );
+  if (failed) {
+    return (
+      <p role="alert" className="font-medium text-error">
+        {copy.orderFlow.cardFormFailed}
+      </p>
+    );
+  }
   return (
     <Elements stripe={stripePromise}>
       <StripeCardFields {...props} />
