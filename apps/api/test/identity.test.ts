@@ -299,13 +299,13 @@ describe('configuration checked at start', () => {
   it('stops the real server with the message and exit code 1', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(__dirname, '..'),
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PUBLIC_URL: 'parts.example.com', DATA_DIR: '/tmp/shop-config-test-unused' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PUBLIC_URL: 'localhost:3000', DATA_DIR: '/tmp/shop-config-test-unused' },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Invalid configuration/);
     expect(run.stderr).toMatch(/BETTER_AUTH_SECRET must be set/);
-    expect(run.stderr).toMatch(/PUBLIC_URL "parts.example.com" is not a valid shop address/);
+    expect(run.stderr).toMatch(/PUBLIC_URL "localhost:3000" is not a valid shop address/);
   });
 });
