@@ -230,12 +230,10 @@ export const copy = {
   /** Ordering, payment, reviews and the dashboards (issue #4, web). */
   orderFlow: {
     dashboardMenu: 'Dashboard menu',
-    openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
     customerIntro: 'Follow your orders, pay open ones and tell other riders what you think.',
     adminIntro: 'Run the shop: deliver paid orders, keep the catalogue up to date and manage the team.',
     close: 'Close',
-    tryAgain: 'Try again',
     back: 'Back to all parts',
     productNotFound: 'We could not find this part. It may have been removed from the catalogue.',
     quantityLabel: 'Quantity',
@@ -282,7 +280,6 @@ export const copy = {
     hello: (name: string) => `Hello, ${name}`,
     pleasePay: (amount: string) => `Please pay ${amount}`,
     payingAs: (name: string, email: string) => `Billed to ${name} (${email})`,
-    testModeBadge: 'Test mode',
     cardNumber: 'Card number',
     cardExpiry: 'Expiry (MM/YY)',
     cardCvc: 'CVC',
@@ -292,7 +289,6 @@ export const copy = {
     processing: 'Processing your payment…',
     yourTransactionId: 'Your transaction id:',
     alreadyPaid: 'This order is already paid.',
-    delivered: 'Delivered',
     backToOrders: 'Back to My Orders',
     reviewIntro: 'Tell other riders how the parts and the service worked for you.',
     ratingLabel: 'Ratings',
