@@ -182,6 +182,18 @@ describe('users (admin): GET /api/users and PUT /api/users/{id}', () => {
     expect(row.role).toBe('user');
   });
 
+  it('refuses self-promotion through Better Auth\'s own admin endpoints too', async () => {
+    const origin = t.app.config.publicUrl;
+    const setRole = await t.app.inject({ method: 'POST', url: '/api/auth/admin/set-role', headers: { cookie: customer.cookie, origin }, payload: { userId: customer.id, role: 'admin' } });
+    expect(setRole.statusCode).toBe(403);
+    const update = await t.app.inject({ method: 'POST', url: '/api/auth/admin/update-user', headers: { cookie: customer.cookie, origin }, payload: { userId: customer.id, data: { role: 'admin' } } });
+    expect(update.statusCode).toBe(403);
+    const list = await t.app.inject({ method: 'GET', url: '/api/auth/admin/list-users', headers: { cookie: customer.cookie } });
+    expect(list.statusCode).toBe(403);
+    const [row] = await t.app.db.select().from(user).where(eq(user.id, customer.id));
+    expect(row.role).toBe('user');
+  });
+
   it('answers 400 for another role and 404 for an unknown user', async () => {
     const bad = await t.app.inject({ method: 'PUT', url: `/api/users/${customer.id}`, headers: bearer(admin.token), payload: { role: 'superuser' } });
     expect(bad.statusCode).toBe(400);
