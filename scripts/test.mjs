@@ -57,7 +57,8 @@ if (want('e2e')) {
       failures.push('e2e: no browser');
       failed += 1;
     } else {
-      const out = path.join(tmp, 'results.json');
+      // Same name as e2e/playwright.config.ts gives its JSON report.
+      const out = path.join(tmp, process.env.E2E_PORT ? `results-${process.env.E2E_PORT}.json` : 'results.json');
       fs.rmSync(out, { force: true });
       console.log('\n━━ e2e (Playwright, Chromium) ━━');
       const r = spawnSync('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, CHROME_PATH: browser } });
