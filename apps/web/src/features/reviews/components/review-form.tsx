@@ -44,7 +44,7 @@ export function ReviewForm() {
           min={1}
           max={5}
           step={1}
-          placeholder={copy.purchase.ratingsHint}
+          placeholder="1–5"
           className="input w-full max-w-xs tabular-nums aria-invalid:border-error"
           {...register('review')}
           {...fieldAria(ratingId, { hint: true, error: errors.review?.message })}
