@@ -40,7 +40,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_000_000,
     // Errors raised before routing (a malformed URL) get the same { error: { code, message } } shape.
     frameworkErrors: (err, _req, reply) => {

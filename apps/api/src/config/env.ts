@@ -52,6 +52,20 @@ export const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Rate limit for the whole API, requests per minute per client. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Whether to believe X-Forwarded-* headers: false (default: the shop faces the
+   * internet itself), true (any proxy), or the proxy addresses/CIDRs
+   * (comma separated). Client addresses drive the rate limits, so only trust a real proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      const t = v.trim();
+      if (t === 'true') return true;
+      if (t === 'false' || t === '') return false;
+      return t.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
   /** Turn Better Auth's sign-in/sign-up rate limit on under NODE_ENV=test (always on otherwise). */
   AUTH_RATE_LIMIT: bool.default(false),
   /** Sign-in / sign-up attempts allowed per client per minute. */
