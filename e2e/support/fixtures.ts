@@ -8,9 +8,9 @@ export const publicPages = [
   { name: 'products', path: '/products', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'All Your Needs' }) },
   { name: 'portfolio', path: '/portfolio', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
   { name: 'blog', path: '/blog', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
-  { name: 'login', path: '/login', ready: (page: Page) => page.getByRole('main').getByText(/Login/).first() },
-  { name: 'register', path: '/register', ready: (page: Page) => page.getByRole('main').getByText(/register|sign up/i).first() },
-  { name: 'forgot-password', path: '/forgot-password', ready: (page: Page) => page.getByRole('main').getByText(/password/i).first() },
+  { name: 'login', path: '/login', ready: (page: Page) => page.getByRole('main').getByRole('button', { name: 'Login', exact: true }) },
+  { name: 'register', path: '/register', ready: (page: Page) => page.getByRole('main').getByRole('button', { name: 'register', exact: true }) },
+  { name: 'forgot-password', path: '/forgot-password', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
   { name: 'legal', path: '/legal', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
   { name: 'not-found', path: '/nope', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Page not found' }) },
 ] as const;

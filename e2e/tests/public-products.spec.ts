@@ -74,7 +74,7 @@ test.describe('products page', () => {
     await page.locator('main').getByRole('article').first().getByRole('link', { name: 'Order Now' }).click();
     // /purchase/{id} is protected: a visitor is sent to /login.
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('main')).toContainText('Login');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     // Replacing history: Back returns to the products, not to the purchase page that bounced.
     await page.goBack();
     await expect(page).toHaveURL(/\/products$/);
