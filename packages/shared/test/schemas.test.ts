@@ -170,3 +170,12 @@ describe('contact and newsletter', () => {
     expect(newsletterSchema.parse({ email: 'rider@example.com' })).toEqual({ email: 'rider@example.com' });
   });
 });
+
+describe('createProductSchema with missing fields', () => {
+  it('names each missing text field with its required message', () => {
+    const r = createProductSchema.safeParse({ unitPrice: 10, stock: 5, minOrder: 1 });
+    expect(r.success).toBe(false);
+    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining(['Name is Required', 'Description is Required', 'Image URL is Required']));
+  });
+});
