@@ -117,12 +117,12 @@ export function Navbar() {
                   {/* Between 1024 and 1280 px only the avatar shows; the name stays the link's accessible name. */}
                   <span className="sr-only xl:not-sr-only xl:truncate">{displayName}</span>
                 </Link>
-                <button type="button" className="btn btn-outline btn-sm h-10" onClick={handleLogout}>
+                <button type="button" className="btn btn-outline btn-sm h-10 px-4 text-sm font-semibold uppercase tracking-wider" onClick={handleLogout}>
                   {copy.nav.logout}
                 </button>
               </>
             ) : (
-              <NavLink to={paths.login} className="btn btn-primary btn-sm h-10 px-5">
+              <NavLink to={paths.login} className="btn btn-primary btn-sm h-10 px-5 text-sm font-semibold uppercase tracking-wider">
                 {copy.nav.login}
               </NavLink>
             )}
