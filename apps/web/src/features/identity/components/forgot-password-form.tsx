@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { authClient } from '../../../lib/auth-client';
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../auth-schemas';
+import { useAuthAction } from '../hooks/use-auth-action';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
 
 export function ForgotPasswordForm() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useAuthAction();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -18,19 +19,13 @@ export function ForgotPasswordForm() {
     formState: { errors },
   } = useForm<ForgotPasswordFormValues>({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setError(null);
-    setPending(true);
-    try {
+  const onSubmit = handleSubmit(({ email }) =>
+    run(async () => {
       const res = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
-      if (res.error) setError(res.error.message ?? copy.auth.signInFailed);
-      else setSentTo(email);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setPending(false);
-    }
-  });
+      if (res.error) return res.error.message ?? copy.auth.signInFailed;
+      setSentTo(email);
+    }),
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -41,10 +36,7 @@ export function ForgotPasswordForm() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
           <TextInput id="forgot-email" label={copy.auth.email} type="email" autoComplete="email" placeholder={copy.auth.emailPlaceholder} error={errors.email?.message} {...register('email')} />
-          <button type="submit" className="btn btn-primary h-12 w-full text-base" disabled={pending}>
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {copy.auth.forgotButton}
-          </button>
+          <SubmitButton pending={pending} label={copy.auth.forgotButton} />
           <FormError message={error} />
         </form>
       )}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -6,14 +5,15 @@ import { copy } from '@shop/shared/copy';
 import { authClient } from '../../../lib/auth-client';
 import { toastSuccess } from '../../../lib/toast';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../auth-schemas';
+import { useAuthAction } from '../hooks/use-auth-action';
 import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
 
 /** The token comes from the e-mailed link (Better Auth redirects to /reset-password?token=…). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useAuthAction();
   const {
     register,
     handleSubmit,
@@ -33,32 +33,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setError(null);
-    setPending(true);
-    try {
+  const onSubmit = handleSubmit(({ password }) =>
+    run(async () => {
       const res = await authClient.resetPassword({ newPassword: password, token });
-      if (res.error) {
-        setError(res.error.code === 'INVALID_TOKEN' ? copy.auth.resetInvalid : (res.error.message ?? copy.auth.resetInvalid));
-        return;
-      }
+      if (res.error) return res.error.code === 'INVALID_TOKEN' ? copy.auth.resetInvalid : (res.error.message ?? copy.auth.resetInvalid);
       toastSuccess(copy.auth.resetDone);
       navigate('/login', { replace: true });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setPending(false);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
       <TextInput id="reset-password" label={copy.auth.newPassword} type="password" autoComplete="new-password" placeholder={copy.auth.passwordPlaceholder} error={errors.password?.message} {...register('password')} />
       <TextInput id="reset-confirm" label={copy.auth.confirmPassword} type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
-      <button type="submit" className="btn btn-primary h-12 w-full text-base" disabled={pending}>
-        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.auth.resetButton}
-      </button>
+      <SubmitButton pending={pending} label={copy.auth.resetButton} />
       <FormError message={error} />
       {error && (
         <Link to="/forgot-password" className="link self-center text-sm font-semibold text-primary">

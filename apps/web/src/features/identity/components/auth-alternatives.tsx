@@ -1,0 +1,29 @@
+import { Link, useLocation } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { GoogleButton } from './google-button';
+
+interface Props {
+  prompt: string;
+  to: string;
+  linkText: string;
+  onSignedIn: () => Promise<void>;
+  onError: (message: string | null) => void;
+  disabled: boolean;
+}
+
+/** Below the login and register forms: the link to the other form (keeping where the user came from) and Google. */
+export function AuthAlternatives({ prompt, to, linkText, onSignedIn, onError, disabled }: Props) {
+  const location = useLocation();
+  return (
+    <>
+      <p className="text-center text-sm">
+        {prompt}{' '}
+        <Link to={to} state={location.state} className="link font-semibold text-primary">
+          {linkText}
+        </Link>
+      </p>
+      <div className="divider my-0 text-xs font-semibold text-base-content/70">{copy.auth.or}</div>
+      <GoogleButton onSignedIn={onSignedIn} onError={onError} disabled={disabled} />
+    </>
+  );
+}
