@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { copy } from '@shop/shared/copy';
 import { Modal } from '../../../components/ui/modal';
+import { toastError, toastSuccess } from '../../../lib/toast';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -55,4 +56,22 @@ export function ConfirmDialog({
       {children && <div className="text-base-content/80">{children}</div>}
     </Modal>
   );
+}
+
+interface Mutation<T> {
+  mutate(value: T, callbacks: { onSuccess(): void; onError(err: Error): void }): void;
+}
+
+/** A confirmation's action: the spec's success toast only on success, the server's message otherwise; the dialog closes either way. */
+export function mutateThenClose<T>(mutation: Mutation<T>, value: T, successMessage: string, onClose: () => void) {
+  mutation.mutate(value, {
+    onSuccess: () => {
+      toastSuccess(successMessage);
+      onClose();
+    },
+    onError: (err) => {
+      toastError(err.message);
+      onClose();
+    },
+  });
 }

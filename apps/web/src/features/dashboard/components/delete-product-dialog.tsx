@@ -1,8 +1,7 @@
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, mutateThenClose } from './confirm-dialog';
 
 /** '{name} for Delete', then DELETE /product/{id} and 'Delete Success'. */
 export function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose(): void }) {
@@ -16,16 +15,7 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
       onCancel={onClose}
       onConfirm={() => {
         if (!product) return;
-        del.mutate(product._id, {
-          onSuccess: () => {
-            toastSuccess(copy.toasts.deleteSuccess);
-            onClose();
-          },
-          onError: (err) => {
-            toastError(err.message);
-            onClose();
-          },
-        });
+        mutateThenClose(del, product._id, copy.toasts.deleteSuccess, onClose);
       }}
     >
       {product && (

@@ -1,7 +1,6 @@
 import { copy } from '@shop/shared/copy';
 import type { Order } from '@shop/shared/schemas/order';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
+import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useCancelOrder } from '../api/cancel-order';
 
 /** 'Are you sure? Cancel order for {product}', then DELETE and 'Delete Success' (customer and admin alike). */
@@ -17,16 +16,7 @@ export function CancelOrderDialog({ order, onClose }: { order: Order | null; onC
       onCancel={onClose}
       onConfirm={() => {
         if (!order) return;
-        cancel.mutate(order._id, {
-          onSuccess: () => {
-            toastSuccess(copy.toasts.deleteSuccess);
-            onClose();
-          },
-          onError: (err) => {
-            toastError(err.message);
-            onClose();
-          },
-        });
+        mutateThenClose(cancel, order._id, copy.toasts.deleteSuccess, onClose);
       }}
     >
       {order && <p>{copy.orderFlow.cancelHint(order.quantity)}</p>}

@@ -1,7 +1,6 @@
 import { copy } from '@shop/shared/copy';
 import type { Order } from '@shop/shared/schemas/order';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
+import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useDeliverOrder } from '../api/deliver-order';
 
 /** 'Deleverd order for {product}', then PATCH /paidorders/{id} and 'Deleverd Success'. */
@@ -17,16 +16,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order | null; on
       onCancel={onClose}
       onConfirm={() => {
         if (!order) return;
-        deliver.mutate(order._id, {
-          onSuccess: () => {
-            toastSuccess(copy.toasts.deliveredSuccess);
-            onClose();
-          },
-          onError: (err) => {
-            toastError(err.message);
-            onClose();
-          },
-        });
+        mutateThenClose(deliver, order._id, copy.toasts.deliveredSuccess, onClose);
       }}
     >
       {order && (
