@@ -21,7 +21,7 @@ export function UsersList({ users, meEmail, onPromote }: { users: UserListEntry[
       <ol aria-label={copy.users.title} className="flex flex-col gap-3 md:hidden">
         {users.map((u, i) => (
           <li key={u._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-            <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/60" aria-hidden="true">
+            <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/75" aria-hidden="true">
               {i + 1}
             </span>
             <div className="min-w-0 flex-1">
