@@ -21,7 +21,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' }] },
+      ],
     },
   },
   {
@@ -33,7 +36,10 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@shop/web', '@shop/web/*'], message: 'The API never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '@shop/web', '@shop/web/*'], message: 'The API never imports the web app.' }] },
+      ],
     },
   },
   {
@@ -44,6 +50,11 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@shop/api', '@shop/web'], message: 'The shared package depends on nothing of the apps.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '@shop/api', '@shop/web'], message: 'The shared package depends on nothing of the apps.' }] },
+      ],
+    },
   },
 );

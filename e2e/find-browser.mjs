@@ -23,7 +23,7 @@ export async function ensureBrowser() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('No Chromium found: installing Debian\'s chromium with apt-get…');
+    console.log("No Chromium found: installing Debian's chromium with apt-get…");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (r.status === 0) return findBrowser();

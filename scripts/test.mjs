@@ -29,7 +29,11 @@ function vitestIn(label, dir) {
   const out = path.join(tmp, `vitest-${dir.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n━━ ${label} ━━`);
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: path.join(root, dir), stdio: 'inherit', env: process.env });
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: path.join(root, dir),
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (r.status !== 0) failures.push(label);
   try {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));

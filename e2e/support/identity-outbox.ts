@@ -27,7 +27,15 @@ function read(to: string): Mail[] {
 /** Waits for a message to `to` whose subject matches, and returns its first link. */
 export async function linkFromMail(to: string, subject: RegExp): Promise<{ mail: Mail; link: URL }> {
   let found: Mail | undefined;
-  await expect.poll(() => (found = read(to).filter((m) => subject.test(m.subject)).at(-1)) !== undefined, { message: `an e-mail to ${to} about ${subject}` }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        (found = read(to)
+          .filter((m) => subject.test(m.subject))
+          .at(-1)) !== undefined,
+      { message: `an e-mail to ${to} about ${subject}` },
+    )
+    .toBe(true);
   const m = found!.text.match(/https?:\/\/\S+/);
   if (!m) throw new Error(`no link in the e-mail: ${found!.text}`);
   return { mail: found!, link: new URL(m[0]) };

@@ -15,7 +15,10 @@ async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   // A page that did not render would pass with nothing to check.
   expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n    ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n    ')}`,
+  );
 }
 
 // axe needs a page of its own context (STACK-NOTES): one context per page and theme.

@@ -12,7 +12,15 @@ test.describe('home page', () => {
     await expect(page.getByRole('link', { name: 'Pre-Booking' })).toHaveAttribute('href', '/products');
 
     const headings = await page.locator('main').getByRole('heading', { level: 2 }).allTextContents();
-    const order = [copy.home.featuredTitle, copy.home.summaryTitle, 'Latest News', copy.home.contactTitle, copy.storefront.benefitsTitle, 'Full Model Line', 'Customer Reviews'];
+    const order = [
+      copy.home.featuredTitle,
+      copy.home.summaryTitle,
+      'Latest News',
+      copy.home.contactTitle,
+      copy.storefront.benefitsTitle,
+      'Full Model Line',
+      'Customer Reviews',
+    ];
     const positions = order.map((h) => headings.findIndex((text) => text.trim() === h));
     expect(positions, `headings found: ${headings.join(' | ')}`).not.toContain(-1);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

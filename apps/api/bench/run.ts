@@ -87,7 +87,14 @@ async function main() {
       method: 'POST',
       url: '/api/product',
       headers: { authorization: `Bearer ${admin.token}` },
-      payload: { name: 'Bench spark plug', unitPrice: 4.2, stock: 1_000_000, minOrder: 10, description: 'For the bench.', image: '/images/products/iridium-spark-plug.svg' },
+      payload: {
+        name: 'Bench spark plug',
+        unitPrice: 4.2,
+        stock: 1_000_000,
+        minOrder: 10,
+        description: 'For the bench.',
+        image: '/images/products/iridium-spark-plug.svg',
+      },
     });
     const productId = create.json()._id as string;
 
@@ -113,7 +120,9 @@ async function main() {
     print(results, t.database.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL');
     const stock = (await t.app.inject({ method: 'GET', url: `/api/product/${productId}` })).json().stock;
     const ordered = results[2].statuses[201] ?? 0;
-    console.log(`\nStock check: ${1_000_000 - stock} units taken by ${ordered} accepted orders of 10 (${1_000_000 - stock === ordered * 10 ? 'consistent' : 'INCONSISTENT'}).`);
+    console.log(
+      `\nStock check: ${1_000_000 - stock} units taken by ${ordered} accepted orders of 10 (${1_000_000 - stock === ordered * 10 ? 'consistent' : 'INCONSISTENT'}).`,
+    );
   } finally {
     await t.close();
   }

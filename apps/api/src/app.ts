@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Torque & Throttle Parts API', version: '1.0.0', description: 'The shop\'s HTTP API. Identity lives under /api/auth (Better Auth).' },
+      info: { title: 'Torque & Throttle Parts API', version: '1.0.0', description: "The shop's HTTP API. Identity lives under /api/auth (Better Auth)." },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

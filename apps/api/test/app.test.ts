@@ -67,7 +67,12 @@ describe('the API process', () => {
   });
 
   it('answers a malformed or empty JSON body with 400, not 500', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.com",' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.com",',
+    });
     expect(malformed.statusCode).toBe(400);
     expectCleanError(malformed.body, malformed.statusCode, 'CTP_INVALID_JSON_BODY');
     expect(malformed.json().error.message).toMatch(/not valid JSON/);
@@ -82,7 +87,12 @@ describe('the API process', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expectCleanError(res.body, res.statusCode);
   });

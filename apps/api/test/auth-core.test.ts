@@ -34,7 +34,7 @@ describe('access tokens', () => {
     expect(garbage.statusCode).toBe(401);
   });
 
-  it('refuses a sync for someone else\'s e-mail', async () => {
+  it("refuses a sync for someone else's e-mail", async () => {
     const a = await signUpUser(t.app);
     const b = await signUpUser(t.app);
     const res = await t.app.inject({ method: 'PUT', url: `/api/user/${b.email}`, headers: { cookie: a.cookie }, payload: { email: b.email, name: 'x' } });

@@ -52,7 +52,9 @@ describe(`concurrency on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     const [owner] = customers;
     const order = await placeOrder(t.app, owner, product._id, 7);
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: bearer(i % 2 ? admin.token : owner.token) })),
+      Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: bearer(i % 2 ? admin.token : owner.token) }),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 404, 404, 404, 404]);

@@ -17,7 +17,15 @@ function configError(fn: () => unknown): ConfigError {
 describe('loadConfig', () => {
   it('starts a development shop with sensible defaults', () => {
     const c = loadConfig({}, base);
-    expect(c).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', PAYMENT_PROVIDER: 'test', SEED_DEMO: true, RATE_LIMIT_PER_MINUTE: 600, ACCESS_TOKEN_TTL_SECONDS: 900 });
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PAYMENT_PROVIDER: 'test',
+      SEED_DEMO: true,
+      RATE_LIMIT_PER_MINUTE: 600,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.WEB_DIST).toMatch(/apps[/\\]web[/\\]dist$/);
@@ -46,13 +54,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { ...prod, BETTER_AUTH_SECRET: 'k'.repeat(32) }).NODE_ENV).toBe('production');
   });
 
-  it.each(['not a url', 'parts.example.com', 'https://parts.example.com/shop', 'ftp://parts.example.com'])('refuses the malformed PUBLIC_URL %j', (PUBLIC_URL) => {
-    const err = configError(() => loadConfig({}, { ...base, PUBLIC_URL }));
-    expect(err.message).toMatch(/PUBLIC_URL/);
-  });
+  it.each(['not a url', 'parts.example.com', 'https://parts.example.com/shop', 'ftp://parts.example.com'])(
+    'refuses the malformed PUBLIC_URL %j',
+    (PUBLIC_URL) => {
+      const err = configError(() => loadConfig({}, { ...base, PUBLIC_URL }));
+      expect(err.message).toMatch(/PUBLIC_URL/);
+    },
+  );
 
   it('lists every wrong setting at once, by name', () => {
-    const err = configError(() => loadConfig({}, { ...base, PORT: 'eighty', NODE_ENV: 'staging', LOG_LEVEL: 'loud', DATABASE_URL: 'not a url', SEED_DEMO: 'maybe' }));
+    const err = configError(() =>
+      loadConfig({}, { ...base, PORT: 'eighty', NODE_ENV: 'staging', LOG_LEVEL: 'loud', DATABASE_URL: 'not a url', SEED_DEMO: 'maybe' }),
+    );
     for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'SEED_DEMO']) expect(err.message).toContain(`- ${name}:`);
     expect(err.message).toContain('DATABASE_URL must be a full URL');
   });
@@ -65,7 +78,10 @@ describe('loadConfig', () => {
   it('needs every Stripe key when the Stripe provider is chosen', () => {
     const err = configError(() => loadConfig({}, { ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }));
     expect(err.message).toContain('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
-    const ok = loadConfig({}, { ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    const ok = loadConfig(
+      {},
+      { ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+    );
     expect(ok.PAYMENT_PROVIDER).toBe('stripe');
     expect(configError(() => loadConfig({}, { ...base, PAYMENT_PROVIDER: 'paypal' })).message).toContain('PAYMENT_PROVIDER');
   });

@@ -12,7 +12,8 @@ describe('contact block and newsletter', () => {
 
   // Each test talks from its own address so the per-client rate limit of one test never leaks into another.
   let client = 10;
-  const post = (url: string, payload: unknown, remoteAddress = `10.0.0.${client}`) => t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+  const post = (url: string, payload: unknown, remoteAddress = `10.0.0.${client}`) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
   const nextClient = () => {
     client += 1;
   };

@@ -88,7 +88,12 @@ export async function signUpUser(app: FastifyInstance, opts: { email?: string; n
   const email = (opts.email ?? `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`).toLowerCase();
   const name = opts.name ?? `Test User ${counter}`;
   const password = opts.password ?? 'secret-password-1';
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: app.config.publicUrl }, payload: { email, password, name } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: app.config.publicUrl },
+    payload: { email, password, name },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieHeader(res.headers['set-cookie']);
   const [row] = await app.db.select().from(user).where(eq(user.email, email));

@@ -16,7 +16,12 @@ describe('sign-up, e-mail verification and sign-in', () => {
 
   it('creates the account with the entered name, role user, unverified, and mails a verification link', async () => {
     const email = 'new.rider@example.com';
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: sameOrigin(t.app), payload: { email, password: 'ride-safe-42', name: 'New Rider' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: sameOrigin(t.app),
+      payload: { email, password: 'ride-safe-42', name: 'New Rider' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email, name: 'New Rider', emailVerified: false });
     const [row] = await t.app.db.select().from(user).where(eq(user.email, email));
@@ -51,16 +56,26 @@ describe('sign-up, e-mail verification and sign-in', () => {
 
   it('refuses a role in the sign-up body: nobody signs up as admin', async () => {
     const email = 'sneaky@example.com';
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: sameOrigin(t.app), payload: { email, password: 'sneaky-pass', name: 'Sneaky', role: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: sameOrigin(t.app),
+      payload: { email, password: 'sneaky-pass', name: 'Sneaky', role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/role/i);
     const rows = await t.app.db.select().from(user).where(eq(user.email, email));
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses a role change through Better Auth\'s update-user', async () => {
+  it("refuses a role change through Better Auth's update-user", async () => {
     const u = await signUpUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: sameOrigin(t.app, { cookie: u.cookie }), payload: { role: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: sameOrigin(t.app, { cookie: u.cookie }),
+      payload: { role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     const [row] = await t.app.db.select().from(user).where(eq(user.id, u.id));
     expect(row.role).toBe('user');
@@ -68,27 +83,52 @@ describe('sign-up, e-mail verification and sign-in', () => {
 
   it('signs in with the right password and answers the provider message for a wrong one', async () => {
     const u = await signUpUser(t.app);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: sameOrigin(t.app), payload: { email: u.email, password: u.password } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, password: u.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe(u.email);
     // The session cookie from sign-in is what the sync exchanges for an access token.
     const token = await syncToken(t.app, u.email, u.name, cookieHeader(ok.headers['set-cookie']));
     expect(token.split('.')).toHaveLength(3);
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: sameOrigin(t.app), payload: { email: u.email, password: 'not-my-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, password: 'not-my-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid email or password');
     expect(wrong.json().error).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: sameOrigin(t.app), payload: { email: 'nobody@example.com', password: 'whatever-1' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: 'nobody@example.com', password: 'whatever-1' },
+    });
     expect(unknown.statusCode).toBe(401);
   });
 
   it('enforces the password rules and a duplicate e-mail with clear messages', async () => {
-    const short = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: sameOrigin(t.app), payload: { email: 'short@example.com', password: '12345', name: 'Short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: sameOrigin(t.app),
+      payload: { email: 'short@example.com', password: '12345', name: 'Short' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toMatch(/password/i);
     const u = await signUpUser(t.app);
-    const dup = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: sameOrigin(t.app), payload: { email: u.email, password: 'another-pass', name: 'Copy' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, password: 'another-pass', name: 'Copy' },
+    });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().error.message).toMatch(/already exists/i);
   });
@@ -103,7 +143,12 @@ describe('password reset', () => {
 
   it('mails a link to the reset page; the new password works, the old one and old tokens do not', async () => {
     const u = await signUpUser(t.app);
-    const ask = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: sameOrigin(t.app), payload: { email: u.email, redirectTo: '/reset-password' } });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, redirectTo: '/reset-password' },
+    });
     expect(ask.statusCode).toBe(200);
     const mail = readOutbox(t.dataDir, u.email).find((m) => /reset/i.test(m.subject));
     expect(mail).toBeDefined();
@@ -118,24 +163,49 @@ describe('password reset', () => {
     const token = landing.searchParams.get('token');
     expect(token).toBeTruthy();
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: sameOrigin(t.app), payload: { token, newPassword: 'brand-new-pass' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: sameOrigin(t.app),
+      payload: { token, newPassword: 'brand-new-pass' },
+    });
     expect(reset.statusCode).toBe(200);
 
-    const oldPass = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: sameOrigin(t.app), payload: { email: u.email, password: u.password } });
+    const oldPass = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, password: u.password },
+    });
     expect(oldPass.statusCode).toBe(401);
-    const newPass = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: sameOrigin(t.app), payload: { email: u.email, password: 'brand-new-pass' } });
+    const newPass = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: u.email, password: 'brand-new-pass' },
+    });
     expect(newPass.statusCode).toBe(200);
     // Resetting the password ends every earlier session, and with it the access tokens.
     const old = await t.app.inject({ method: 'GET', url: `/api/admin/${u.email}`, headers: bearer(u.token) });
     expect(old.statusCode).toBe(401);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: sameOrigin(t.app), payload: { token, newPassword: 'third-pass-99' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: sameOrigin(t.app),
+      payload: { token, newPassword: 'third-pass-99' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toMatch(/invalid token/i);
   });
 
   it('answers the same for an unknown e-mail (no account discovery) and sends nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: sameOrigin(t.app), payload: { email: 'ghost@example.com', redirectTo: '/reset-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: sameOrigin(t.app),
+      payload: { email: 'ghost@example.com', redirectTo: '/reset-password' },
+    });
     expect(res.statusCode).toBe(200);
     expect(readOutbox(t.dataDir, 'ghost@example.com')).toHaveLength(0);
   });
@@ -157,7 +227,13 @@ describe('rate limiting of sign-in, sign-up and reset (AUTH_RATE_LIMIT=true)', (
   afterAll(async () => t.close());
 
   const signIn = (remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: sameOrigin(t.app), payload: { email: 'target@example.com', password: 'guessing-123' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      headers: sameOrigin(t.app),
+      payload: { email: 'target@example.com', password: 'guessing-123' },
+    });
 
   it('answers 429 with a clear message on the 11th sign-in within a minute, per client, counted in the database', async () => {
     for (let i = 0; i < 10; i++) expect((await signIn('203.0.113.7')).statusCode).toBe(401);
@@ -196,7 +272,13 @@ describe('rate limiting of sign-in, sign-up and reset (AUTH_RATE_LIMIT=true)', (
   it('limits sign-up and password-reset requests too', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: '203.0.113.30', headers: sameOrigin(t.app), payload: { email: `bulk${i}@example.com`, password: 'bulk-pass-1', name: `Bulk ${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '203.0.113.30',
+        headers: sameOrigin(t.app),
+        payload: { email: `bulk${i}@example.com`, password: 'bulk-pass-1', name: `Bulk ${i}` },
+      });
       last = res.statusCode;
       if (i < 10) expect(res.statusCode).toBe(200);
     }
@@ -204,7 +286,13 @@ describe('rate limiting of sign-in, sign-up and reset (AUTH_RATE_LIMIT=true)', (
 
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: '203.0.113.31', headers: sameOrigin(t.app), payload: { email: 'bulk1@example.com', redirectTo: '/reset-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        remoteAddress: '203.0.113.31',
+        headers: sameOrigin(t.app),
+        payload: { email: 'bulk1@example.com', redirectTo: '/reset-password' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -227,23 +315,48 @@ describe('trusted origins', () => {
     expect(signIn.json().error.code).toBe('INVALID_ORIGIN');
     const withCookie = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...evil, cookie: u.cookie }, payload: {} });
     expect(withCookie.statusCode).toBe(403);
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: evil, payload: { email: 'csrf@example.com', password: 'csrf-pass-1', name: 'Csrf' } });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: evil,
+      payload: { email: 'csrf@example.com', password: 'csrf-pass-1', name: 'Csrf' },
+    });
     expect(signUp.statusCode).toBe(403);
   });
 
   it('refuses the token sync from another site, accepts it from a listed one', async () => {
     const u = await signUpUser(t.app);
-    const evil = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie, origin: 'https://evil.example' }, payload: { email: u.email, name: u.name } });
+    const evil = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie, origin: 'https://evil.example' },
+      payload: { email: u.email, name: u.name },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.json().error.code).toBe('INVALID_ORIGIN');
-    const listed = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie, origin: 'https://admin.torque-throttle.example' }, payload: { email: u.email, name: u.name } });
+    const listed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie, origin: 'https://admin.torque-throttle.example' },
+      payload: { email: u.email, name: u.name },
+    });
     expect(listed.statusCode).toBe(200);
-    const own = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie, origin: t.app.config.publicUrl }, payload: { email: u.email, name: u.name } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie, origin: t.app.config.publicUrl },
+      payload: { email: u.email, name: u.name },
+    });
     expect(own.statusCode).toBe(200);
   });
 
   it('refuses a redirect target outside the trusted list', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: sameOrigin(t.app), payload: { email: 'x@example.com', redirectTo: 'https://evil.example/steal' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: sameOrigin(t.app),
+      payload: { email: 'x@example.com', redirectTo: 'https://evil.example/steal' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -260,8 +373,14 @@ describe('Google sign-in without credentials', () => {
     expect(cfg.json()).toEqual({ emailPassword: true, google: false });
     const social = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: sameOrigin(t.app), payload: { provider: 'google' } });
     expect(social.statusCode).toBe(503);
-    expect(social.json().error).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: 'Google sign-in is not configured on this shop yet. Please use e-mail and password.' });
-    const popup = await t.app.inject({ method: 'GET', url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent(t.app.config.publicUrl)}` });
+    expect(social.json().error).toEqual({
+      code: 'GOOGLE_NOT_CONFIGURED',
+      message: 'Google sign-in is not configured on this shop yet. Please use e-mail and password.',
+    });
+    const popup = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent(t.app.config.publicUrl)}`,
+    });
     expect(popup.statusCode).toBe(503);
     expect(popup.json().error.code).toBe('GOOGLE_NOT_CONFIGURED');
   });

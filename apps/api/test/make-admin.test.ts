@@ -19,7 +19,10 @@ function capture() {
 
 /** A shop data directory with an embedded database holding two accounts, closed afterwards like a stopped shop. */
 async function stoppedShopWithAccounts(dataDir: string) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'make-admin-test-secret-make-admin-test' }, {});
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'make-admin-test-secret-make-admin-test' },
+    {},
+  );
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   const app = await buildApp(config, { database, serveWeb: false });
   const owner = await signUpUser(app, { email: 'owner@example.com', name: 'Olivia Owner' });
@@ -125,7 +128,10 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run make-admin (PostgreSQL, shop
     const url = new URL(base);
     url.pathname = `/${name}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-make-admin-pg-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: 'make-admin-test-secret-make-admin-test' }, {});
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: 'make-admin-test-secret-make-admin-test' },
+      {},
+    );
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     const app = await buildApp(config, { database, serveWeb: false });
     try {

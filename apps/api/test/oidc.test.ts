@@ -34,7 +34,12 @@ async function loginAtProvider(authorizeUrl: string, login: string): Promise<URL
   let url = authorizeUrl;
   let body: URLSearchParams | undefined;
   for (let hop = 0; hop < 20; hop++) {
-    const res = await fetch(url, { method: body ? 'POST' : 'GET', redirect: 'manual', headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body,
+    });
     jar.store(res.headers.getSetCookie());
     body = undefined;
     if (res.status >= 300 && res.status < 400) {
@@ -47,7 +52,9 @@ async function loginAtProvider(authorizeUrl: string, login: string): Promise<URL
     const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
     if (!action) throw new Error(`provider page without a form (${res.status}): ${html.slice(0, 300)}`);
     url = new URL(action, url).href;
-    body = html.includes('name="login"') ? new URLSearchParams({ prompt: 'login', login, password: 'any-password' }) : new URLSearchParams({ prompt: 'consent' });
+    body = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'any-password' })
+      : new URLSearchParams({ prompt: 'consent' });
   }
   throw new Error('too many hops at the provider');
 }
@@ -68,7 +75,10 @@ describe('Google sign-in against a local OpenID provider', () => {
   /** Runs the popup flow through the real HTTP endpoints; returns the completion page and the shop cookies. */
   async function popupFlow(login: string, nonce = 'nonce-123') {
     const shop = new Jar();
-    const start = await t.app.inject({ method: 'GET', url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent(shopUrl)}&popupNonce=${nonce}&callbackURL=%2Fhome` });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent(shopUrl)}&popupNonce=${nonce}&callbackURL=%2Fhome`,
+    });
     expect(start.statusCode).toBe(302);
     shop.store(start.headers['set-cookie']);
     const authorize = new URL(start.headers.location as string);
@@ -104,7 +114,10 @@ describe('Google sign-in against a local OpenID provider', () => {
 
     const [row] = await t.app.db.select().from(user).where(eq(user.email, 'ada.lovelace@example.com'));
     expect(row).toMatchObject({ name: 'Ada Lovelace', emailVerified: true, role: 'user' });
-    const links = await t.app.db.select().from(account).where(and(eq(account.userId, row.id), eq(account.providerId, 'google')));
+    const links = await t.app.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, row.id), eq(account.providerId, 'google')));
     expect(links).toHaveLength(1);
 
     const token = await syncToken(t.app, row.email, row.name, cookie);
@@ -123,12 +136,18 @@ describe('Google sign-in against a local OpenID provider', () => {
     const { data } = await popupFlow('grace.hopper@example.com', 'link');
     expect(data?.token).toBeUndefined();
     expect(data?.error?.code).toBe('account_not_linked');
-    const links = await t.app.db.select().from(account).where(and(eq(account.userId, victim.id), eq(account.providerId, 'google')));
+    const links = await t.app.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, victim.id), eq(account.providerId, 'google')));
     expect(links).toHaveLength(0);
   });
 
   it('refuses to post the result to an opener outside the trusted origins', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent('https://evil.example')}&popupNonce=x` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/oauth-popup/start?provider=google&popupOrigin=${encodeURIComponent('https://evil.example')}&popupNonce=x`,
+    });
     expect(res.statusCode).toBe(403);
   });
 

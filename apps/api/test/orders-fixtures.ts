@@ -74,7 +74,14 @@ export function createPaymentMethod(app: FastifyInstance, number: string, overri
     method: 'POST',
     url: '/api/test-payments/payment-methods',
     remoteAddress,
-    payload: { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', billingDetails: { name: 'Test Buyer', email: 'buyer@example.com' }, ...overrides },
+    payload: {
+      number,
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+      billingDetails: { name: 'Test Buyer', email: 'buyer@example.com' },
+      ...overrides,
+    },
   });
 }
 

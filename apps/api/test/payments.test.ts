@@ -174,7 +174,11 @@ describe('the test processor (POST /api/test-payments/*)', () => {
     const { clientSecret } = (await createIntent(t.app, alice, order._id)).json();
     const pm1 = (await createPaymentMethod(t.app, CARDS.success)).json().id;
     const pm2 = (await createPaymentMethod(t.app, '5555 5555 5555 4444')).json().id;
-    const results = await Promise.all([confirmPayment(t.app, clientSecret, pm1), confirmPayment(t.app, clientSecret, pm1), confirmPayment(t.app, clientSecret, pm2)]);
+    const results = await Promise.all([
+      confirmPayment(t.app, clientSecret, pm1),
+      confirmPayment(t.app, clientSecret, pm1),
+      confirmPayment(t.app, clientSecret, pm2),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const ids = new Set(results.map((r) => r.json().paymentIntent.id));
     expect(ids.size).toBe(1);
@@ -321,7 +325,12 @@ describe('cancelling an order that has a payment intent', () => {
 
 describe('POST /api/webhooks/stripe with the test processor', () => {
   it('is off (404)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'stripe-signature': 't=1,v1=x', 'content-type': 'application/json' }, payload: '{}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'stripe-signature': 't=1,v1=x', 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('WEBHOOKS_OFF');
   });

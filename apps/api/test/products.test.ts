@@ -43,7 +43,14 @@ describe('catalogue API', () => {
       expect(list.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Part ${String(i + 1).padStart(2, '0')}`));
       const first = res.json()[0];
       expect(Object.keys(first).sort()).toEqual(['_id', 'description', 'img', 'minOrder', 'name', 'stock', 'unitPrice']);
-      expect(first).toMatchObject({ name: 'Part 01', img: '/images/products/part-1.svg', description: 'Description of part 1', minOrder: 10, stock: 500, unitPrice: 12.5 });
+      expect(first).toMatchObject({
+        name: 'Part 01',
+        img: '/images/products/part-1.svg',
+        description: 'Description of part 1',
+        minOrder: 10,
+        stock: 500,
+        unitPrice: 12.5,
+      });
       expect(first._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.json()[1].unitPrice).toBe(13.51);
     });

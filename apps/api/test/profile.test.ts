@@ -20,15 +20,26 @@ describe('profile GET/PUT /api/user/{email}', () => {
   afterAll(async () => t.close());
 
   const get = (email: string, token?: string) => t.app.inject({ method: 'GET', url: `/api/user/${email}`, headers: token ? bearer(token) : {} });
-  const put = (email: string, body: unknown, token?: string) => t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: token ? bearer(token) : {}, payload: body as object });
+  const put = (email: string, body: unknown, token?: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: token ? bearer(token) : {}, payload: body as object });
 
   it('shows my profile with empty fields before any edit', async () => {
     const res = await get(me.email, me.token);
     expect(res.statusCode).toBe(200);
-    expect(profileSchema.parse(res.json())).toEqual({ _id: me.id, email: me.email, name: 'Sam Rider', image: null, role: 'user', education: null, location: null, phone: null, linkedin: null });
+    expect(profileSchema.parse(res.json())).toEqual({
+      _id: me.id,
+      email: me.email,
+      name: 'Sam Rider',
+      image: null,
+      role: 'user',
+      education: null,
+      location: null,
+      phone: null,
+      linkedin: null,
+    });
   });
 
-  it('refuses a visitor (401) and hides other customers\' profiles (404)', async () => {
+  it("refuses a visitor (401) and hides other customers' profiles (404)", async () => {
     expect((await get(me.email)).statusCode).toBe(401);
     const peek = await get(other.email, me.token);
     expect(peek.statusCode).toBe(404);
@@ -67,7 +78,7 @@ describe('profile GET/PUT /api/user/{email}', () => {
     expect(res.json().error.message).toBe('No user is logged in');
   });
 
-  it('never edits another customer\'s profile (404) and leaves it unchanged', async () => {
+  it("never edits another customer's profile (404) and leaves it unchanged", async () => {
     const res = await put(other.email, fields, me.token);
     expect(res.statusCode).toBe(404);
     expect((await get(other.email, other.token)).json().education).toBeNull();

@@ -45,7 +45,12 @@ describe('POST /api/review', () => {
 
   it('refuses a token whose session was ended (401)', async () => {
     const leaving = await signUpUser(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: leaving.cookie, origin: t.app.config.publicUrl }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: leaving.cookie, origin: t.app.config.publicUrl },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     const res = await post({ review: 5, description: 'After logout' }, leaving.token);
     expect(res.statusCode).toBe(401);

@@ -107,7 +107,9 @@ describe('seeding a shop that is already in use', () => {
   afterAll(async () => t.close());
 
   it('leaves a database with the owner’s own product untouched', async () => {
-    await t.app.db.insert(products).values({ name: 'Owner part', img: '/images/products/x.svg', description: 'Real stock', minOrder: 1, stock: 3, unitPriceCents: 999 });
+    await t.app.db
+      .insert(products)
+      .values({ name: 'Owner part', img: '/images/products/x.svg', description: 'Real stock', minOrder: 1, stock: 3, unitPriceCents: 999 });
     expect(await seedDemoData(t.app)).toEqual({ products: 0, reviews: 0, accounts: false });
     expect(await tableCounts(t)).toEqual({ products: 1, reviews: 0, users: 0 });
   });

@@ -65,7 +65,7 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     expect(intent.client_secret).toBe(res.json().clientSecret);
   });
 
-  it('reuses the order\'s intent instead of creating another', async () => {
+  it("reuses the order's intent instead of creating another", async () => {
     const order = await newOrder();
     const first = await createIntent(t.app, alice, order._id);
     const second = await createIntent(t.app, alice, order._id);
@@ -173,7 +173,10 @@ describe('when Stripe fails', () => {
     fake.failNext = 1;
     const intent = await createIntent(t.app, alice, order._id);
     expect(intent.statusCode).toBe(502);
-    expect(intent.json().error).toEqual({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment provider cannot be reached right now. Please try again in a minute.' });
+    expect(intent.json().error).toEqual({
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      message: 'The payment provider cannot be reached right now. Please try again in a minute.',
+    });
 
     const { clientSecret } = (await createIntent(t.app, alice, order._id)).json();
     fake.failNext = 1;

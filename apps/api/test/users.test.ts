@@ -23,7 +23,12 @@ describe('user sync PUT /api/user/{email} (the access token)', () => {
 
   it('stores the display name sent by the sync, and nothing else from the body', async () => {
     const u = await signUpUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie }, payload: { email: u.email, name: 'Renamed Rider', role: 'admin' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie },
+      payload: { email: u.email, name: 'Renamed Rider', role: 'admin' },
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['token']);
     const [row] = await t.app.db.select().from(user).where(eq(user.id, u.id));
@@ -31,7 +36,7 @@ describe('user sync PUT /api/user/{email} (the access token)', () => {
     expect(row.role).toBe('user');
   });
 
-  it('refuses a token for someone else\'s e-mail, in the path or in the body', async () => {
+  it("refuses a token for someone else's e-mail, in the path or in the body", async () => {
     const a = await signUpUser(t.app);
     const b = await signUpUser(t.app);
     const other = await t.app.inject({ method: 'PUT', url: `/api/user/${b.email}`, headers: { cookie: a.cookie }, payload: { email: b.email, name: 'x' } });
@@ -39,7 +44,12 @@ describe('user sync PUT /api/user/{email} (the access token)', () => {
     expect(other.json().error.code).toBe('NOT_YOUR_ACCOUNT');
     const mixed = await t.app.inject({ method: 'PUT', url: `/api/user/${a.email}`, headers: { cookie: a.cookie }, payload: { email: b.email, name: 'x' } });
     expect(mixed.statusCode).toBe(403);
-    const upper = await t.app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(a.email.toUpperCase())}`, headers: { cookie: a.cookie }, payload: { email: a.email.toUpperCase(), name: 'x' } });
+    const upper = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(a.email.toUpperCase())}`,
+      headers: { cookie: a.cookie },
+      payload: { email: a.email.toUpperCase(), name: 'x' },
+    });
     expect(upper.statusCode).toBe(200);
   });
 
@@ -59,10 +69,20 @@ describe('user sync PUT /api/user/{email} (the access token)', () => {
     const noEmail = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie }, payload: { name: 'x' } });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().error.message).toMatch(/email/);
-    const badEmail = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie }, payload: { email: 'not-an-email', name: 'x' } });
+    const badEmail = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie },
+      payload: { email: 'not-an-email', name: 'x' },
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.message).toMatch(/Provide a valid Email/);
-    const notObject = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: '"just a string"' });
+    const notObject = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${u.email}`,
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
     expect(notObject.statusCode).toBe(400);
   });
 });
@@ -100,7 +120,13 @@ describe('access token checks', () => {
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid: header.kid })).toString('base64url')}.${u.token.split('.')[1]}.`;
     const r2 = await t.app.inject({ method: 'GET', url: `/api/admin/${u.email}`, headers: bearer(none) });
     expect(r2.statusCode).toBe(401);
-    const sessionToken = decodeURIComponent(u.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith('better-auth.session_token='))!.split('=')[1]);
+    const sessionToken = decodeURIComponent(
+      u.cookie
+        .split(';')
+        .map((c) => c.trim())
+        .find((c) => c.startsWith('better-auth.session_token='))!
+        .split('=')[1],
+    );
     const r3 = await t.app.inject({ method: 'GET', url: `/api/admin/${u.email}`, headers: bearer(sessionToken) });
     expect(r3.statusCode).toBe(401);
   });
@@ -182,11 +208,21 @@ describe('users (admin): GET /api/users and PUT /api/users/{id}', () => {
     expect(row.role).toBe('user');
   });
 
-  it('refuses self-promotion through Better Auth\'s own admin endpoints too', async () => {
+  it("refuses self-promotion through Better Auth's own admin endpoints too", async () => {
     const origin = t.app.config.publicUrl;
-    const setRole = await t.app.inject({ method: 'POST', url: '/api/auth/admin/set-role', headers: { cookie: customer.cookie, origin }, payload: { userId: customer.id, role: 'admin' } });
+    const setRole = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/set-role',
+      headers: { cookie: customer.cookie, origin },
+      payload: { userId: customer.id, role: 'admin' },
+    });
     expect(setRole.statusCode).toBe(403);
-    const update = await t.app.inject({ method: 'POST', url: '/api/auth/admin/update-user', headers: { cookie: customer.cookie, origin }, payload: { userId: customer.id, data: { role: 'admin' } } });
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/update-user',
+      headers: { cookie: customer.cookie, origin },
+      payload: { userId: customer.id, data: { role: 'admin' } },
+    });
     expect(update.statusCode).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: '/api/auth/admin/list-users', headers: { cookie: customer.cookie } });
     expect(list.statusCode).toBe(403);

@@ -83,7 +83,10 @@ describe('POST /api/webhooks/stripe', () => {
     expect(again.statusCode).toBe(200);
     expect(await orderOf(order._id)).toEqual(paid);
     expect(receiptsFor(t.dataDir, alice.email)).toHaveLength(before);
-    const rows = await t.app.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(event).id));
+    const rows = await t.app.db
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.id, JSON.parse(event).id));
     expect(rows).toHaveLength(1);
   });
 
@@ -114,7 +117,10 @@ describe('POST /api/webhooks/stripe', () => {
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload });
     expect(unsigned.statusCode).toBe(400);
     expect((await orderOf(order._id)).paid).toBe(false);
-    const rows = await t.app.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(payload).id));
+    const rows = await t.app.db
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.id, JSON.parse(payload).id));
     expect(rows).toHaveLength(0);
   });
 
@@ -152,7 +158,12 @@ describe('POST /api/webhooks/stripe', () => {
   it('does not disturb the JSON parsing of the other routes', async () => {
     const product = await addProduct(t.app, admin);
     expect(product.name).toMatch(/^Test part/);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/order', headers: { ...bearer(alice.token), 'content-type': 'application/json' }, payload: '{"productId":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...bearer(alice.token), 'content-type': 'application/json' },
+      payload: '{"productId":',
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });

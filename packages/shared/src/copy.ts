@@ -112,12 +112,14 @@ export const copy = {
     namePlaceholder: 'Your name',
     signingIn: 'Signing you in…',
     googleWaiting: 'Finish signing in in the Google window…',
-    googleAccountNotLinked: 'An account with this e-mail already exists and its e-mail is not verified yet. Log in with your password (and verify your e-mail) first; then Continue With Google works too.',
+    googleAccountNotLinked:
+      'An account with this e-mail already exists and its e-mail is not verified yet. Log in with your password (and verify your e-mail) first; then Continue With Google works too.',
     googleFailed: 'Google sign-in did not complete. Please try again.',
     forgotTitle: 'Forgot password',
     forgotText: 'Enter the e-mail of your account and we will send you a link to choose a new password.',
     forgotButton: 'Send reset link',
-    forgotSent: (email: string) => `If an account exists for ${email}, a link to reset the password is on its way. It works for one hour; check your spam folder too.`,
+    forgotSent: (email: string) =>
+      `If an account exists for ${email}, a link to reset the password is on its way. It works for one hour; check your spam folder too.`,
     backToLogin: 'Back to Login',
     resetTitle: 'Choose a new password',
     resetText: 'Enter your new password twice. All your other sessions will be signed out.',

@@ -48,7 +48,15 @@ describe('copy catalogue', () => {
       { title: '100% Safety', text: 'Only secure payments' },
       { title: 'Hot Offers', text: 'Discounts up to 90%' },
     ]);
-    expect(copy.products).toMatchObject({ title: 'All Your Needs', unitPrice: 'Unit Price: $', stock: 'Stock:', minOrder: 'Minimum Order:', orderNow: 'Order Now', previous: 'Previous', next: 'Next' });
+    expect(copy.products).toMatchObject({
+      title: 'All Your Needs',
+      unitPrice: 'Unit Price: $',
+      stock: 'Stock:',
+      minOrder: 'Minimum Order:',
+      orderNow: 'Order Now',
+      previous: 'Previous',
+      next: 'Next',
+    });
     expect(copy.footer).toMatchObject({ services: 'Services', company: 'Company', legal: 'Legal', subscribe: 'Subscribe' });
     expect(copy.footer.copyright(2027, shop.name)).toContain('2027');
   });

@@ -51,12 +51,22 @@ describe('product page query', () => {
   it('says what is wrong with page and limit', () => {
     expect(messages(productPageQuerySchema, { page: '0', limit: '0' })).toEqual({ page: ['page must be 1 or more'], limit: ['limit must be 1 or more'] });
     expect(messages(productPageQuerySchema, { limit: '101' })).toEqual({ limit: ['limit must be 100 or less'] });
-    expect(messages(productPageQuerySchema, { page: 'abc', limit: '1.5' })).toEqual({ page: ['page must be a whole number'], limit: ['limit must be a whole number'] });
+    expect(messages(productPageQuerySchema, { page: 'abc', limit: '1.5' })).toEqual({
+      page: ['page must be a whole number'],
+      limit: ['limit must be a whole number'],
+    });
   });
 });
 
 describe('add product', () => {
-  const valid = { name: 'Oil filter', unitPrice: '12.5', stock: '100', description: 'Fits most twins', minOrder: '10', image: '/images/products/oil-filter-hf204.svg' };
+  const valid = {
+    name: 'Oil filter',
+    unitPrice: '12.5',
+    stock: '100',
+    description: 'Fits most twins',
+    minOrder: '10',
+    image: '/images/products/oil-filter-hf204.svg',
+  };
 
   it('coerces the form strings to numbers and trims text', () => {
     expect(createProductSchema.parse({ ...valid, name: '  Oil filter ' })).toEqual({
@@ -141,13 +151,22 @@ describe('sign-in sync and roles', () => {
 
 describe('orders', () => {
   it('needs a product and a positive whole quantity', () => {
-    expect(messages(createOrderSchema, { productId: '', quantity: 'x' })).toEqual({ productId: ['productId is required'], quantity: ['Quantity must be a number'] });
+    expect(messages(createOrderSchema, { productId: '', quantity: 'x' })).toEqual({
+      productId: ['productId is required'],
+      quantity: ['Quantity must be a number'],
+    });
     expect(messages(createOrderSchema, { productId: 'p', quantity: 0 })).toEqual({ quantity: ['Quantity must be more than 0'] });
     expect(messages(createOrderSchema, { productId: 'p', quantity: 2.5 })).toEqual({ quantity: ['Quantity must be a whole number'] });
   });
 
   it('takes the phone as a number and defaults the optional modal fields', () => {
-    expect(createOrderSchema.parse({ productId: 'p', quantity: '12', phone: 5551234 })).toMatchObject({ productId: 'p', quantity: 12, phone: '5551234', country: '', address: '' });
+    expect(createOrderSchema.parse({ productId: 'p', quantity: '12', phone: 5551234 })).toMatchObject({
+      productId: 'p',
+      quantity: 12,
+      phone: '5551234',
+      country: '',
+      address: '',
+    });
   });
 
   it('needs a transaction id to mark an order paid', () => {
@@ -162,7 +181,11 @@ describe('contact and newsletter', () => {
       subject: ['Subject is required'],
       message: ['Message is required'],
     });
-    expect(contactMessageSchema.parse({ email: 'Shop@Example.com', subject: ' Bulk ', message: ' Hi ' })).toEqual({ email: 'shop@example.com', subject: 'Bulk', message: 'Hi' });
+    expect(contactMessageSchema.parse({ email: 'Shop@Example.com', subject: ' Bulk ', message: ' Hi ' })).toEqual({
+      email: 'shop@example.com',
+      subject: 'Bulk',
+      message: 'Hi',
+    });
   });
 
   it('requires a valid e-mail for the newsletter', () => {

@@ -22,7 +22,8 @@ export interface CliOutput {
   error(line: string): void;
 }
 
-const USAGE = 'Usage: npm run make-admin -- someone@example.com\n  Promotes the account with that e-mail to administrator. The person must have registered first.';
+const USAGE =
+  'Usage: npm run make-admin -- someone@example.com\n  Promotes the account with that e-mail to administrator. The person must have registered first.';
 
 /** Is a shop answering on this machine's configured port? */
 async function shopAnswers(config: AppConfig): Promise<boolean> {

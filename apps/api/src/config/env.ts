@@ -6,9 +6,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = (name: string) =>
   z
@@ -64,7 +62,10 @@ export const envSchema = z.object({
       const t = v.trim();
       if (t === 'true') return true;
       if (t === 'false' || t === '') return false;
-      return t.split(',').map((s) => s.trim()).filter(Boolean);
+      return t
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }),
   /** Turn Better Auth's sign-in/sign-up rate limit on under NODE_ENV=test (always on otherwise). */
   AUTH_RATE_LIMIT: bool.default(false),
@@ -115,9 +116,13 @@ export function loadConfig(overrides: Partial<Record<keyof Env, string | number 
     problems.push(`PUBLIC_URL "${c.PUBLIC_URL}" is not a valid shop address: use the origin only, with http:// or https://, e.g. https://parts.example.com`);
   }
   if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
-    problems.push('PUBLIC_URL must be set in production (the address customers use, e.g. https://parts.example.com): sign-in links and origin checks depend on it.');
+    problems.push(
+      'PUBLIC_URL must be set in production (the address customers use, e.g. https://parts.example.com): sign-in links and origin checks depend on it.',
+    );
   }
-  for (const o of c.TRUSTED_ORIGINS.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const o of c.TRUSTED_ORIGINS.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     if (!isOrigin(o)) problems.push(`TRUSTED_ORIGINS entry "${o}" is not an origin such as https://admin.example.com`);
   }
   if (c.GOOGLE_DISCOVERY_URL && !/^https?:\/\//.test(c.GOOGLE_DISCOVERY_URL)) {

@@ -52,7 +52,10 @@ export function receiptEmail(order: ReceiptOrder, publicUrl: string): MailMessag
 <h1 style="font-size:20px">Payment received — thank you!</h1>
 <p>Hello ${escapeHtml(order.userName)},<br>thank you for your order at ${escapeHtml(shop.name)}. We have received your payment of <strong>${escapeHtml(total)}</strong>.</p>
 <table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(([k, v]) => `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table>
 <p><a href="${escapeHtml(ordersUrl)}">Follow your order</a></p>
 <p style="color:#57606a">${escapeHtml(shop.name)} · ${escapeHtml(shop.address)} · ${escapeHtml(shop.phone)}</p>

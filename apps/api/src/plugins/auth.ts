@@ -39,7 +39,13 @@ export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').
 
 export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this shop yet. Please use e-mail and password.';
 /** Better Auth paths that only exist when the Google provider is configured. */
-const GOOGLE_PATHS = ['/api/auth/sign-in/social', '/api/auth/sign-in/oauth2', '/api/auth/oauth-popup/start', '/api/auth/callback/google', '/api/auth/oauth2/callback/google'];
+const GOOGLE_PATHS = [
+  '/api/auth/sign-in/social',
+  '/api/auth/sign-in/oauth2',
+  '/api/auth/oauth-popup/start',
+  '/api/auth/callback/google',
+  '/api/auth/oauth2/callback/google',
+];
 
 /**
  * Better Auth mounted at /api/auth/*, plus the shop's access-token check:
@@ -56,7 +62,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   // Lets the web app tell "Google is not set up" before opening a popup that could only fail.
   app.get(
     '/api/auth-config',
-    { schema: { tags: ['auth'], summary: 'Which sign-in methods this shop offers', response: { 200: z.object({ emailPassword: z.literal(true), google: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in methods this shop offers',
+        response: { 200: z.object({ emailPassword: z.literal(true), google: z.boolean() }) },
+      },
+    },
     async () => ({ emailPassword: true as const, google: googleConfigured }),
   );
 
@@ -66,8 +78,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, opts.config.publicUrl);
-      if (!googleConfigured && GOOGLE_PATHS.some((p) => url.pathname === p) && (url.pathname !== '/api/auth/sign-in/social' || (req.body as { provider?: unknown } | undefined)?.provider === 'google')) {
-        return reply.status(503).send({ code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE, error: { code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE } });
+      if (
+        !googleConfigured &&
+        GOOGLE_PATHS.some((p) => url.pathname === p) &&
+        (url.pathname !== '/api/auth/sign-in/social' || (req.body as { provider?: unknown } | undefined)?.provider === 'google')
+      ) {
+        return reply.status(503).send({
+          code: 'GOOGLE_NOT_CONFIGURED',
+          message: GOOGLE_NOT_CONFIGURED_MESSAGE,
+          error: { code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE },
+        });
       }
       const headers = fromNodeHeaders(req.headers);
       // Rate limits are per client: pass on the address Fastify resolved, never one the client sent.

@@ -27,7 +27,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // beyond its integer range) is the client's mistake: answer 400, not 500.
     const dbCode = (err as { cause?: { code?: unknown } }).cause?.code;
     if (dbCode === '22021' || dbCode === '22P05') {
-      return reply.status(400).send({ error: { code: 'INVALID_TEXT', message: 'The request contains a character that cannot be stored (such as a NUL byte). Remove it and try again.' } });
+      return reply.status(400).send({
+        error: { code: 'INVALID_TEXT', message: 'The request contains a character that cannot be stored (such as a NUL byte). Remove it and try again.' },
+      });
     }
     if (dbCode === '22003') {
       return reply.status(400).send({ error: { code: 'NUMBER_OUT_OF_RANGE', message: 'A number in the request is too large.' } });
@@ -50,5 +52,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const code = err.code ? String(err.code).replace(/^FST_ERR_/, '') : 'BAD_REQUEST';
     return reply.status(status).send({ error: { code, message: err.message || 'The request could not be processed.' } });
   });
-
 });

@@ -83,7 +83,11 @@ export class FakeStripe {
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
         const reply = this.handle(req, raw);
-        res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(7).toString('hex')}`, ...(reply as { headers?: Record<string, string> }).headers });
+        res.writeHead(reply.status, {
+          'content-type': 'application/json',
+          'request-id': `req_${crypto.randomBytes(7).toString('hex')}`,
+          ...(reply as { headers?: Record<string, string> }).headers,
+        });
         res.end(JSON.stringify(reply.body));
       });
     });
@@ -174,9 +178,15 @@ export class FakeStripe {
 
   private confirm(intent: FakePaymentIntent, paymentMethod: string): Reply {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
-      return err(400, 'invalid_request_error', 'payment_intent_unexpected_state', `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`);
+      return err(
+        400,
+        'invalid_request_error',
+        'payment_intent_unexpected_state',
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+      );
     }
-    if (!paymentMethod.startsWith('pm_')) return err(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`, 'payment_method');
+    if (!paymentMethod.startsWith('pm_'))
+      return err(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`, 'payment_method');
     intent.payment_method = paymentMethod;
     const decline = DECLINES[paymentMethod];
     if (decline) {

@@ -29,7 +29,12 @@ export const createOrderSchema = z.object({
   quantity: z.coerce.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be more than 0'),
   country: z.string().trim().max(100).optional().default(''),
   address: z.string().trim().max(300).optional().default(''),
-  phone: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(40)).optional().default(''),
+  phone: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(40))
+    .optional()
+    .default(''),
   price: z.unknown().optional(),
   paid: z.unknown().optional(),
   email: z.unknown().optional(),
@@ -68,10 +73,16 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
  * error codes (invalid_number, invalid_expiry, invalid_cvc) with its messages.
  */
 export const testPaymentMethodRequestSchema = z.object({
-  number: z.union([z.string(), z.number()]).transform((v) => String(v)).pipe(z.string().max(40, 'Your card number is invalid.')),
+  number: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .pipe(z.string().max(40, 'Your card number is invalid.')),
   expMonth: z.union([z.string().max(4), z.number()]),
   expYear: z.union([z.string().max(4), z.number()]),
-  cvc: z.union([z.string(), z.number()]).transform((v) => String(v)).pipe(z.string().max(8, "Your card's security code is invalid.")),
+  cvc: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .pipe(z.string().max(8, "Your card's security code is invalid.")),
   billingDetails: z
     .object({
       name: z.string().trim().max(200).optional(),

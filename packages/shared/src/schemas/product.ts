@@ -39,7 +39,11 @@ export const createProductSchema = z.object({
   unitPrice: z.coerce.number({ message: 'Unit price must be a number' }).positive('Unit price must be more than 0').max(1_000_000),
   stock: z.coerce.number({ message: 'Stock must be a number' }).int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(1_000_000),
   description: z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
-  minOrder: z.coerce.number({ message: 'Minimum order must be a number' }).int('Minimum order must be a whole number').min(1, 'Minimum order must be at least 1').max(1_000_000),
+  minOrder: z.coerce
+    .number({ message: 'Minimum order must be a number' })
+    .int('Minimum order must be a whole number')
+    .min(1, 'Minimum order must be at least 1')
+    .max(1_000_000),
   image: z
     .string({ message: 'Image URL is Required' })
     .trim()

@@ -15,7 +15,13 @@ export const profileUpdateSchema = z.object({
   phone: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'Phone is Required').max(30).regex(/^\+?[0-9][0-9 ()-]*$/, 'Phone must be a number')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Phone is Required')
+        .max(30)
+        .regex(/^\+?[0-9][0-9 ()-]*$/, 'Phone must be a number'),
+    ),
   linkedin: z.string().trim().min(1, 'Linkedin is Required').max(300),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

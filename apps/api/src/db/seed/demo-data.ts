@@ -194,8 +194,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: 'led-indicators-pair',
     name: 'Smoked LED Indicators – Pair',
-    description:
-      'Compact E-marked 12 V LED indicators on flexible rubber stems with M8 mounts. Most models also need load resistors or an LED flasher relay.',
+    description: 'Compact E-marked 12 V LED indicators on flexible rubber stems with M8 mounts. Most models also need load resistors or an LED flasher relay.',
     unitPrice: 229.0,
     stock: 500,
     minOrder: 10,
@@ -203,8 +202,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: 'dual-compound-grips',
     name: 'Dual-Compound Handlebar Grips – Pair',
-    description:
-      'Soft waffle-pattern grips moulded on a rigid inner core for 7/8-inch (22 mm) bars, 125 mm long with open ends for bar-end weights.',
+    description: 'Soft waffle-pattern grips moulded on a rigid inner core for 7/8-inch (22 mm) bars, 125 mm long with open ends for bar-end weights.',
     unitPrice: 145.0,
     stock: 420,
     minOrder: 10,
@@ -276,15 +274,13 @@ export const demoReviews: DemoReview[] = [
   {
     name: 'Amara Okafor',
     avatar: '/images/avatars/rider-2.svg',
-    description:
-      'We run a small dealership and the trade pricing on tyres is the best we have found. Date codes were fresh, which our customers do check.',
+    description: 'We run a small dealership and the trade pricing on tyres is the best we have found. Date codes were fresh, which our customers do check.',
     review: 5,
   },
   {
     name: 'Sophie Brennan',
     avatar: '/images/avatars/rider-3.svg',
-    description:
-      'Good range of workshop consumables. One carton of chain lube arrived dented, but support sent replacements the same day without any fuss.',
+    description: 'Good range of workshop consumables. One carton of chain lube arrived dented, but support sent replacements the same day without any fuss.',
     review: 4,
   },
   {
@@ -297,43 +293,37 @@ export const demoReviews: DemoReview[] = [
   {
     name: 'Mei Chen',
     avatar: '/images/avatars/rider-5.svg',
-    description:
-      'Spark plugs and oil filters come in tidy trays of ten and twenty. Reordering our usual service parts takes a couple of minutes.',
+    description: 'Spark plugs and oil filters come in tidy trays of ten and twenty. Reordering our usual service parts takes a couple of minutes.',
     review: 5,
   },
   {
     name: 'Kwame Mensah',
     avatar: '/images/avatars/rider-6.svg',
-    description:
-      'Quick dispatch and every part is labelled with the OEM cross-reference number, which saves my technicians a lot of time at the bench.',
+    description: 'Quick dispatch and every part is labelled with the OEM cross-reference number, which saves my technicians a lot of time at the bench.',
     review: 5,
   },
   {
     name: 'Henrik Larsen',
     avatar: '/images/avatars/rider-7.svg',
-    description:
-      'Twenty-five years running a service shop. The clutch plate kits are on par with genuine parts at a much better trade price.',
+    description: 'Twenty-five years running a service shop. The clutch plate kits are on par with genuine parts at a much better trade price.',
     review: 5,
   },
   {
     name: 'Priya Raman',
     avatar: '/images/avatars/rider-8.svg',
-    description:
-      'Mixed size runs in the glove and helmet cartons are a smart idea: no more dead stock in XS. I would like a few more colour options.',
+    description: 'Mixed size runs in the glove and helmet cartons are a smart idea: no more dead stock in XS. I would like a few more colour options.',
     review: 4,
   },
   {
     name: 'Jake Thornton',
     avatar: '/images/avatars/rider-9.svg',
-    description:
-      'The LED indicators needed load resistors on our test bike. The description says so, so read it before you order. Otherwise solid parts.',
+    description: 'The LED indicators needed load resistors on our test bike. The description says so, so read it before you order. Otherwise solid parts.',
     review: 4,
   },
   {
     name: 'Lucía Fernández',
     avatar: '/images/avatars/rider-10.svg',
-    description:
-      'Ordering is quick and the bulk quote came back within the hour. The packaging was overdone, though: far too much plastic for a box of grips.',
+    description: 'Ordering is quick and the bulk quote came back within the hour. The packaging was overdone, though: far too much plastic for a box of grips.',
     review: 3,
   },
   {
@@ -346,29 +336,25 @@ export const demoReviews: DemoReview[] = [
   {
     name: 'Daniel Adeyemi',
     avatar: '/images/avatars/rider-12.svg',
-    description:
-      'We bought a batch of lithium batteries for our rental fleet. Cold starts are far better and the weight saving is noticeable.',
+    description: 'We bought a batch of lithium batteries for our rental fleet. Cold starts are far better and the weight saving is noticeable.',
     review: 5,
   },
   {
     name: 'Elena Petrova',
     avatar: '/images/avatars/rider-3.svg',
-    description:
-      'Ordered rear sprockets in three tooth counts for our track-day club. The anodising is even and the teeth are cleanly machined.',
+    description: 'Ordered rear sprockets in three tooth counts for our track-day club. The anodising is even and the teeth are cleanly machined.',
     review: 5,
   },
   {
     name: 'Oliver Grant',
     avatar: '/images/avatars/rider-1.svg',
-    description:
-      'Support helped me pick the right lever pivot for an older model. The parts arrived the next morning with a signed packing check.',
+    description: 'Support helped me pick the right lever pivot for an older model. The parts arrived the next morning with a signed packing check.',
     review: 4,
   },
   {
     name: 'Yusuf Demir',
     avatar: '/images/avatars/rider-6.svg',
-    description:
-      'The silencers arrived well boxed with every approval stamp in place, so no problems at inspection. A fair price for the quality.',
+    description: 'The silencers arrived well boxed with every approval stamp in place, so no problems at inspection. A fair price for the quality.',
     review: 4,
   },
 ];

@@ -4,7 +4,14 @@ import { createOrderSchema, errorResponseSchema, idParamsSchema, orderListSchema
 import { cancelOrder } from '../payments/payments.service';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  502: errorResponseSchema,
+};
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send.

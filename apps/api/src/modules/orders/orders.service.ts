@@ -30,8 +30,7 @@ export function toOrderDto(row: OrderRow): Order {
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
 
-export const quantityMessage = (minOrder: number, stock: number) =>
-  `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
+export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
 
 /**
  * Place an order. The price, the customer's name and e-mail come from the
@@ -82,16 +81,27 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
 export async function listOrdersByEmail(db: Db, user: AuthUser, email: string): Promise<Order[]> {
   const target = email.trim().toLowerCase();
   if (target === user.email.toLowerCase()) {
-    const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(...newestFirst);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .orderBy(...newestFirst);
     return rows.map(toOrderDto);
   }
   if (!isAdmin(user)) throw new ForbiddenError('You can only see your own orders.', 'NOT_YOUR_ORDERS');
-  const rows = await db.select().from(orders).where(eq(orders.email, target)).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.email, target))
+    .orderBy(...newestFirst);
   return rows.map(toOrderDto);
 }
 
 export async function listAllOrders(db: Db): Promise<Order[]> {
-  const rows = await db.select().from(orders).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(orders)
+    .orderBy(...newestFirst);
   return rows.map(toOrderDto);
 }
 
@@ -184,8 +194,7 @@ export async function markOrderPaid(db: Db, orderId: string, transactionId: stri
   return { order: row, newlyPaid: false };
 }
 
-export const alreadyPaidWithAnother = () =>
-  new ConflictError('This order is already paid with another payment.', 'ALREADY_PAID');
+export const alreadyPaidWithAnother = () => new ConflictError('This order is already paid with another payment.', 'ALREADY_PAID');
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

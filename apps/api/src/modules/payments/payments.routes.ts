@@ -18,7 +18,15 @@ import { WebhookSignatureError } from '../../payments/provider-common';
 import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
 import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 402: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  402: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  502: errorResponseSchema,
+};
 
 /** Card attempts per client and minute on the test processor: enough for a customer, too few for card testing. */
 const TEST_PROCESSOR_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -91,7 +99,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['test payment processor'],
         summary: 'Confirm a payment intent with a payment method (test mode)',
         body: testConfirmRequestSchema,
-        response: { 200: testConfirmResponseSchema, 400: cardErrorResponseSchema, 402: cardErrorResponseSchema, 404: cardErrorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: testConfirmResponseSchema,
+          400: cardErrorResponseSchema,
+          402: cardErrorResponseSchema,
+          404: cardErrorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {

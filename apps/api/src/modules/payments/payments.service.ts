@@ -27,10 +27,7 @@ const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALRE
 function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>, payment: RetrievedPayment): void {
   if (payment.orderId !== order.id) throw new BadRequestError('That payment belongs to another order.', 'PAYMENT_ORDER_MISMATCH');
   if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== order.priceCents) {
-    throw new BadRequestError(
-      `That payment's amount does not match this order (${fromCents(order.priceCents).toFixed(2)} USD).`,
-      'PAYMENT_AMOUNT_MISMATCH',
-    );
+    throw new BadRequestError(`That payment's amount does not match this order (${fromCents(order.priceCents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
   }
   if (payment.status !== 'succeeded') {
     throw new PaymentError(`That payment has not succeeded (status: ${payment.status}). Please complete the payment first.`, 'PAYMENT_NOT_SUCCEEDED');

@@ -17,7 +17,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'All products (the spec\'s array), or one page of them with ?page=&limit=',
+        summary: "All products (the spec's array), or one page of them with ?page=&limit=",
         querystring: productPageQuerySchema,
         response: { 200: z.union([productListSchema, productPageSchema]), 400: errorResponseSchema },
       },
@@ -29,10 +29,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/product/:id',
-    { schema: { tags: ['products'], params: idParamsSchema, response: { 200: productSchema, 404: errorResponseSchema } } },
-    async (req) => getProduct(app.db, req.params.id),
+  app.get('/product/:id', { schema: { tags: ['products'], params: idParamsSchema, response: { 200: productSchema, 404: errorResponseSchema } } }, async (req) =>
+    getProduct(app.db, req.params.id),
   );
 
   app.post(

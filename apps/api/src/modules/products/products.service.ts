@@ -22,7 +22,10 @@ export function toProductDto(row: ProductRow): Product {
 const catalogueOrder = [asc(products.createdAt), asc(products.id)] as const;
 
 export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await db.select().from(products).orderBy(...catalogueOrder);
+  const rows = await db
+    .select()
+    .from(products)
+    .orderBy(...catalogueOrder);
   return rows.map(toProductDto);
 }
 
@@ -66,4 +69,3 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
 }
-

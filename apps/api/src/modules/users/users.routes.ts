@@ -75,7 +75,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:email',
     {
       preHandler: [app.authenticate],
-      schema: { tags: ['users'], security: [{ bearerAuth: [] }], params: emailParams, response: { 200: profileSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+      schema: {
+        tags: ['users'],
+        security: [{ bearerAuth: [] }],
+        params: emailParams,
+        response: { 200: profileSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
     },
     async (req) => {
       const me = req.user!;
@@ -88,7 +93,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/:email',
     {
       preHandler: [app.authenticate],
-      schema: { tags: ['users'], security: [{ bearerAuth: [] }], params: emailParams, response: { 200: adminCheckSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+      schema: {
+        tags: ['users'],
+        security: [{ bearerAuth: [] }],
+        params: emailParams,
+        response: { 200: adminCheckSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
     },
     async (req) => {
       const me = req.user!;
@@ -118,7 +128,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         body: setRoleSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (req) => {

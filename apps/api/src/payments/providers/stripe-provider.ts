@@ -15,8 +15,7 @@ function toPayment(pi: Stripe.PaymentIntent): RetrievedPayment {
   };
 }
 
-const isMissing = (err: unknown) =>
-  err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
+const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
 
 /**
  * Stripe being unreachable, rate limiting us or refusing our key is not the
@@ -34,7 +33,11 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
       err instanceof Stripe.errors.StripeAuthenticationError ||
       err instanceof Stripe.errors.StripePermissionError
     ) {
-      const unavailable = new PaymentError('The payment provider cannot be reached right now. Please try again in a minute.', 'PAYMENT_PROVIDER_UNAVAILABLE', 502);
+      const unavailable = new PaymentError(
+        'The payment provider cannot be reached right now. Please try again in a minute.',
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        502,
+      );
       unavailable.cause = err;
       throw unavailable;
     }
@@ -71,14 +74,14 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
     async createPayment({ orderId, amountCents, email, idempotencyKey }) {
       const pi = await call(() =>
         stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: 'usd',
-          metadata: { orderId },
-          receipt_email: email,
-          // The web app confirms in place with Stripe Elements; no redirect-based methods.
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        },
+          {
+            amount: amountCents,
+            currency: 'usd',
+            metadata: { orderId },
+            receipt_email: email,
+            // The web app confirms in place with Stripe Elements; no redirect-based methods.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
           { idempotencyKey },
         ),
       );

@@ -25,7 +25,15 @@ export function createTestProvider(db: Db): PaymentProvider {
       const id = randomId('pi');
       await db
         .insert(testPaymentIntents)
-        .values({ id, orderId, amountCents, currency: 'usd', status: 'requires_payment_method', clientSecret: `${id}_secret_${randomId('x').slice(2)}`, idempotencyKey })
+        .values({
+          id,
+          orderId,
+          amountCents,
+          currency: 'usd',
+          status: 'requires_payment_method',
+          clientSecret: `${id}_secret_${randomId('x').slice(2)}`,
+          idempotencyKey,
+        })
         .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
       // On a repeated key the insert did nothing and the first intent is returned, as Stripe does.
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
@@ -52,8 +60,7 @@ export function createTestProvider(db: Db): PaymentProvider {
 
 /** What the processor's HTTP endpoints answer: a body and its status. */
 export type ProcessorResult<T, Status extends number = 400 | 402 | 404> =
-  | { ok: true; value: T }
-  | { ok: false; status: Status; error: { code: string; message: string; decline_code?: string } };
+  { ok: true; value: T } | { ok: false; status: Status; error: { code: string; message: string; decline_code?: string } };
 
 export async function createTestPaymentMethod(
   db: Db,
@@ -90,7 +97,11 @@ export async function confirmTestPayment(
   const answer = (row: IntentRow) => ({ ok: true as const, value: { paymentIntent: { id: row.id, status: row.status, amount: row.amountCents } } });
   if (intent.status === 'succeeded') return answer(intent);
   if (intent.status === 'canceled') {
-    return { ok: false, status: 400, error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' } };
+    return {
+      ok: false,
+      status: 400,
+      error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' },
+    };
   }
 
   const [method] = await db.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, input.paymentMethod));
@@ -115,5 +126,9 @@ export async function confirmTestPayment(
   // Lost a race: another confirmation or a cancellation got there first.
   const [now] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.id));
   if (now.status === 'succeeded') return answer(now);
-  return { ok: false, status: 400, error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' } };
+  return {
+    ok: false,
+    status: 400,
+    error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' },
+  };
 }

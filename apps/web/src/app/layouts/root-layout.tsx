@@ -6,7 +6,10 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent" aria-hidden="true" />}

@@ -27,12 +27,7 @@ export default function BlogPage() {
         </nav>
         <div className="flex min-w-0 flex-col gap-8">
           {blogPosts.map((post, i) => (
-            <article
-              key={post.id}
-              id={post.id}
-              aria-labelledby={`${post.id}-q`}
-              className="card scroll-mt-24 border border-base-300 bg-base-100 shadow-sm"
-            >
+            <article key={post.id} id={post.id} aria-labelledby={`${post.id}-q`} className="card scroll-mt-24 border border-base-300 bg-base-100 shadow-sm">
               <div className="card-body gap-4 p-6 sm:p-8">
                 <p className="flex items-center gap-3">
                   <span className="badge badge-accent font-bold">Q{i + 1}</span>

@@ -13,7 +13,15 @@ export function LatestNews() {
             <li key={item.id}>
               <article aria-labelledby={`news-${item.id}`} className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm">
                 <figure className="relative aspect-[600/340] bg-base-200">
-                  <img src={item.image} alt={item.imageAlt} width={NEWS_WIDTH} height={NEWS_HEIGHT} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                  <img
+                    src={item.image}
+                    alt={item.imageAlt}
+                    width={NEWS_WIDTH}
+                    height={NEWS_HEIGHT}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-full w-full object-cover"
+                  />
                   <span className="badge badge-accent absolute left-4 top-4 font-bold uppercase tracking-wider shadow">{copy.home.newBadge}</span>
                 </figure>
                 <div className="card-body gap-3 p-6">

@@ -57,7 +57,10 @@ export function Footer() {
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:grid-cols-12 lg:gap-x-8 lg:px-8 lg:py-16">
         <div className="col-span-2 flex flex-col gap-4 sm:col-span-3 lg:col-span-3">
-          <Link to={paths.home} className="flex items-center gap-3 self-start rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent">
+          <Link
+            to={paths.home}
+            className="flex items-center gap-3 self-start rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+          >
             <img src="/images/logo.svg" width={40} height={40} alt="" className="size-10" loading="lazy" />
             <span className="font-display text-xl font-bold uppercase tracking-wide">{shop.name}</span>
           </Link>

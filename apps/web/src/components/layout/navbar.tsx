@@ -88,7 +88,10 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label={copy.storefront.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary">
+        <Link
+          to={paths.home}
+          className="flex shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+        >
           <img src="/images/logo.svg" width={40} height={40} alt="" className="size-10" />
           <span className="font-display text-lg font-bold uppercase leading-none tracking-wide sm:text-xl">{shop.name}</span>
         </Link>
@@ -113,7 +116,14 @@ export function Navbar() {
             ) : user ? (
               <>
                 <Link to={paths.profile} className="btn btn-ghost btn-sm h-10 max-w-56 gap-2 px-2 normal-case" title={displayName}>
-                  <img src={user.photoURL || avatarFallback} width={28} height={28} alt="" className="size-7 rounded-full bg-base-300 object-cover" referrerPolicy="no-referrer" />
+                  <img
+                    src={user.photoURL || avatarFallback}
+                    width={28}
+                    height={28}
+                    alt=""
+                    className="size-7 rounded-full bg-base-300 object-cover"
+                    referrerPolicy="no-referrer"
+                  />
                   {/* Between 1024 and 1280 px only the avatar shows; the name stays the link's accessible name. */}
                   <span className="sr-only xl:not-sr-only xl:truncate">{displayName}</span>
                 </Link>
@@ -166,7 +176,14 @@ export function Navbar() {
               {loading ? null : user ? (
                 <>
                   <Link to={paths.profile} className="flex items-center gap-3 rounded-box bg-base-200 p-3 font-semibold">
-                    <img src={user.photoURL || avatarFallback} width={40} height={40} alt="" className="size-10 rounded-full bg-base-300 object-cover" referrerPolicy="no-referrer" />
+                    <img
+                      src={user.photoURL || avatarFallback}
+                      width={40}
+                      height={40}
+                      alt=""
+                      className="size-10 rounded-full bg-base-300 object-cover"
+                      referrerPolicy="no-referrer"
+                    />
                     <span className="truncate">{displayName}</span>
                   </Link>
                   <button type="button" className="btn btn-outline" onClick={handleLogout}>

@@ -6,7 +6,9 @@ import { copy } from '@shop/shared/copy';
  */
 export function LoadError({ message, onRetry, className = '' }: { message?: string; onRetry?: () => void; className?: string }) {
   return (
-    <div className={`flex flex-col items-center justify-center gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-center ${className}`}>
+    <div
+      className={`flex flex-col items-center justify-center gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-center ${className}`}
+    >
       <p className="font-semibold">{copy.storefront.loadError}</p>
       {message && <p className="text-sm text-base-content/75">{message}</p>}
       {onRetry && (

@@ -12,7 +12,8 @@ import { fetchSession } from './api/session';
  *    to this window and closes itself;
  *  - a closed popup is noticed by polling and ends as closed by the user.
  */
-export type PopupErrorCode = 'popup-closed-by-user' | 'cancelled-popup-request' | 'popup-blocked' | 'popup-timeout' | 'account-not-linked' | 'google-sign-in-failed';
+export type PopupErrorCode =
+  'popup-closed-by-user' | 'cancelled-popup-request' | 'popup-blocked' | 'popup-timeout' | 'account-not-linked' | 'google-sign-in-failed';
 
 export class PopupSignInError extends Error {
   constructor(

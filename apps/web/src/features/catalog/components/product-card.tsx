@@ -20,7 +20,10 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = `product-${product._id}-name`;
   return (
-    <article aria-labelledby={nameId} className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
+    <article
+      aria-labelledby={nameId}
+      className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
+    >
       {/* The product art has its own light backdrop; the figure matches it so the image reads edge to edge in both themes. */}
       <figure className="aspect-[4/3] bg-[#eceff2]">
         <img

@@ -35,7 +35,15 @@ export function ForgotPasswordForm() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-          <TextInput id="forgot-email" label={copy.auth.email} type="email" autoComplete="email" placeholder={copy.auth.emailPlaceholder} error={errors.email?.message} {...register('email')} />
+          <TextInput
+            id="forgot-email"
+            label={copy.auth.email}
+            type="email"
+            autoComplete="email"
+            placeholder={copy.auth.emailPlaceholder}
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <SubmitButton pending={pending} label={copy.auth.forgotButton} />
           <FormError message={error} />
         </form>

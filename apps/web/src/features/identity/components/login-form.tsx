@@ -31,9 +31,24 @@ export function LoginForm() {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-        <TextInput id="login-email" label={copy.auth.email} type="email" autoComplete="email" placeholder={copy.auth.emailPlaceholder} error={errors.email?.message} {...register('email')} />
+        <TextInput
+          id="login-email"
+          label={copy.auth.email}
+          type="email"
+          autoComplete="email"
+          placeholder={copy.auth.emailPlaceholder}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <div className="flex flex-col gap-1">
-          <TextInput id="login-password" label={copy.auth.password} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <TextInput
+            id="login-password"
+            label={copy.auth.password}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <Link to="/forgot-password" className="link link-hover self-end text-sm font-medium text-primary">
             {copy.auth.forgotPassword}
           </Link>
@@ -41,7 +56,14 @@ export function LoginForm() {
         <SubmitButton pending={pending} label={copy.auth.loginButton} announce />
         <FormError message={error} />
       </form>
-      <AuthAlternatives prompt={copy.auth.newHere} to="/register" linkText={copy.auth.createAccount} onSignedIn={finish} onError={setError} disabled={pending} />
+      <AuthAlternatives
+        prompt={copy.auth.newHere}
+        to="/register"
+        linkText={copy.auth.createAccount}
+        onSignedIn={finish}
+        onError={setError}
+        disabled={pending}
+      />
     </div>
   );
 }

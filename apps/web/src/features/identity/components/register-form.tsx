@@ -34,9 +34,32 @@ export function RegisterForm() {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-        <TextInput id="register-name" label={copy.auth.name} autoComplete="name" placeholder={copy.auth.namePlaceholder} error={errors.name?.message} {...register('name')} />
-        <TextInput id="register-email" label={copy.auth.email} type="email" autoComplete="email" placeholder={copy.auth.emailPlaceholder} error={errors.email?.message} {...register('email')} />
-        <TextInput id="register-password" label={copy.auth.password} type="password" autoComplete="new-password" placeholder={copy.auth.passwordPlaceholder} error={errors.password?.message} {...register('password')} />
+        <TextInput
+          id="register-name"
+          label={copy.auth.name}
+          autoComplete="name"
+          placeholder={copy.auth.namePlaceholder}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          id="register-email"
+          label={copy.auth.email}
+          type="email"
+          autoComplete="email"
+          placeholder={copy.auth.emailPlaceholder}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          id="register-password"
+          label={copy.auth.password}
+          type="password"
+          autoComplete="new-password"
+          placeholder={copy.auth.passwordPlaceholder}
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <SubmitButton pending={pending} label={copy.auth.registerButton} announce />
         <FormError message={error} />
       </form>

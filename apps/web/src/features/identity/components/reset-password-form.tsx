@@ -44,8 +44,23 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-      <TextInput id="reset-password" label={copy.auth.newPassword} type="password" autoComplete="new-password" placeholder={copy.auth.passwordPlaceholder} error={errors.password?.message} {...register('password')} />
-      <TextInput id="reset-confirm" label={copy.auth.confirmPassword} type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <TextInput
+        id="reset-password"
+        label={copy.auth.newPassword}
+        type="password"
+        autoComplete="new-password"
+        placeholder={copy.auth.passwordPlaceholder}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextInput
+        id="reset-confirm"
+        label={copy.auth.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register('confirm')}
+      />
       <SubmitButton pending={pending} label={copy.auth.resetButton} />
       <FormError message={error} />
       {error && (

@@ -12,7 +12,13 @@ interface TextInputProps extends InputHTMLAttributes<HTMLInputElement> {
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput({ id, label, error, hint, className = '', ...rest }, ref) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
-      <input ref={ref} id={id} className={`input input-bordered h-12 w-full ${error ? 'input-error' : ''} ${className}`} {...fieldAria(id, { error, hint: Boolean(hint) })} {...rest} />
+      <input
+        ref={ref}
+        id={id}
+        className={`input input-bordered h-12 w-full ${error ? 'input-error' : ''} ${className}`}
+        {...fieldAria(id, { error, hint: Boolean(hint) })}
+        {...rest}
+      />
     </FormField>
   );
 });

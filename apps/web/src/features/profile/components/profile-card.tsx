@@ -99,7 +99,11 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           <p className="text-sm text-base-content/80 [overflow-wrap:anywhere]">{profile.email}</p>
           <div className="flex flex-wrap justify-center gap-2">
             <span className={`badge ${isAdmin ? 'badge-primary' : 'badge-neutral'} font-semibold`}>{isAdmin ? copy.profile.admin : copy.profile.customer}</span>
-            {verified !== undefined && <span className={`badge badge-outline ${verified ? 'text-success' : 'text-warning'} font-semibold`}>{verified ? copy.profile.verified : copy.profile.notVerified}</span>}
+            {verified !== undefined && (
+              <span className={`badge badge-outline ${verified ? 'text-success' : 'text-warning'} font-semibold`}>
+                {verified ? copy.profile.verified : copy.profile.notVerified}
+              </span>
+            )}
           </div>
           {verified === false && (
             <button type="button" className="btn btn-link btn-sm text-primary" onClick={onResend} disabled={resend.isPending}>

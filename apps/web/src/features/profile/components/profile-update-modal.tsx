@@ -60,11 +60,41 @@ export function ProfileUpdateModal({ open, onClose, profile }: ProfileUpdateModa
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={update.isPending}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput id="profile-name" label={copy.profile.name} value={profile.name} readOnly hint={copy.profile.readOnly} className="bg-base-200" />
-          <TextInput id="profile-email" label={copy.profile.email} type="email" value={profile.email} readOnly hint={copy.profile.readOnly} className="bg-base-200" />
+          <TextInput
+            id="profile-email"
+            label={copy.profile.email}
+            type="email"
+            value={profile.email}
+            readOnly
+            hint={copy.profile.readOnly}
+            className="bg-base-200"
+          />
           <TextInput id="profile-education" label={copy.profile.education} autoComplete="off" error={errors.education?.message} {...register('education')} />
-          <TextInput id="profile-location" label={copy.profile.location} autoComplete="address-level2" error={errors.location?.message} {...register('location')} />
-          <TextInput id="profile-phone" label={copy.profile.phone} type="tel" inputMode="numeric" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextInput id="profile-linkedin" label={copy.profile.linkedin} type="url" autoComplete="url" placeholder="https://www.linkedin.com/in/…" error={errors.linkedin?.message} {...register('linkedin')} />
+          <TextInput
+            id="profile-location"
+            label={copy.profile.location}
+            autoComplete="address-level2"
+            error={errors.location?.message}
+            {...register('location')}
+          />
+          <TextInput
+            id="profile-phone"
+            label={copy.profile.phone}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextInput
+            id="profile-linkedin"
+            label={copy.profile.linkedin}
+            type="url"
+            autoComplete="url"
+            placeholder="https://www.linkedin.com/in/…"
+            error={errors.linkedin?.message}
+            {...register('linkedin')}
+          />
         </div>
         <FormError message={update.error ? update.error.message : null} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
