@@ -43,8 +43,9 @@ export default function PurchasePage() {
           const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity) : 0;
           return (
             <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-              <div className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200">
-                <img src={p.img} alt={p.name} width={640} height={480} className="aspect-[4/3] h-auto w-full object-contain p-6" />
+              <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
+                {/* Same framing as the product cards: the art's own rounded backdrop is cropped by a slight zoom. */}
+                <img src={p.img} alt={p.name} width={640} height={480} className="aspect-[4/3] h-auto w-full scale-[1.08] object-contain" />
               </div>
               <div className="flex flex-col gap-6">
                 <div>

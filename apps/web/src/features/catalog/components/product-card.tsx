@@ -24,8 +24,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
       aria-labelledby={nameId}
       className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
     >
-      {/* The product art has its own light backdrop; the figure matches it so the image reads edge to edge in both themes. */}
-      <figure className="aspect-[4/3] bg-[#eceff2]">
+      {/* The product art has its own light, rounded backdrop: the figure repeats its gradient and the slight zoom crops its edges, so the picture fills the card without an inner frame in either theme. */}
+      <figure className="aspect-[4/3] overflow-hidden bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
         <img
           src={product.img}
           alt={product.name}
@@ -33,7 +33,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           height={300}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="h-full w-full object-contain transition-transform duration-300 group-hover:scale-[1.03]"
+          className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
         />
       </figure>
       <div className="card-body gap-3 p-5 sm:p-6">
