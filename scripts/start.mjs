@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing or out of date, then run
-// the shop (API + web) on one port. Migrations and demo data happen at start.
+// `npm start`: build the web app and compile the API when missing or out of date,
+// then run the shop (API + web) on one port with plain node. Migrations and demo data happen at start.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,14 @@ if (!builtAt || sourceAt > builtAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+// Production runs the compiled API (decision 102): built once, rebuilt only when its sources change.
+const { apiBuildIsStale, buildApi } = await import(path.join(root, 'apps/api/scripts/build.mjs'));
+if (apiBuildIsStale()) {
+  console.log('Compiling the API…');
+  await buildApi();
+}
+
+const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

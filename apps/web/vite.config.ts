@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './vite-plugin-precompress';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
 });

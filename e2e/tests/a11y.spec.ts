@@ -65,3 +65,23 @@ for (const theme of themes) {
     }
   });
 }
+
+// The footer's theme select (issue #13): switched through the control itself, then the whole page checked.
+for (const theme of themes) {
+  for (const viewport of viewports) {
+    test(`the footer theme select and the page it switched to ${theme}, ${viewport.label}`, async ({ browser }) => {
+      const { context, page } = await openPage(browser, theme === 'dark' ? 'light' : 'dark', viewport);
+      try {
+        await page.goto('/');
+        await settle(page);
+        const select = page.getByRole('contentinfo').getByRole('combobox', { name: copy.theme.selectLabel });
+        await select.selectOption(theme);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await select.focus();
+        expect(await violations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

@@ -132,11 +132,20 @@ test.describe('protected routes', () => {
   });
 
   test('a call refused because the session ended elsewhere signs the page out and goes home (spec §7)', async ({ page }) => {
-    await signUpAndLogin(page, { tag: 'ended', path: '/dashboard/profile' });
+    const me = await signUpAndLogin(page, { tag: 'ended', path: '/dashboard/profile' });
     await expect(page.getByRole('button', { name: copy.profile.updateButton })).toBeVisible();
     // Sign out behind the page's back, as another tab would; the page still holds its access token.
     const res = await page.request.post('/api/auth/sign-out', { headers: { origin: shopOrigin() }, data: {} });
     expect(res.status()).toBe(200);
+
+    // Every toast the page shows is written down in sessionStorage, which outlives the reload that follows.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const seen = Array.from(document.querySelectorAll('.Toastify__toast'), (t) => t.textContent ?? '');
+        const before: string[] = JSON.parse(sessionStorage.getItem('toastsSeen') ?? '[]');
+        sessionStorage.setItem('toastsSeen', JSON.stringify([...new Set([...before, ...seen])]));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
 
     await page.getByRole('button', { name: copy.profile.updateButton }).click();
     const dialog = page.getByRole('dialog', { name: copy.profile.modalTitle });
@@ -144,10 +153,22 @@ test.describe('protected routes', () => {
     await dialog.getByLabel(copy.profile.location).fill('Leeds');
     await dialog.getByLabel(copy.profile.phone).fill('0123456789');
     await dialog.getByLabel(copy.profile.linkedin).fill('https://www.linkedin.com/in/x');
+    const update = page.waitForResponse((r) => r.request().method() === 'PUT' && decodeURIComponent(new URL(r.url()).pathname) === `/api/user/${me.email}`);
     await dialog.getByRole('button', { name: copy.profile.save }).click();
+    expect((await update).status()).toBe(401);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText(copy.toasts.editSuccess)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeAttached();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    const toastsSeen: string[] = await page.evaluate(() => JSON.parse(sessionStorage.getItem('toastsSeen') ?? '[]'));
+    expect(toastsSeen.join(' | ')).not.toContain(copy.toasts.editSuccess);
+
+    // Nothing was saved: signed in again, the profile still shows the empty texts.
+    const again = await page.request.post('/api/auth/sign-in/email', { data: { email: me.email, password: me.password }, headers: { origin: shopOrigin() } });
+    expect(again.status()).toBe(200);
+    await page.goto('/dashboard/profile');
+    const card = page.getByRole('article');
+    await expect(card.getByText(copy.profile.emptyEducation, { exact: true })).toBeVisible();
+    await expect(card.getByText('Workshop course')).toHaveCount(0);
   });
 });
 

@@ -106,6 +106,19 @@ for (const theme of ['light', 'dark'] as const) {
         ).toBeVisible();
         await settle(ap);
         found.push(...(await violations(ap, 'manage products')));
+        // Issue #8: the adjust-stock dialog and the edit form.
+        await ap
+          .getByRole('button', { name: /^Adjust stock/ })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(ap.getByRole('dialog')).toBeVisible();
+        found.push(...(await violations(ap, 'adjust stock')));
+        await ap.keyboard.press('Escape');
+        await ap.getByRole('link', { name: /^Edit/ }).filter({ visible: true }).first().click();
+        await expect(ap.getByRole('button', { name: 'Save changes' })).toBeVisible();
+        await settle(ap);
+        found.push(...(await violations(ap, 'edit product')));
       } finally {
         await customer.context.close();
         await admin.context.close();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { copy } from '@shop/shared/copy';
 import { newCustomerPage } from '../support/orders-helpers';
 
 test('a customer adds a review and sees it first in the home page carousel', async ({ browser }) => {
@@ -13,7 +14,12 @@ test('a customer adds a review and sees it first in the home page carousel', asy
   for (const link of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin'])
     await expect(menu.getByRole('link', { name: link })).toHaveCount(0);
   await page.goto('/dashboard/addProduct');
-  await expect(page.getByLabel('Product name')).toHaveCount(0);
+  // The guard has decided (after the sign-in state and the admin check loaded) before we look for the form.
+  await expect(page.getByRole('heading', { name: copy.auth.adminOnlyTitle })).toBeVisible();
+  await expect(page.getByText(copy.auth.adminOnlyText)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/addProduct$/);
+  await expect(page.getByLabel(copy.orderFlow.productName)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: copy.orderFlow.submitProduct, exact: true })).toHaveCount(0);
 
   await page.goto('/dashboard/review');
   await expect(page.getByLabel('Ratings')).toHaveAccessibleDescription('Give Ratings Between 1-5');

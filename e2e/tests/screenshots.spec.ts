@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copy } from '@shop/shared/copy';
 import { expect, publicPages, settle, test, useTheme, type Theme } from '../support/fixtures';
 
 /**
@@ -34,5 +35,32 @@ for (const p of publicPages) {
         }
       });
     }
+  }
+}
+
+// The footer's theme select (issue #13), chosen through the control itself, open to inspection at both widths.
+for (const theme of themes) {
+  for (const viewport of widths) {
+    test(`footer with the theme select at ${viewport.width}px, ${theme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme === 'dark' ? 'light' : 'dark' });
+      const page = await context.newPage();
+      try {
+        await page.goto('/');
+        await settle(page);
+        const footer = page.getByRole('contentinfo');
+        const select = footer.getByRole('combobox', { name: copy.theme.selectLabel });
+        await select.selectOption(theme);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await select.focus();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+        // What a shopper sees at the bottom of the page (an element shot would paint the sticky navbar over the footer).
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect(select).toBeInViewport();
+        await page.screenshot({ path: path.join(outDir, `footer-theme-select-${viewport.width}-${theme}.png`), animations: 'disabled' });
+      } finally {
+        await context.close();
+      }
+    });
   }
 }

@@ -2,23 +2,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
-import { openDatabase, type Database, type Db } from './db/client';
+import { openDatabase, poolTimeouts, type Database, type Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createLogSink } from './lib/log-sink';
+import { redactUrl } from './lib/redact-url';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { authPlugin } from './plugins/auth';
 import { productsRoutes } from './modules/products/products.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { scheduleReconciliation } from './modules/payments/payments.reconcile';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { catalogCsvRoutes } from './modules/products/catalog-csv.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
+import { garageRoutes } from './modules/garage/garage.routes';
+import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
 import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
+import { startExpirySweep } from './modules/orders/reservations.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +43,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     payments: PaymentProvider;
+    /** The time the order rules run on; tests move it forward instead of waiting. */
+    clock: { now(): Date };
   }
 }
 
@@ -35,11 +53,32 @@ export interface BuildOptions {
   database?: Database;
   /** Serve the built web app (default: when WEB_DIST exists). */
   serveWeb?: boolean;
+  /** Where log lines go (default: standard output, bounded and never blocking). */
+  logStream?: { write(line: string): unknown };
+  /** Ask the payment provider about unpaid orders on start and every PAYMENT_RECONCILE_INTERVAL_SECONDS (the server does; tests call it directly). */
+  reconcilePayments?: boolean;
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            stream: opts.logStream ?? createLogSink(process.stdout),
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              // Fastify's own request fields, with the secrets of reset, verification and callback links masked.
+              req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_000_000,
     // Errors raised before routing (a malformed URL) get the same { error: { code, message } } shape.
@@ -51,13 +90,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), timeouts: poolTimeouts(config) }));
+  database.setLogger?.(app.log);
   const ownsDatabase = !opts.database;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('clock', { now: () => new Date() });
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   // Better Auth posts HTML forms (e.g. the OAuth callback with response_mode=form_post).
@@ -67,6 +109,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // Dynamic answers above 1 KB go out brotli or gzip; cached catalogue answers and built assets arrive compressed already (decision 101).
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  await app.register(catalogCachePlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Torque & Throttle Parts API', version: '1.0.0', description: "The shop's HTTP API. Identity lives under /api/auth (Better Auth)." },
@@ -79,16 +124,30 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // Every API GET gets a validator and answers 304 when the client has it (the cached catalogue sets its own).
+      await api.register(etag, { weak: true });
       await api.register(healthRoutes);
       await api.register(productsRoutes);
+      await api.register(searchRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(catalogCsvRoutes);
+      await api.register(auditRoutes);
+      await api.register(cartRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(vehiclesRoutes);
+      await api.register(garageRoutes);
     },
     { prefix: '/api' },
   );
+  // robots.txt and the sitemap live at the site's root, with or without the built web app (decision 103).
+  await app.register(seoRoutes);
+
+  if (opts.reconcilePayments) scheduleReconciliation(app, config.PAYMENT_RECONCILE_INTERVAL_SECONDS);
 
   const webDist = config.WEB_DIST;
   const serveWeb = opts.serveWeb ?? fs.existsSync(path.join(webDist, 'index.html'));
@@ -97,9 +156,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each asset (apps/web/vite.config.ts); they are sent as they are.
+      preCompressed: true,
       // Without this, @fastify/static overwrites the headers below with its own max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
+        // The same URL answers brotli, gzip or plain bytes by the request's Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
         // Vite's hashed assets never change; the page must be revalidated so a deploy shows at once.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache');
@@ -107,6 +170,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       },
     });
   }
+
+  // Unpaid orders also expire when nobody reads them (issue #8); each process sweeps, safely (SKIP LOCKED).
+  let stopSweep = () => {};
+  app.addHook('onReady', async () => {
+    stopSweep = startExpirySweep(app);
+  });
+  app.addHook('onClose', async () => stopSweep());
 
   // API paths answer JSON 404s; every other GET falls back to the single-page app.
   app.setNotFoundHandler((req, reply) => {

@@ -1,8 +1,16 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/seed';
+import { guardStdio } from './lib/log-sink';
+
+/** SIGTERM to exit, at most; process managers usually kill after 10 s. */
+const SHUTDOWN_LIMIT_MS = 8_000;
 
 async function main() {
+  // A log reader that goes away (EPIPE) must not take the shop down with it.
+  guardStdio(process.stdout);
+  guardStdio(process.stderr);
+
   let config;
   try {
     config = loadConfig();
@@ -14,7 +22,10 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { reconcilePayments: true });
+  if (config.PAYMENT_PROVIDER === 'test' && config.NODE_ENV === 'production') {
+    app.log.warn('PAYMENT_PROVIDER=test with ALLOW_TEST_PAYMENTS=true: no real payments are taken, and every page says so.');
+  }
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(app);
     if (seeded.products) app.log.info(`seeded ${seeded.products} demo products and ${seeded.reviews} reviews`);
@@ -30,7 +41,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
       await app.close();

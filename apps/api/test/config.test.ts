@@ -51,7 +51,8 @@ describe('loadConfig', () => {
     expect(missing.message).toContain('BETTER_AUTH_SECRET must be set to at least 32 random characters in production');
     const short = configError(() => loadConfig({}, { ...prod, BETTER_AUTH_SECRET: 'too-short' }));
     expect(short.message).toContain('BETTER_AUTH_SECRET');
-    expect(loadConfig({}, { ...prod, BETTER_AUTH_SECRET: 'k'.repeat(32) }).NODE_ENV).toBe('production');
+    const live = { ...prod, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true', MAIL_OUTBOX: 'true' };
+    expect(loadConfig({}, { ...live, BETTER_AUTH_SECRET: 'k'.repeat(32) }).NODE_ENV).toBe('production');
   });
 
   it.each(['not a url', 'parts.example.com', 'https://parts.example.com/shop', 'ftp://parts.example.com'])(
@@ -84,5 +85,75 @@ describe('loadConfig', () => {
     );
     expect(ok.PAYMENT_PROVIDER).toBe('stripe');
     expect(configError(() => loadConfig({}, { ...base, PAYMENT_PROVIDER: 'paypal' })).message).toContain('PAYMENT_PROVIDER');
+  });
+});
+
+describe('production refuses unsafe configuration (issue #7)', () => {
+  // What a shop owner following the old README would set: nothing about payments or mail.
+  const minimal = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://parts.example.com', BETTER_AUTH_SECRET: 'k'.repeat(32) };
+  const safe = {
+    ...minimal,
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  };
+
+  it('names PAYMENT_PROVIDER and SMTP_URL in one message when only the old minimum is set', () => {
+    const err = configError(() => loadConfig({}, minimal));
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toContain('PAYMENT_PROVIDER must be set in production');
+    expect(err.message).toContain('SMTP_URL must be set in production');
+  });
+
+  it('accepts a live shop with Stripe and SMTP, without demo data by default', () => {
+    const c = loadConfig({}, safe);
+    expect(c).toMatchObject({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', SEED_DEMO: false, ALLOW_TEST_PAYMENTS: false, MAIL_OUTBOX: false });
+    expect(loadConfig({}, { ...safe, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('refuses the test processor in production unless ALLOW_TEST_PAYMENTS=true', () => {
+    const err = configError(() => loadConfig({}, { ...safe, PAYMENT_PROVIDER: 'test' }));
+    expect(err.message).toContain('PAYMENT_PROVIDER=test takes no real money: in production it needs ALLOW_TEST_PAYMENTS=true');
+    expect(configError(() => loadConfig({}, { ...safe, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'false' })).message).toContain('ALLOW_TEST_PAYMENTS');
+    const c = loadConfig({}, { ...safe, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(c.PAYMENT_PROVIDER).toBe('test');
+    expect(c.ALLOW_TEST_PAYMENTS).toBe(true);
+  });
+
+  it('keeps e-mails in the outbox in production only when MAIL_OUTBOX=true says so', () => {
+    const { SMTP_URL: _smtp, ...noSmtp } = safe;
+    expect(configError(() => loadConfig({}, noSmtp)).message).toContain('SMTP_URL must be set in production');
+    expect(configError(() => loadConfig({}, { ...noSmtp, MAIL_OUTBOX: 'false' })).message).toContain('SMTP_URL');
+    expect(loadConfig({}, { ...noSmtp, MAIL_OUTBOX: 'true' }).MAIL_OUTBOX).toBe(true);
+  });
+
+  it.each([
+    ['STRIPE_API_BASE', 'http://127.0.0.1:12111', 'STRIPE_API_BASE is only for tests'],
+    ['AUTH_RATE_LIMIT', 'false', 'AUTH_RATE_LIMIT=false would turn the sign-in rate limit off'],
+    ['AUTH_RATE_LIMIT', '0', 'AUTH_RATE_LIMIT=false'],
+    ['GOOGLE_DISCOVERY_URL', 'http://127.0.0.1:9000/.well-known/openid-configuration', 'GOOGLE_DISCOVERY_URL points at 127.0.0.1:9000'],
+    ['GOOGLE_DISCOVERY_URL', 'https://evil.example/.well-known/openid-configuration', 'GOOGLE_DISCOVERY_URL points at evil.example'],
+  ])('refuses the test-only switch %s=%s in production', (name, value, message) => {
+    expect(configError(() => loadConfig({}, { ...safe, [name]: value })).message).toContain(message);
+    // The same switch stays available to tests and development.
+    expect(() => loadConfig({}, { ...base, [name]: value })).not.toThrow();
+  });
+
+  it('accepts Google’s own discovery document and a forced-on rate limit in production', () => {
+    const c = loadConfig({}, { ...safe, AUTH_RATE_LIMIT: 'true', GOOGLE_DISCOVERY_URL: 'https://accounts.google.com/.well-known/openid-configuration' });
+    expect(c.AUTH_RATE_LIMIT).toBe(true);
+  });
+
+  it('lists format errors and production rules together in one message', () => {
+    const err = configError(() => loadConfig({}, { ...minimal, PORT: 'eighty', STRIPE_API_BASE: 'http://127.0.0.1:1' }));
+    for (const text of ['- PORT:', 'PAYMENT_PROVIDER must be set', 'SMTP_URL must be set', 'STRIPE_API_BASE is only for tests'])
+      expect(err.message).toContain(text);
+  });
+
+  it('keeps development defaults: the test processor, the outbox and the demo data', () => {
+    expect(loadConfig({}, base)).toMatchObject({ PAYMENT_PROVIDER: 'test', SEED_DEMO: true, ALLOW_TEST_PAYMENTS: false, MAIL_OUTBOX: false });
+    expect(loadConfig({}, { ...base, NODE_ENV: 'test' }).PAYMENT_PROVIDER).toBe('test');
   });
 });

@@ -412,7 +412,8 @@ describe('configuration checked at start', () => {
     const msg = problems({ NODE_ENV: 'production' });
     expect(msg).toMatch(/BETTER_AUTH_SECRET must be set to at least 32 random characters in production/);
     expect(msg).toMatch(/PUBLIC_URL must be set in production/);
-    expect(problems({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://parts.example.com' })).toBe('');
+    const payAndMail = { PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true', MAIL_OUTBOX: 'true' };
+    expect(problems({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://parts.example.com', ...payAndMail })).toBe('');
   });
 
   it('stops the real server with the message and exit code 1', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { account, user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, syncToken, type TestApp } from './helpers';
+import { bearer, cookieHeader, createTestApp, signUpUser, syncToken, type TestApp } from './helpers';
+import { totpCode } from './two-factor-support';
 // The same local OpenID provider the browser tests use as Google's stand-in.
 import { startOidcProvider } from '../../../e2e/support/identity-oidc-provider.mjs';
 
@@ -65,7 +66,13 @@ describe('Google sign-in against a local OpenID provider', () => {
   const shopUrl = 'http://localhost:3999';
   beforeAll(async () => {
     oidc = await startOidcProvider({ shopUrl });
-    t = await createTestApp({ GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl });
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      // Customers are untouched by it; the admin test below needs it.
+      ADMIN_TWO_FACTOR: 'required',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -158,5 +165,52 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(data?.token).toBeTruthy();
     const res = await t.app.inject({ method: 'PUT', url: `/api/user/${owner.email}`, headers: { cookie }, payload: { email: owner.email, name: owner.name } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('ADMIN_TWO_FACTOR=required: an admin signed in with Google must enrol (no password needed), and each later Google sign-in owes the code', async () => {
+    const origin = { origin: t.app.config.publicUrl };
+    const first = await popupFlow('barbara.admin@example.com', 'admin-1');
+    const [row] = await t.app.db.select().from(user).where(eq(user.email, 'barbara.admin@example.com'));
+    await t.app.db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
+    const token = await syncToken(t.app, row.email, row.name, first.cookie);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+
+    const enable = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', headers: { ...origin, cookie: first.cookie }, payload: {} });
+    expect(enable.statusCode).toBe(200);
+    const totpURI = enable.json().totpURI as string;
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { ...origin, cookie: first.cookie },
+      payload: { code: totpCode(totpURI) },
+    });
+    expect(verify.statusCode).toBe(200);
+    const enrolled = await syncToken(t.app, row.email, row.name, cookieHeader(verify.headers['set-cookie']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(enrolled) })).statusCode).toBe(200);
+
+    // Google itself never asks for the code: the shop does, before handing out an access token.
+    const again = await popupFlow('barbara.admin@example.com', 'admin-2');
+    expect(again.data?.token).toBeTruthy();
+    const sync = await t.app.inject({ method: 'PUT', url: `/api/user/${row.email}`, headers: { cookie: again.cookie }, payload: { email: row.email } });
+    expect(sync.statusCode).toBe(403);
+    expect(sync.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    // Better Auth's own /token endpoint signs a JWT for any session; the API still refuses it.
+    const jwt = await t.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie: again.cookie } });
+    const sideToken = jwt.json().token as string;
+    const side = await t.app.inject({ method: 'GET', url: `/api/user/${row.email}`, headers: bearer(sideToken) });
+    expect(side.statusCode).toBe(403);
+    expect(side.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { ...origin, cookie: again.cookie },
+      payload: { code: totpCode(totpURI) },
+    });
+    expect(code.statusCode).toBe(200);
+    const after = await syncToken(t.app, row.email, row.name, again.cookie);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(after) })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,17 @@ let productCounter = 0;
 export async function addProduct(
   app: FastifyInstance,
   admin: TestUser,
-  fields: Partial<{ name: string; unitPrice: number; stock: number; minOrder: number; description: string; image: string }> = {},
+  fields: Partial<{
+    name: string;
+    unitPrice: number;
+    stock: number;
+    minOrder: number;
+    description: string;
+    image: string;
+    sku: string;
+    brand: string;
+    category: string;
+  }> = {},
 ): Promise<Product> {
   productCounter += 1;
   const res = await app.inject({

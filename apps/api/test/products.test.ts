@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListSchema, productPageSchema, productSchema } from '@shop/shared';
 import { products } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers';
+import { eventually } from './eventually';
 
 const base = new Date('2026-01-01T00:00:00Z').getTime();
 // Inserted out of order on purpose: the catalogue must come back oldest first.
@@ -33,6 +34,8 @@ describe('catalogue API', () => {
   describe('with products', () => {
     beforeAll(async () => {
       await t.app.db.insert(products).values(catalogue);
+      // A write straight to the database reaches the catalogue cache through NOTIFY, a moment later on PostgreSQL.
+      await eventually(async () => expect((await get('/api/products')).json()).toHaveLength(catalogue.length));
     });
 
     it('lists every product, oldest first, with the spec fields and dollar prices', async () => {
@@ -42,7 +45,14 @@ describe('catalogue API', () => {
       const list = productListSchema.parse(res.json());
       expect(list.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Part ${String(i + 1).padStart(2, '0')}`));
       const first = res.json()[0];
-      expect(Object.keys(first).sort()).toEqual(['_id', 'description', 'img', 'minOrder', 'name', 'stock', 'unitPrice']);
+      // The spec's fields, then issue #8's parts-shop fields and issue #11's fitment.
+      expect(Object.keys(first).sort()).toEqual(
+        [
+          ...['_id', 'description', 'img', 'minOrder', 'name', 'stock', 'unitPrice'],
+          ...['brand', 'category', 'images', 'lowStock', 'sku', 'version'],
+          ...['universal', 'fitment'],
+        ].sort(),
+      );
       expect(first).toMatchObject({
         name: 'Part 01',
         img: '/images/products/part-1.svg',

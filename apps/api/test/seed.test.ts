@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { productListSchema, reviewListSchema } from '@shop/shared';
+import { DEFAULT_BRAND, PRODUCT_CATEGORIES, SKU_PATTERN, productListSchema, reviewListSchema, skuKey } from '@shop/shared';
 import { repoRoot } from '../src/config/env';
-import { products, reviews, user } from '../src/db/schema';
+import { products, reviews, stockMovements, user } from '../src/db/schema';
+import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed/seed';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -59,6 +60,28 @@ describe('demo data', () => {
       expect(Math.round(p.unitPrice * 100), p.name).toBeCloseTo(p.unitPrice * 100, 6);
       expectShippedImage(p.img);
     }
+  });
+
+  it('gives every part a unique part number, a brand and a category, with at least 8 categories in use (#8)', async () => {
+    const list = productListSchema.parse((await t.app.inject({ url: '/api/products' })).json());
+    const keys = list.map((p) => skuKey(p.sku));
+    expect(new Set(keys).size).toBe(list.length);
+    for (const p of list) {
+      expect(p.sku, p.name).toMatch(SKU_PATTERN);
+      expect(p.sku.startsWith('TT-'), `${p.name} has a maker's part number, not a generated one`).toBe(false);
+      expect(p.brand.trim().length, p.name).toBeGreaterThan(1);
+      expect(p.brand, p.name).not.toBe(DEFAULT_BRAND);
+      expect(PRODUCT_CATEGORIES).toContain(p.category);
+      expect(p.images[0], p.name).toBe(p.img);
+      expect(p.version, p.name).toBe(1);
+    }
+    expect(new Set(list.map((p) => p.category)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("books every part's opening stock in its ledger (#8)", async () => {
+    expect(await ledgerMismatches(t.app.db)).toEqual([]);
+    const [{ n }] = await t.app.db.select({ n: count() }).from(stockMovements);
+    expect(n).toBe(first.products);
   });
 
   it('gives every review a name, a 1–5 rating, a text and an avatar', async () => {

@@ -1,4 +1,5 @@
 // Applied before React renders, so the stored theme never flashes the wrong one.
+// localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060).
 try {
   const stored = localStorage.getItem('theme');
   const theme = stored === 'dark' || stored === 'light' ? stored : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -6,3 +7,6 @@ try {
 } catch {
   /* storage blocked: keep the default */
 }
+
+// A module, so tests can run it by importing it.
+export {};

@@ -81,6 +81,8 @@ describe('copy catalogue', () => {
       addProduct: 'Add A Product',
       manageProducts: 'Manage Products',
       makeAdmin: 'Make Admin',
+      // Beyond the spec: the admin's audit log page (issue #8).
+      activity: 'Activity',
     });
     expect(copy.profile).toMatchObject({
       updateButton: 'Update Profile',

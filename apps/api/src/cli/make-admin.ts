@@ -89,7 +89,7 @@ export async function runMakeAdmin(args: string[], out: CliOutput, configOverrid
       out.log(`${email} is already an administrator. Nothing changed.`);
       return 0;
     }
-    await promoteToAdmin(database.db, row.id);
+    await promoteToAdmin(database.db, row.id, null);
     out.log(`Done: ${email} (${row.name}) is now an administrator. The admin screens appear the next time they sign in or reload the shop.`);
     return 0;
   } finally {

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The only module that reads process.env. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(here, '../../../..');
+/** The repository root, found from src/config (tsx) and from the compiled dist/ alike. */
+export const repoRoot = findRepoRoot(here);
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'api', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../../..');
+  }
+}
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -35,17 +44,25 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** OpenID discovery URL for the Google button (tests point it at a local provider). */
   GOOGLE_DISCOVERY_URL: optionalUrl('GOOGLE_DISCOVERY_URL'),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /** test | stripe. Default test outside production; production must choose (see loadConfig). */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  /** Production only: allow PAYMENT_PROVIDER=test (every page then says no real payments are taken). */
+  ALLOW_TEST_PAYMENTS: bool.default(false),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Only for tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
   SMTP_URL: optionalUrl('SMTP_URL'),
+  /** Production only: write e-mails to DATA_DIR/outbox instead of sending them (SMTP_URL unset). */
+  MAIL_OUTBOX: bool.default(false),
   MAIL_FROM: z.string().default('Torque & Throttle Parts <no-reply@torque-throttle.example>'),
   REDIS_URL: optionalUrl('REDIS_URL'),
-  /** Seed the demo catalogue, reviews and accounts into an empty database. */
-  SEED_DEMO: bool.default(true),
+  /**
+   * Seed the demo catalogue and reviews (and, outside production, the demo
+   * accounts) into an empty database. Default true, false in production.
+   */
+  SEED_DEMO: bool.optional(),
   /** Built web app to serve. Default apps/web/dist. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Rate limit for the whole API, requests per minute per client. */
@@ -73,12 +90,63 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Access token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+
+  // --- Second factor for administrators (issue #7, decision 075) ---
+  /** required: admin-only calls need a session that passed TOTP or a backup code. Default: required in production, optional elsewhere. */
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  // --- Resilience (#12): every wait on a dependency is bounded ---
+  /** PostgreSQL pool size per process. */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** Longest wait to open a PostgreSQL connection or get one from a busy pool, in ms. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Server-side statement_timeout of every PostgreSQL connection, in ms. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** Client-side limit on one query, in ms (catches a silent network); above DB_STATEMENT_TIMEOUT_MS. */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  /** Server-side idle_in_transaction_session_timeout, in ms: a stuck transaction releases its locks. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
+  /** How long an unused pooled connection is kept open, in ms. */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  /** Longest wait for one Redis command of the shared rate limit before the process counts in memory, in ms. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+  /** Seconds between sweeps that ask the payment provider about unpaid orders with a payment intent (0 = only at start). */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * Test-only crash point: the process kills itself right after the payment
+   * provider confirmed a payment and before the order is marked paid.
+   * Refused when NODE_ENV=production.
+   */
+  TEST_CRASH_AFTER_PAYMENT_CONFIRMED: bool.default(false),
+  /** Manage Products flags a product as low on stock below this many minimum orders (issue #8). */
+  LOW_STOCK_FACTOR: z.coerce.number().min(0).max(1000).default(3),
+  /** How long an unpaid order holds its stock, in minutes; fractions allowed (tests use 0.25). */
+  UNPAID_ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(60 * 24 * 30)
+    .default(60),
+  /** Unpaid orders one customer may hold at once; one more answers 409 TOO_MANY_UNPAID_ORDERS. */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** How often each API process sweeps expired reservations, in seconds (0 = only when orders are read or paid). */
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().min(0).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
-export interface AppConfig extends Env {
+/** Settings whose default depends on NODE_ENV are resolved by loadConfig. */
+type ResolvedDefaults = 'PAYMENT_PROVIDER' | 'SEED_DEMO';
+export interface AppConfig extends Omit<Env, ResolvedDefaults> {
+  PAYMENT_PROVIDER: 'test' | 'stripe';
+  SEED_DEMO: boolean;
   publicUrl: string;
+  /** ADMIN_TWO_FACTOR with its environment-dependent default applied. */
+  adminTwoFactor: 'required' | 'optional';
 }
+
+/** Production is where the shop faces customers: the rules of loadConfig apply there only. */
+export const isProduction = (c: Pick<Env, 'NODE_ENV'>) => c.NODE_ENV === 'production';
+
+/** Google's own OpenID discovery host: the only one production accepts for "Continue With Google". */
+const GOOGLE_ACCOUNTS_HOST = 'accounts.google.com';
 
 export class ConfigError extends Error {}
 
@@ -90,13 +158,15 @@ export function loadConfig(overrides: Partial<Record<keyof Env, string | number 
     if (v !== undefined && v !== '') raw[key] = v;
   }
   for (const [k, v] of Object.entries(overrides)) if (v !== undefined) raw[k] = typeof v === 'string' ? v : String(v);
-  const parsed = envSchema.safeParse(raw);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const c = parsed.data;
+  // Each setting is checked on its own, so one message names every problem, format and production rules alike.
   const problems: string[] = [];
+  const data: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(envSchema.shape)) {
+    const r = (schema as z.ZodType).safeParse(raw[key]);
+    if (r.success) data[key] = r.data;
+    else for (const i of r.error.issues) problems.push(`${[key, ...i.path].join('.')}: ${i.message}`);
+  }
+  const c = data as Env;
   if (c.NODE_ENV === 'production' && (!c.BETTER_AUTH_SECRET || c.BETTER_AUTH_SECRET.length < 32)) {
     problems.push('BETTER_AUTH_SECRET must be set to at least 32 random characters in production (e.g. `openssl rand -base64 32`).');
   }
@@ -131,7 +201,50 @@ export function loadConfig(overrides: Partial<Record<keyof Env, string | number 
   if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
     problems.push('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.');
   }
+  problems.push(...productionProblems(c, raw));
+  // Resilience (#12): test-only switches must never reach a real shop.
+  if (c.NODE_ENV === 'production') {
+    for (const key of Object.keys(raw).filter((k) => k.startsWith('TEST_'))) {
+      if (c[key as keyof typeof c]) problems.push(`${key} is a test-only switch and is refused when NODE_ENV=production.`);
+    }
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, publicUrl };
+  const adminTwoFactor = c.ADMIN_TWO_FACTOR ?? (isProduction(c) ? 'required' : 'optional');
+  return { ...c, PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? 'test', SEED_DEMO: c.SEED_DEMO ?? !isProduction(c), publicUrl, adminTwoFactor };
+}
+
+/**
+ * The rules of a live shop (issue #7, decision 070): no payment processor,
+ * mail transport or test switch is ever chosen by default in production.
+ */
+function productionProblems(c: Env, raw: Record<string, unknown>): string[] {
+  if (!isProduction(c)) return [];
+  const problems: string[] = [];
+  if (!c.PAYMENT_PROVIDER && raw.PAYMENT_PROVIDER === undefined) {
+    problems.push(
+      'PAYMENT_PROVIDER must be set in production: stripe (with its three keys), or test together with ALLOW_TEST_PAYMENTS=true for a shop that takes no real payments.',
+    );
+  }
+  if (c.PAYMENT_PROVIDER === 'test' && !c.ALLOW_TEST_PAYMENTS) {
+    problems.push('PAYMENT_PROVIDER=test takes no real money: in production it needs ALLOW_TEST_PAYMENTS=true (every page then shows a test-mode banner).');
+  }
+  if (!c.SMTP_URL && !c.MAIL_OUTBOX) {
+    problems.push(
+      'SMTP_URL must be set in production so verification, password-reset and receipt e-mails reach customers (or set MAIL_OUTBOX=true to keep them in DATA_DIR/outbox on purpose).',
+    );
+  }
+  if (c.STRIPE_API_BASE) problems.push('STRIPE_API_BASE is only for tests against a fake Stripe server: remove it in production.');
+  if (raw.AUTH_RATE_LIMIT !== undefined && c.AUTH_RATE_LIMIT === false) {
+    problems.push('AUTH_RATE_LIMIT=false would turn the sign-in rate limit off: it is refused in production (remove it).');
+  }
+  if (c.GOOGLE_DISCOVERY_URL && URL.canParse(c.GOOGLE_DISCOVERY_URL)) {
+    const u = new URL(c.GOOGLE_DISCOVERY_URL);
+    if (u.protocol !== 'https:' || u.hostname !== GOOGLE_ACCOUNTS_HOST) {
+      problems.push(
+        `GOOGLE_DISCOVERY_URL points at ${u.host}: in production "Continue With Google" must use Google's own ${GOOGLE_ACCOUNTS_HOST} (remove it).`,
+      );
+    }
+  }
+  return problems;
 }

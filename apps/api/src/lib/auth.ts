@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer, genericOAuth, jwt, oauthPopup } from 'better-auth/plugins';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { admin, bearer, genericOAuth, jwt, oauthPopup, twoFactor } from 'better-auth/plugins';
+import type { BetterAuthPlugin } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from './mailer';
-import { shop } from '@shop/shared';
+import { DISPLAY_NAME_MAX, isAllowedPhotoUrl, shop } from '@shop/shared';
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
 
@@ -53,6 +56,54 @@ function withCallback(url: string, callbackPath: string): string {
   return link.toString();
 }
 
+/** Better Auth paths whose success proves a second factor (TOTP or a backup code). */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
+ * Better Auth does not record on a session whether it passed a second factor (a Google
+ * sign-in never does). This plugin, placed after twoFactor() so its hook sees the final
+ * outcome, marks session.two_factor_verified whenever a TOTP or backup code was accepted
+ * (enrolment, challenge after the password, or a check on an existing Google session),
+ * and for a password sign-in of an enrolled user that got a session (trusted device).
+ */
+function secondFactorMarker(db: Db): BetterAuthPlugin {
+  return {
+    id: 'shop-second-factor-marker',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => SECOND_FACTOR_PATHS.has(ctx.path ?? '') || ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!returned || isAPIError(returned)) return;
+            const fresh = ctx.context.newSession;
+            if (ctx.path === '/sign-in/email') {
+              if (fresh?.user && (fresh.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) {
+                await db.update(schema.session).set({ twoFactorVerified: true }).where(eq(schema.session.id, fresh.session.id));
+              }
+              return;
+            }
+            if (fresh) {
+              await db.update(schema.session).set({ twoFactorVerified: true }).where(eq(schema.session.id, fresh.session.id));
+              return;
+            }
+            const token = typeof returned === 'object' && 'token' in returned ? (returned as { token?: unknown }).token : undefined;
+            if (typeof token === 'string') await db.update(schema.session).set({ twoFactorVerified: true }).where(eq(schema.session.token, token));
+          }),
+        },
+      ],
+    },
+  };
+}
+
+/** Names and photos from an identity provider are trimmed to the shop's limits instead of refusing the sign-in. */
+function sanitizeAccountFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
+  const out = { ...data };
+  if (typeof out.name === 'string' && out.name.length > DISPLAY_NAME_MAX) out.name = out.name.slice(0, DISPLAY_NAME_MAX).trim();
+  if (typeof out.image === 'string' && !isAllowedPhotoUrl(out.image)) out.image = null;
+  return out;
+}
+
 export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
   const googleConfigured = isGoogleConfigured(config);
   return betterAuth({
@@ -71,8 +122,17 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
         verification: schema.verification,
         jwks: schema.jwks,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
+    // Backstop for every way an account is written (sign-up, update-user, Google); the HTTP mount
+    // already answers 400 with a message for bad input on sign-up and update-user.
+    databaseHooks: {
+      user: {
+        create: { before: async (u) => ({ data: sanitizeAccountFields(u) }) },
+        update: { before: async (u) => ({ data: sanitizeAccountFields(u) }) },
+      },
+    },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       useSecureCookies: config.publicUrl.startsWith('https://'),
@@ -127,6 +187,12 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       bearer(),
+      twoFactor({
+        issuer: shop.name,
+        // Accounts made through Google have no password; they enrol while signed in with Google.
+        allowPasswordless: true,
+      }),
+      secondFactorMarker(db),
       jwt({
         jwt: {
           expirationTime: `${config.ACCESS_TOKEN_TTL_SECONDS}s`,

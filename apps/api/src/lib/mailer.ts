@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config/env';
+import { isProduction, type AppConfig } from '../config/env';
 
 export interface MailMessage {
   to: string;
@@ -17,8 +17,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP_URL in production; otherwise every message is written as JSON to
- * DATA_DIR/outbox (tests read it there) and its first link is logged.
+ * SMTP_URL in production (or MAIL_OUTBOX=true); otherwise every message is
+ * written as JSON to DATA_DIR/outbox (tests read it there) and, outside
+ * production, its first link is logged.
  */
 export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
   if (config.SMTP_URL) {
@@ -38,7 +39,8 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       const safeTo = msg.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.json`);
       await fs.writeFile(file, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg }, null, 2));
-      const link = msg.text.match(/https?:\/\/\S+/)?.[0];
+      // A reset or verification link is a password: in production it stays in the file, never in the logs.
+      const link = isProduction(config) ? undefined : msg.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: msg.to, subject: msg.subject, file, link }, 'e-mail written to the outbox (set SMTP_URL to send real e-mail)');
     },
   };

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppConfig } from '../config/env';
 import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, type Auth } from '../lib/auth';
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { createAccessTokenVerifier } from '../lib/access-token';
+import { TWO_FACTOR_REQUIRED_MESSAGE, accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors';
 
 export interface AuthUser {
   id: string;
@@ -16,6 +19,10 @@ export interface AuthUser {
   role: string;
   emailVerified: boolean;
   sessionId: string;
+  /** TOTP enrolment finished (Better Auth two-factor plugin). */
+  twoFactorEnabled: boolean;
+  /** This session passed TOTP or a backup code. */
+  twoFactorVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -29,6 +36,8 @@ declare module 'fastify' {
     isTrustedOrigin: (req: FastifyRequest) => boolean;
     /** The signed-in user of a Better Auth session (cookie or session bearer), or null. */
     sessionUser: (req: FastifyRequest) => Promise<AuthUser | null>;
+    /** Where the user's session stands with the admin second factor (ADMIN_TWO_FACTOR). */
+    adminTwoFactorState: (user: AuthUser) => AdminTwoFactorState;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -36,6 +45,15 @@ declare module 'fastify' {
 }
 
 export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').includes('admin');
+
+/** An enrolled user's session that has not passed the code yet (e.g. straight after Google): no token, no API. */
+export const SECOND_FACTOR_PENDING_MESSAGE = 'Enter the 6-digit code from your authenticator app (or a backup code) to finish signing in.';
+
+/** Better Auth's user-management endpoints are outside DESIGN §6: the shop's own routes cover promotion and listing. */
+const CLOSED_AUTH_PREFIX = '/api/auth/admin/';
+const CLOSED_AUTH_MESSAGE = 'This identity endpoint is not available on this shop.';
+/** Better Auth paths that write the display name and photo; checked against the shop's limits first (issue #7). */
+const ACCOUNT_FIELD_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
 
 export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this shop yet. Please use e-mail and password.';
 /** Better Auth paths that only exist when the Google provider is configured. */
@@ -89,6 +107,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
           error: { code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED_MESSAGE },
         });
       }
+      if (url.pathname.startsWith(CLOSED_AUTH_PREFIX)) {
+        return reply
+          .status(403)
+          .send({ code: 'ENDPOINT_CLOSED', message: CLOSED_AUTH_MESSAGE, error: { code: 'ENDPOINT_CLOSED', message: CLOSED_AUTH_MESSAGE } });
+      }
+      if (req.method === 'POST' && ACCOUNT_FIELD_PATHS.has(url.pathname) && req.body && typeof req.body === 'object') {
+        const checked = accountFieldsSchema.safeParse(req.body);
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? 'Invalid name or photo.';
+          return reply.status(400).send({ code: 'VALIDATION_ERROR', message, error: { code: 'VALIDATION_ERROR', message } });
+        }
+      }
       const headers = fromNodeHeaders(req.headers);
       // Rate limits are per client: pass on the address Fastify resolved, never one the client sent.
       headers.set(CLIENT_IP_HEADER, req.ip);
@@ -100,6 +130,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
         } else body = JSON.stringify(req.body);
       }
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
+      // #12: Better Auth turns a database outage into its own 500; answer it as the rest of the API does.
+      if (
+        response.status >= 500 &&
+        !(await app.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        const message = `The shop cannot reach its database right now. Please try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`;
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message, error: { code: 'SERVICE_UNAVAILABLE', message } });
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
@@ -146,24 +188,40 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       role: row.u.role ?? 'user',
       emailVerified: row.u.emailVerified,
       sessionId,
+      twoFactorEnabled: row.u.twoFactorEnabled === true,
+      twoFactorVerified: row.s.twoFactorVerified,
     };
   }
+
+  // Keys cached in memory: the one query before a protected handler is the session-and-role lookup below (issue #10).
+  const verifyAccessToken = createAccessTokenVerifier(app.db, { issuer: opts.config.publicUrl, audience: opts.config.publicUrl });
 
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new UnauthorizedError('Please log in to continue.', 'NO_TOKEN');
-    const { payload } = await auth.api.verifyJWT({ body: { token } }).catch(() => ({ payload: null }));
+    const payload = await verifyAccessToken(token);
     const sid = payload && typeof payload.sid === 'string' ? payload.sid : undefined;
-    if (!payload || !sid) throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
+    if (!payload?.sub || !sid) throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
     const user = await loadUser(payload.sub, sid);
     if (!user) throw new UnauthorizedError('Your session has ended. Please log in again.', 'SESSION_ENDED');
+    // Better Auth's /token hands out a JWT for any session; one that still owes its code gets nothing done with it.
+    if (user.twoFactorEnabled && !user.twoFactorVerified) throw new ForbiddenError(SECOND_FACTOR_PENDING_MESSAGE, 'TWO_FACTOR_REQUIRED');
     req.user = user;
+  });
+
+  app.decorate('adminTwoFactorState', (user: AuthUser): AdminTwoFactorState => {
+    if (user.twoFactorVerified) return 'passed';
+    if (opts.config.adminTwoFactor !== 'required' || !isAdmin(user)) return 'not-needed';
+    return user.twoFactorEnabled ? 'verify' : 'enrol';
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(req, reply);
     if (!isAdmin(req.user!)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
+    if (opts.config.adminTwoFactor === 'required' && !req.user!.twoFactorVerified) {
+      throw new ForbiddenError(TWO_FACTOR_REQUIRED_MESSAGE, 'TWO_FACTOR_REQUIRED');
+    }
   });
 
   app.decorate('isTrustedOrigin', (req: FastifyRequest) => {
@@ -174,7 +232,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   });
 
   app.decorate('sessionUser', async (req: FastifyRequest) => {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch((err: unknown) => {
+      if (isDatabaseUnavailable(err)) throw err;
+      return null;
+    });
     if (!result) return null;
     return loadUser(result.user.id, result.session.id);
   });

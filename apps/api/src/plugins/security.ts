@@ -3,6 +3,14 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from '../config/env';
+import { RateLimitBackend, fallbackStore } from './rate-limit-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared rate-limit store's Redis connection; null without REDIS_URL. */
+    rateLimitBackend: RateLimitBackend | null;
+  }
+}
 
 /**
  * Security headers with a Content-Security-Policy the web app passes, and a
@@ -37,19 +45,46 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     hsts: config.publicUrl.startsWith('https://'),
   });
 
-  let redis: import('ioredis').Redis | undefined;
+  // Tokens, orders, profiles and session answers must never sit in a browser or proxy cache (issue #7):
+  // every API answer to a request with credentials, and everything under /api/auth and /api/user.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const pathname = req.url.split('?')[0];
+    if (!pathname.startsWith('/api/')) return payload;
+    // A route that marks its answer public (uploaded pictures) answers the same to everyone: the browser sends
+    // its cookie with every <img> request, and those pictures must still be cached.
+    if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    if (req.headers.authorization || req.headers.cookie || pathname.startsWith('/api/auth/') || pathname.startsWith('/api/user/')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  // Resilience (#12): Redis may come and go; the limit then counts per process (see rate-limit-store.ts).
+  let backend: RateLimitBackend | null = null;
   if (config.REDIS_URL) {
     const { Redis } = await import('ioredis');
-    redis = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
+    const redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 1000,
+      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+      // Fail at once while disconnected instead of queueing requests behind a dead connection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      // Keep trying, at most a second apart, so the shared counters return soon after Redis does.
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
+    // ioredis emits 'error' on every failed reconnect; the store logs the outage once.
+    redis.on('error', (err) => app.log.debug({ err: { message: err.message } }, 'redis connection error'));
+    backend = new RateLimitBackend(redis, app.log, config.REDIS_COMMAND_TIMEOUT_MS);
     app.addHook('onClose', async () => {
-      await redis?.quit();
+      await redis.quit().catch(() => redis.disconnect());
     });
   }
+  app.decorate('rateLimitBackend', backend);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'shop-rl-' } : {}),
+    ...(backend ? { store: fallbackStore(backend, 'shop-rl-') } : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,

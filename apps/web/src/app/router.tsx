@@ -21,6 +21,11 @@ export const routes: RouteObject[] = [
       { index: true, ...page(() => import('./routes/home')) },
       { path: 'home', ...page(() => import('./routes/home')) },
       { path: 'products', ...page(() => import('./routes/products')) },
+      { path: 'search', ...page(() => import('./routes/search')) },
+      // Public product page (issue #9 part 3): no account needed, readable by search engines.
+      { path: 'parts/:id', ...page(() => import('./routes/part')) },
+      // The cart is public: a visitor's cart is kept in the browser until sign-in (decision 121).
+      { path: 'cart', ...page(() => import('./routes/cart')) },
       { path: 'portfolio', ...page(() => import('./routes/portfolio')) },
       { path: 'blog', ...page(() => import('./routes/blog')) },
       { path: 'legal', ...page(() => import('./routes/legal')) },
@@ -41,6 +46,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('./routes/dashboard/dashboard-index')) },
               { path: 'profile', ...page(() => import('./routes/dashboard/profile')) },
               { path: 'myorders', ...page(() => import('./routes/dashboard/my-orders')) },
+              { path: 'payment/checkout/:checkoutId', ...page(() => import('./routes/dashboard/checkout-payment')) },
               { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
               { path: 'review', ...page(() => import('./routes/dashboard/review')) },
               {
@@ -50,7 +56,9 @@ export const routes: RouteObject[] = [
                   { path: 'orders', ...page(() => import('./routes/dashboard/manage-orders')) },
                   { path: 'addProduct', ...page(() => import('./routes/dashboard/add-product')) },
                   { path: 'manageProducts', ...page(() => import('./routes/dashboard/manage-products')) },
+                  { path: 'manageProducts/:id/edit', ...page(() => import('./routes/dashboard/edit-product')) },
                   { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
+                  { path: 'activity', ...page(() => import('./routes/dashboard/activity')) },
                 ],
               },
             ],

@@ -7,18 +7,27 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   products: '/products',
+  search: '/search',
   portfolio: '/portfolio',
   blog: '/blog',
   legal: '/legal',
   profile: '/profile',
+  /** The public product page (issue #9 part 3). */
+  part: (id: string) => `/parts/${encodeURIComponent(id)}`,
+  /** The cart (issue #9 part 4): public, a visitor's cart lives in the browser. */
+  cart: '/cart',
   purchase: (id: string) => `/purchase/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   dashboardProfile: '/dashboard/profile',
   myOrders: '/dashboard/myorders',
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  /** The one payment of a checkout (decision 121). */
+  checkoutPayment: (checkoutId: string) => `/dashboard/payment/checkout/${encodeURIComponent(checkoutId)}`,
   addReview: '/dashboard/review',
   manageOrders: '/dashboard/orders',
   addProduct: '/dashboard/addProduct',
   manageProducts: '/dashboard/manageProducts',
+  editProduct: (id: string) => `/dashboard/manageProducts/${encodeURIComponent(id)}/edit`,
   makeAdmin: '/dashboard/makeAdmin',
+  activity: '/dashboard/activity',
 } as const;

@@ -1,5 +1,10 @@
+import { copy } from '@shop/shared/copy';
+import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
+
 /**
- * The only place the web app calls fetch for the shop API. Errors carry the
+ * The only way the web app calls the shop API (fetch goes through
+ * fetchWithTimeout, which the identity client uses too). Every call ends
+ * within the spec's network time-out (lib/network-timeout.ts). Errors carry the
  * server's message ({ error: { message } }) and HTTP status.
  */
 export class ApiError extends Error {
@@ -37,6 +42,9 @@ export function setAuthFailureHandler(handler: AuthFailureHandler | null) {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Sent as is instead of JSON: FormData (multipart uploads) or text with `contentType` (CSV). */
+  rawBody?: FormData | string;
+  contentType?: string;
   /** Send Authorization: Bearer {localStorage.accessToken}. */
   auth?: boolean;
   signal?: AbortSignal;
@@ -56,25 +64,31 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // FormData sets its own multipart boundary.
+  if (typeof opts.rawBody === 'string') headers['content-type'] = opts.contentType ?? 'text/plain';
   if (opts.auth) {
     const token = getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
   }
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    res = await fetchWithTimeout(`/api${path}`, {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       credentials: 'same-origin',
       signal: opts.signal,
     });
   } catch (err) {
+    if (err instanceof NetworkTimeoutError) throw new ApiError(err.message, 0, 'TIMEOUT');
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Cannot reach the shop right now. Check your connection and try again.', 0, 'NETWORK');
+    throw new ApiError(copy.network.unreachable, 0, 'NETWORK');
   }
   const text = await res.text();
   let data: unknown = undefined;
+  // Non-JSON answers (CSV exports) come back as their text.
+  const isJson = (res.headers.get('content-type') ?? 'application/json').includes('json');
+  if (text && !isJson && res.ok) return text as T;
   if (text) {
     try {
       data = JSON.parse(text);

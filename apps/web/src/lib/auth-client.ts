@@ -1,12 +1,30 @@
 import { createAuthClient } from 'better-auth/client';
+import { copy } from '@shop/shared/copy';
+import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
+import { twoFactorClient } from 'better-auth/client/plugins';
 
 /**
  * Better Auth's browser client for /api/auth/* (sign-in, sign-up, sign-out,
  * password reset, session). The shop's own API goes through api-client.ts.
+ * Every identity call ends within the spec's network time-out: a stalled one
+ * rejects with a NetworkTimeoutError whose message the forms show.
  */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}/api/auth`,
-  fetchOptions: { credentials: 'same-origin' },
+  fetchOptions: {
+    credentials: 'same-origin',
+    customFetchImpl: async (input, init) => {
+      try {
+        return await fetchWithTimeout(input, init);
+      } catch (err) {
+        if (err instanceof NetworkTimeoutError || (err as Error).name === 'AbortError') throw err;
+        // The browser's own text ("Failed to fetch") tells a shopper nothing.
+        throw new Error(copy.network.unreachable, { cause: err });
+      }
+    },
+  },
+  // Adds authClient.twoFactor.*; the sign-in forms handle twoFactorRedirect themselves (no automatic redirect).
+  plugins: [twoFactorClient()],
 });
 
 /** Popup sign-in start URL (Better Auth's oauth-popup plugin); the popup logic lives in features/identity. */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** Whether real money moved for a paid order. */
+export const paymentModeSchema = z.enum(['test', 'live']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   productId: z.string().nullable(),
@@ -15,6 +19,16 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   deleverd: z.boolean(),
   createdAt: z.string(),
+  /** 'test' when the order was paid without real money (test processor or Stripe test keys); null while unpaid. */
+  paymentMode: paymentModeSchema.nullable(),
+  // Issue #8: every order's status (the spec's paid/deleverd flags agree with it) and its reservation.
+  status: z.enum(['unpaid', 'paid', 'delivered', 'expired']),
+  /** When an unpaid order gives its stock back (ISO time); null once paid or expired. */
+  expiresAt: z.string().nullable(),
+  /** Paid after its reservation expired while the part was sold out: the admin must refund it. */
+  refundDue: z.boolean(),
+  /** Issue #9: the checkout this order is a line of; absent for a single order. */
+  checkoutId: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -52,11 +66,21 @@ export const payOrderSchema = z.object({
 });
 export type PayOrderInput = z.infer<typeof payOrderSchema>;
 
-/** POST /create-payment-intent: the amount comes from the order on the server; price is accepted and ignored. */
-export const createPaymentIntentSchema = z.object({
-  orderId: z.string({ message: 'orderId is required' }).min(1, 'orderId is required').max(100),
-  price: z.unknown().optional(),
-});
+/**
+ * POST /create-payment-intent: the amount comes from the order on the server;
+ * price is accepted and ignored. Issue #9: `{ checkoutId }` instead pays a
+ * whole checkout (the sum of its orders). Exactly one of the two is given.
+ */
+export const createPaymentIntentSchema = z
+  .object({
+    orderId: z.string().min(1, 'orderId is required').max(100).optional(),
+    checkoutId: z.string().min(1, 'checkoutId is required').max(100).optional(),
+    price: z.unknown().optional(),
+  })
+  .refine((b) => (b.orderId === undefined) !== (b.checkoutId === undefined), {
+    message: 'orderId is required (or checkoutId to pay a checkout, but not both)',
+    path: ['orderId'],
+  });
 /** `amount` is the order's price in dollars, like every price in this API. */
 export const paymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
@@ -65,6 +89,17 @@ export const paymentIntentResponseSchema = z.object({
   amount: z.number(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/**
+ * GET /payment-config (public): which processor takes payments, and whether
+ * every page must warn that no real payments are taken (the test processor
+ * in production, decision 071).
+ */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['test', 'stripe']),
+  testModeBanner: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /**
  * The built-in `test` payment processor speaks the same flow as Stripe.js

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
+import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
 
+export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
+
+/** The spec's fields first; the parts-shop fields of issue #8 after them. */
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -8,12 +13,27 @@ export const productSchema = z.object({
   minOrder: z.number().int(),
   stock: z.number().int(),
   unitPrice: z.number(),
+  sku: z.string(),
+  brand: z.string(),
+  category: productCategorySchema,
+  /** Ordered; the first is always `img`. */
+  images: z.array(z.string()),
+  /** Goes up on every change of the product, stock included; PATCH sends the version it was based on. */
+  version: z.number().int(),
+  /** Stock below LOW_STOCK_FACTOR x minOrder. */
+  lowStock: z.boolean(),
+  /** Issue #11: a universal part fits every vehicle; otherwise it fits the vehicles in `fitment`. */
+  universal: z.boolean(),
+  /** Make and model over model years, both ends included; sorted by make, model, yearFrom. */
+  fitment: z.array(fitmentSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
 
 export const productPageQuerySchema = z.object({
+  /** Issue #11: only the parts that fit this vehicle (by id), plus universal parts. */
+  vehicle: z.string().trim().uuid({ message: 'vehicle is not a valid vehicle id' }).optional(),
   page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
   limit: z.coerce
     .number({ message: 'limit must be a whole number' })
@@ -30,26 +50,118 @@ export const productPageSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   pages: z.number().int(),
+  /** Only with ?vehicle={id}: the vehicle the page was filtered for. */
+  vehicle: vehicleSchema.optional(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-/** POST /product: the image URL is sent as `image` (spec section 3). */
+const imageUrlSchema = z
+  .string({ message: 'Image URL is Required' })
+  .trim()
+  .min(1, 'Image URL is Required')
+  .max(2000)
+  // An empty value already has its message; only a filled-in value is checked for its form.
+  .refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), 'Image must be an http(s) URL or a path on this site');
+
+export const skuSchema = z
+  .string({ message: 'Part number must be text' })
+  .trim()
+  .min(1, 'Part number is Required')
+  .max(40, 'Part number must be 40 characters or fewer')
+  .regex(SKU_PATTERN, 'Part number may hold letters, digits, spaces, dots, dashes and slashes');
+
+export const brandSchema = z.string({ message: 'Brand must be text' }).trim().min(1, 'Brand is Required').max(60, 'Brand must be 60 characters or fewer');
+
+const priceSchema = z.coerce.number({ message: 'Unit price must be a number' }).positive('Unit price must be more than 0').max(1_000_000);
+const stockSchema = z.coerce
+  .number({ message: 'Stock must be a number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(1_000_000);
+const minOrderSchema = z.coerce
+  .number({ message: 'Minimum order must be a number' })
+  .int('Minimum order must be a whole number')
+  .min(1, 'Minimum order must be at least 1')
+  .max(1_000_000);
+const nameSchema = z.string({ message: 'Name is Required' }).trim().min(1, 'Name is Required').max(120);
+const descriptionSchema = z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000);
+const imagesSchema = z.array(imageUrlSchema).max(12, 'At most 12 images');
+
+/**
+ * POST /product: the image URL is sent as `image` (spec section 3). The
+ * issue #8 fields are optional so the spec's clients keep working: the server
+ * generates a part number and uses the default brand and category (decision 090).
+ */
 export const createProductSchema = z.object({
-  name: z.string({ message: 'Name is Required' }).trim().min(1, 'Name is Required').max(120),
-  unitPrice: z.coerce.number({ message: 'Unit price must be a number' }).positive('Unit price must be more than 0').max(1_000_000),
-  stock: z.coerce.number({ message: 'Stock must be a number' }).int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(1_000_000),
-  description: z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
-  minOrder: z.coerce
-    .number({ message: 'Minimum order must be a number' })
-    .int('Minimum order must be a whole number')
-    .min(1, 'Minimum order must be at least 1')
-    .max(1_000_000),
-  image: z
-    .string({ message: 'Image URL is Required' })
-    .trim()
-    .min(1, 'Image URL is Required')
-    .max(2000)
-    // An empty value already has its message; only a filled-in value is checked for its form.
-    .refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), 'Image must be an http(s) URL or a path on this site'),
+  name: nameSchema,
+  unitPrice: priceSchema,
+  stock: stockSchema,
+  description: descriptionSchema,
+  minOrder: minOrderSchema,
+  image: imageUrlSchema,
+  sku: skuSchema.optional(),
+  brand: brandSchema.optional(),
+  category: productCategorySchema.optional(),
+  /** The pictures in order; `image` is always made the first. */
+  images: imagesSchema.optional(),
+  /** Issue #11: fits every vehicle (default false). */
+  universal: z.boolean({ message: 'universal must be true or false' }).optional(),
+  /** Issue #11: the vehicles the part fits (default none). */
+  fitment: fitmentListSchema.optional(),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
+
+/**
+ * PATCH /product/{id}: any field, plus the `version` the edit was based on.
+ * A stale version answers 409 (someone else changed the product meanwhile).
+ * A new `stock` is booked in the stock ledger as a correction.
+ */
+export const updateProductSchema = z.object({
+  version: z.coerce.number({ message: 'version is required' }).int('version must be a whole number').min(1, 'version must be 1 or more'),
+  name: nameSchema.optional(),
+  unitPrice: priceSchema.optional(),
+  stock: stockSchema.optional(),
+  description: descriptionSchema.optional(),
+  minOrder: minOrderSchema.optional(),
+  image: imageUrlSchema.optional(),
+  sku: skuSchema.optional(),
+  brand: brandSchema.optional(),
+  category: productCategorySchema.optional(),
+  images: imagesSchema.min(1, 'At least one image').optional(),
+  universal: z.boolean({ message: 'universal must be true or false' }).optional(),
+  /** Replaces the whole fitment list. */
+  fitment: fitmentListSchema.optional(),
+});
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+export const STOCK_ADJUST_REASONS = ['restock', 'correction', 'damaged'] as const;
+export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
+
+/** POST /product/{id}/stock: a signed change of the units on hand, with its reason. */
+export const stockAdjustSchema = z.object({
+  delta: z.coerce
+    .number({ message: 'Change must be a number' })
+    .int('Change must be a whole number')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((v) => v !== 0, 'Change must not be 0'),
+  reason: z.enum(STOCK_ADJUST_REASONS, { message: `Reason must be one of: ${STOCK_ADJUST_REASONS.join(', ')}` }),
+  note: z.string().trim().max(300).optional(),
+});
+export type StockAdjustInput = z.infer<typeof stockAdjustSchema>;
+
+/** One row of a product's stock ledger. */
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  kind: z.string(),
+  delta: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  orderId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementListSchema = z.array(stockMovementSchema);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
+import { adminTwoFactorStateSchema, displayNameSchema } from './account';
 
 /** PUT /user/{email} sign-in sync body. Any other field (role!) is stripped. */
 export const userSyncSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().max(100).optional().default(''),
+  name: displayNameSchema.optional().default(''),
 });
 export const tokenResponseSchema = z.object({ token: z.string() });
 
@@ -39,7 +40,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const adminCheckSchema = z.object({ admin: z.boolean() });
+export const adminCheckSchema = z.object({
+  admin: z.boolean(),
+  /** Only when asking about oneself as an admin: whether this session still needs a second factor. */
+  twoFactor: adminTwoFactorStateSchema.optional(),
+});
 
 export const userListEntrySchema = z.object({
   _id: z.string(),

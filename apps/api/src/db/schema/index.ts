@@ -1,2 +1,6 @@
 export * from './auth';
 export * from './shop';
+export * from './audit';
+export * from './stock';
+export * from './uploads';
+export * from './fitment';

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** Money columns are integer cents. */
@@ -14,12 +14,35 @@ export const products = pgTable(
     stock: integer('stock').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // Issue #8 (catalog): part number, brand, category, pictures and an edit version.
+    /** The part number; a product added without one gets TT- and 8 random hex digits (decision 090). */
+    sku: text('sku')
+      .notNull()
+      .default(sql`('TT-' || upper(substr(md5(gen_random_uuid()::text), 1, 8)))`),
+    /** The part number without case, spaces, dots or dashes (skuKey in @shop/shared): what uniqueness is checked on. */
+    skuKey: text('sku_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`regexp_replace(lower(${products.sku}), '[[:space:].-]', '', 'g')`),
+    brand: text('brand').notNull().default('Unbranded'),
+    category: text('category').notNull().default('accessories'),
+    /** Ordered picture URLs; the first is always `img`. */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Goes up on every change (stock included), for optimistic concurrency of edits. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    // Issue #11 (fitment): a universal part fits every vehicle; others list their fitment in product_fitments.
+    universal: boolean('universal').notNull().default(false),
   },
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     index('products_created_at_idx').on(t.createdAt, t.id),
+    uniqueIndex('products_sku_key_unique').on(t.skuKey),
+    index('products_category_idx').on(t.category),
   ],
 );
 
@@ -57,9 +80,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // Deleting an account detaches its orders (they keep userName and email) instead of erasing paid sales.
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -72,25 +94,88 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
     paid: boolean('paid').notNull().default(false),
-    transactionId: text('transaction_id').unique(),
+    // Unique for single orders; the orders of one checkout share the checkout's one payment (decision 120).
+    transactionId: text('transaction_id'),
     deleverd: boolean('deleverd').notNull().default(false),
     paymentIntentId: text('payment_intent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** How a paid order was paid: 'test' (no real money moved) or 'live'; null while unpaid. */
+    paymentMode: text('payment_mode').$type<'test' | 'live'>(),
+    // Issue #8 (catalog): reservations that expire. `paid`/`deleverd` stay for the spec and agree with `status`.
+    /** unpaid | paid | delivered | expired */
+    status: text('status').notNull().default('unpaid'),
+    /** When an unpaid order gives its stock back; null once paid. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Paid after its reservation expired and the stock was gone: the admin must refund. */
+    refundDue: boolean('refund_due').notNull().default(false),
+    /** Issue #9: the checkout this order is one line of; null for a single order. */
+    checkoutId: uuid('checkout_id').references((): AnyPgColumn => checkouts.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'delivered', 'expired')`),
+    index('orders_unpaid_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
     index('orders_email_idx').on(t.email),
     index('orders_user_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
+    uniqueIndex('orders_transaction_id_single_unique')
+      .on(t.transactionId)
+      .where(sql`${t.checkoutId} is null`),
+    index('orders_checkout_idx').on(t.checkoutId),
   ],
+);
+
+/**
+ * Issue #9: a signed-in customer's cart, one row per product. Lines go with
+ * the account or the product (cascade); prices are never stored here.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check('cart_lines_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Issue #9: one checkout of a cart: one order per line (orders.checkout_id),
+ * paid once. `totalCents` is the total when it was placed; the amount to pay
+ * is the sum of its orders still there (decision 120).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** The one payment that paid every order of this checkout. */
+    transactionId: text('transaction_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('checkouts_user_idx').on(t.userId)],
 );
 
 /** Payment intents of the built-in test processor (the stripe adapter keeps them at Stripe). */
 export const testPaymentIntents = pgTable('test_payment_intents', {
   id: text('id').primaryKey(),
-  orderId: uuid('order_id').notNull(),
+  /** The order it pays, or null when it pays a checkout (checkout_id). */
+  orderId: uuid('order_id'),
+  checkoutId: uuid('checkout_id'),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull().default('usd'),
   status: text('status').notNull(),

@@ -12,8 +12,14 @@
  * Reviewers are fictional; avatars live in apps/web/public/images/avatars/.
  */
 
+import type { ProductCategory } from '@shop/shared';
+
 export interface DemoProduct {
   slug: string;
+  /** The maker's part number, shown on cards and the purchase page. */
+  sku: string;
+  brand: string;
+  category: ProductCategory;
   name: string;
   description: string;
   unitPrice: number;
@@ -31,6 +37,9 @@ export interface DemoReview {
 export const demoProducts: DemoProduct[] = [
   {
     slug: 'sintered-front-brake-pads',
+    sku: 'FA244HH',
+    brand: 'EBC Brakes',
+    category: 'brakes',
     name: 'Sintered Front Brake Pads – Pair',
     description:
       'HH-rated sintered copper pads for twin- and four-piston radial calipers, supplied as an axle pair with anti-squeal shims fitted. Lot of 10 pairs.',
@@ -40,6 +49,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'wave-brake-disc-320',
+    sku: 'MD2093X',
+    brand: 'EBC Brakes',
+    category: 'brakes',
     name: '320 mm Floating Wave Brake Disc',
     description:
       'Stainless steel wave rotor on an anodised aluminium carrier, 5 mm thick with 6-bolt fitment. Direct replacement for the OEM front disc on most 2010-on middleweight and litre sport bikes.',
@@ -49,6 +61,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'x-ring-chain-520',
+    sku: '520VX3G-120',
+    brand: 'D.I.D',
+    category: 'drivetrain',
     name: '520 X-Ring Drive Chain 120L',
     description:
       'Gold-plated 520-pitch X-ring chain, 120 links with rivet-type master link, rated up to 1000 cc. Pre-lubricated and sealed for long service intervals.',
@@ -58,6 +73,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'front-sprocket-15t',
+    sku: 'JTF1370.15RB',
+    brand: 'JT Sprockets',
+    category: 'drivetrain',
     name: '520 Front Sprocket 15T',
     description:
       'Heat-treated chromoly countershaft sprocket, 15 teeth, 520 pitch, with a rubber-damped hub for quieter running. Fits common 600–900 cc twins and fours.',
@@ -67,6 +85,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'rear-sprocket-45t',
+    sku: 'RA-250-45',
+    brand: 'Renthal',
+    category: 'drivetrain',
     name: '7075 Aluminium Rear Sprocket 45T',
     description:
       'Lightweight hard-anodised 7075-T6 rear sprocket, 45 teeth, 520 pitch, 5-bolt pattern. A popular choice for track gearing and road gearing changes.',
@@ -76,6 +97,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'oil-filter-hf204',
+    sku: 'HF204',
+    brand: 'HiFloFiltro',
+    category: 'filters',
     name: 'Spin-On Oil Filter HF204',
     description:
       'High-flow spin-on filter with anti-drainback valve and a 17 mm nut for easy removal; cross-references HF204. Fits a wide range of Honda, Kawasaki, Triumph and Yamaha engines.',
@@ -85,6 +109,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'performance-air-filter',
+    sku: 'HA-6098',
+    brand: 'K&N',
+    category: 'filters',
     name: 'Washable High-Flow Air Filter',
     description:
       'Reusable oiled-cotton panel filter with aluminium support mesh, a drop-in replacement for the OEM paper element. Supplied pre-oiled and cleanable for the life of the bike.',
@@ -94,6 +121,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'iridium-spark-plug',
+    sku: 'CR9EIX',
+    brand: 'NGK',
+    category: 'ignition',
     name: 'Iridium Spark Plug CR9EIX',
     description:
       '0.6 mm iridium centre electrode for a stronger spark and up to three times the life of nickel plugs. M10 × 1.0 thread, 16 mm hex, heat range 9.',
@@ -103,6 +133,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'sport-tyre-front-120-70-17',
+    sku: '3445300',
+    brand: 'Pirelli',
+    category: 'tyres',
     name: 'Sport Radial Front Tyre 120/70 ZR17',
     description:
       'Dual-compound radial sport tyre for fast road riding and occasional track days, 58W load/speed index. Tubeless, DOT date code within six months of dispatch.',
@@ -112,6 +145,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'sport-tyre-rear-180-55-17',
+    sku: '3445600',
+    brand: 'Pirelli',
+    category: 'tyres',
     name: 'Sport Radial Rear Tyre 180/55 ZR17',
     description:
       'Rear partner to our sport radial front: harder centre strip with softer shoulders, 73W index for middleweight and litre bikes. Tubeless, DOT date code within six months.',
@@ -121,6 +157,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'sport-mirror-pair',
+    sku: 'MR-5531-BK',
+    brand: 'Highsider',
+    category: 'accessories',
     name: 'Sport Mirrors with LED Indicators – Pair',
     description:
       'E-marked folding mirrors with integrated LED indicators and M10 × 1.25 mounts, left-hand thread adapter included. Convex glass for a wider rear view.',
@@ -130,6 +169,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'adjustable-brake-lever',
+    sku: 'LV-BR-212',
+    brand: 'ASV Inventions',
+    category: 'controls',
     name: 'CNC Adjustable Brake Lever',
     description:
       'Billet 6061 aluminium front brake lever with a 6-position span adjuster and a folding tip that gives way in a tip-over. Model-specific pivot: order by bike code.',
@@ -139,6 +181,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'adjustable-clutch-lever',
+    sku: 'LV-CL-212',
+    brand: 'ASV Inventions',
+    category: 'controls',
     name: 'CNC Adjustable Clutch Lever',
     description:
       'Matching clutch-side lever with 6-position span adjuster and folding tip, for cable and hydraulic clutches. Hard-anodised finish resists fading.',
@@ -148,6 +193,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'slip-on-exhaust-silencer',
+    sku: 'S-Y9SO7-HRC',
+    brand: 'Akrapovič',
+    category: 'exhaust',
     name: 'Stainless Slip-On Exhaust Silencer',
     description:
       'Slip-on silencer in 304 stainless steel with carbon end cap and removable dB killer; fits the OEM link pipe without remapping. EC type-approved for road use.',
@@ -157,6 +205,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'full-face-helmet',
+    sku: 'RF1400-M-BK',
+    brand: 'Shoei',
+    category: 'protective-gear',
     name: 'Full-Face Sport Helmet – ECE 22.06',
     description:
       'Fibreglass composite shell with Pinlock-ready visor, removable washable liner and double-D ring closure. Cartons of four in a mixed S–XL size run.',
@@ -166,6 +217,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'leather-riding-gloves',
+    sku: 'GL-3340-L',
+    brand: 'Alpinestars',
+    category: 'protective-gear',
     name: 'Leather Sport Riding Gloves – Pair',
     description:
       'Full-grain cowhide gloves with TPU knuckle armour, palm sliders and a wrist strap closure, CE-certified to EN 13594 level 1. Assorted sizes S–XXL per lot.',
@@ -175,6 +229,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'lithium-battery-12v',
+    sku: 'HJTZ14S-FP',
+    brand: 'Shorai',
+    category: 'electrical',
     name: '12 V Lithium Motorcycle Battery LFP-14',
     description:
       'LiFePO4 starter battery with 240 CCA and a built-in state-of-charge indicator, about a third of the weight of lead-acid. Replaces YTX12-BS and YTX14-BS sizes.',
@@ -184,6 +241,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'led-headlight-7in',
+    sku: 'HL-7R-LED',
+    brand: 'Koso',
+    category: 'electrical',
     name: '7-inch Round LED Headlight',
     description:
       'E-marked 7-inch LED unit with high/low beam projector and halo daytime running light on a plug-in H4 connector. Fits classic, café racer and cruiser headlight buckets.',
@@ -193,6 +253,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'led-indicators-pair',
+    sku: 'IND-204-SMK',
+    brand: 'Kellermann',
+    category: 'electrical',
     name: 'Smoked LED Indicators – Pair',
     description: 'Compact E-marked 12 V LED indicators on flexible rubber stems with M8 mounts. Most models also need load resistors or an LED flasher relay.',
     unitPrice: 229.0,
@@ -201,6 +264,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'dual-compound-grips',
+    sku: 'G154',
+    brand: 'Renthal',
+    category: 'controls',
     name: 'Dual-Compound Handlebar Grips – Pair',
     description: 'Soft waffle-pattern grips moulded on a rigid inner core for 7/8-inch (22 mm) bars, 125 mm long with open ends for bar-end weights.',
     unitPrice: 145.0,
@@ -209,6 +275,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'dot4-brake-fluid-500ml',
+    sku: 'BF-DOT4-500',
+    brand: 'Motul',
+    category: 'fluids',
     name: 'DOT 4 Brake Fluid 500 ml',
     description:
       'Fully synthetic DOT 4 fluid with a 265 °C dry boiling point for hydraulic brake and clutch systems that specify DOT 3, 4 or 5.1. Sold by the case of 12 sealed bottles.',
@@ -218,6 +287,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'chain-lube-spray-400ml',
+    sku: 'CL-ROAD-400',
+    brand: 'Motul',
+    category: 'fluids',
     name: 'Chain Lube Spray 400 ml',
     description:
       'Fling-resistant chain lubricant, safe for O-, X- and Z-ring chains, with a precision straw for road and track use. Sets to a tacky film in about ten minutes.',
@@ -227,6 +299,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'fork-seal-kit-43mm',
+    sku: 'FSK-43-105',
+    brand: 'All Balls Racing',
+    category: 'suspension',
     name: 'Fork Seal Kit 43 mm',
     description:
       'Two double-lip oil seals and two dust wipers for 43 mm conventional and upside-down forks, in NBR with steel garter springs. Enough to service one bike.',
@@ -236,6 +311,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'clutch-friction-plate-kit',
+    sku: 'CK3440',
+    brand: 'EBC Brakes',
+    category: 'drivetrain',
     name: 'Clutch Friction Plate Kit',
     description:
       'Complete set of cork-composite friction plates to OEM thickness for standard and mildly tuned engines. Model-specific, supplied with fitting instructions.',
@@ -245,6 +323,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'cnc-rearset-footpegs',
+    sku: 'FP-501-BK',
+    brand: 'Gilles Tooling',
+    category: 'controls',
     name: 'CNC Aluminium Footpegs – Pair',
     description:
       'Knurled 6061 aluminium rider footpegs with stainless pivot pins and return springs. Bolt-on replacement for the OEM rubber pegs on most sport models.',
@@ -254,6 +335,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'adjustable-rear-shock',
+    sku: 'YA-440-PB',
+    brand: 'Öhlins',
+    category: 'suspension',
     name: 'Adjustable Rear Shock with Piggyback',
     description:
       'Monoshock with piggyback reservoir, 20-click rebound and compression damping and a threaded preload collar. Built to order with the spring rate matched to rider weight.',

@@ -1,8 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { toCents } from '@shop/shared';
-import { products, reviews, user } from '../schema';
+import { skuKey, toCents } from '@shop/shared';
+import { isProduction } from '../../config/env';
+import { moveStock } from '../../modules/stock/stock.service';
+import { productFitments, products, reviews, user, vehicles } from '../schema';
+import type { Db } from '../client';
 import { demoProducts, demoReviews } from './demo-data';
+import { demoFitment, demoVehicleRows } from './vehicle-data';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@torque-throttle.example', password: 'admin-demo-2026', name: 'Alex Morgan (Admin)' },
@@ -18,10 +22,14 @@ export interface SeedResult {
 /**
  * Seeds the demo catalogue, reviews and accounts. Never touches a database
  * that already has data: each part is seeded only when its table is empty.
+ * The demo accounts' passwords are in the README, so a production shop never
+ * gets them, whoever asks (decision 070).
  */
 export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   const db = app.db;
   const result: SeedResult = { products: 0, reviews: 0, accounts: false };
+  // Vehicles and the demo parts' fitment have their own checks, so a shop seeded before issue #11 gets them too.
+  await seedVehiclesAndFitment(db);
 
   const [{ n: productCount }] = await db.select({ n: count() }).from(products);
   const [{ n: reviewCount }] = await db.select({ n: count() }).from(reviews);
@@ -29,19 +37,35 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   if (productCount > 0 || reviewCount > 0 || userCount > 0) return result;
 
   const base = Date.now() - demoProducts.length * 60_000;
-  await db.insert(products).values(
-    demoProducts.map((p, i) => ({
-      name: p.name,
-      img: `/images/products/${p.slug}.svg`,
-      description: p.description,
-      minOrder: p.minOrder,
-      stock: p.stock,
-      unitPriceCents: toCents(p.unitPrice),
-      // Distinct timestamps keep the catalogue order stable.
-      createdAt: new Date(base + i * 60_000),
-    })),
-  );
+  // The opening stock of each part is the first row of its ledger, so stock = sum(ledger) from the start.
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p, i) => ({
+          name: p.name,
+          img: `/images/products/${p.slug}.svg`,
+          images: [`/images/products/${p.slug}.svg`],
+          description: p.description,
+          minOrder: p.minOrder,
+          stock: 0,
+          unitPriceCents: toCents(p.unitPrice),
+          sku: p.sku,
+          brand: p.brand,
+          category: p.category,
+          // Distinct timestamps keep the catalogue order stable.
+          createdAt: new Date(base + i * 60_000),
+        })),
+      )
+      .returning({ id: products.id, skuKey: products.skuKey });
+    for (const p of demoProducts) {
+      const row = inserted.find((r) => r.skuKey === skuKey(p.sku))!;
+      await moveStock(tx, { productId: row.id, delta: p.stock, kind: 'initial', reason: 'demo catalogue', bumpVersion: false });
+    }
+  });
   result.products = demoProducts.length;
+  // Now the demo parts exist: give them their fitment.
+  await seedVehiclesAndFitment(db);
 
   const reviewBase = Date.now() - demoReviews.length * 3_600_000;
   await db.insert(reviews).values(
@@ -55,6 +79,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   );
   result.reviews = demoReviews.length;
 
+  if (isProduction(app.config)) return result;
   for (const [kind, acc] of Object.entries(DEMO_ACCOUNTS)) {
     await app.auth.api.signUpEmail({ body: { email: acc.email, password: acc.password, name: acc.name } });
     await db
@@ -64,4 +89,41 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   }
   result.accounts = true;
   return result;
+}
+
+/**
+ * Issue #11 (decision 130): the demo vehicles when the vehicles table is
+ * empty, and the demo parts' fitment when no product has fitment or is
+ * universal yet. Only products whose part number is a demo one get it, so an
+ * owner's own catalogue is never touched. Safe to call any number of times.
+ */
+export async function seedVehiclesAndFitment(db: Db): Promise<{ vehicles: number; fitted: number }> {
+  const out = { vehicles: 0, fitted: 0 };
+  const [{ n: vehicleCount }] = await db.select({ n: count() }).from(vehicles);
+  if (vehicleCount === 0) {
+    const rows = demoVehicleRows();
+    await db.insert(vehicles).values(rows).onConflictDoNothing();
+    out.vehicles = rows.length;
+  }
+  const [{ n: fitmentCount }] = await db.select({ n: count() }).from(productFitments);
+  const [{ n: universalCount }] = await db.select({ n: count() }).from(products).where(eq(products.universal, true));
+  if (fitmentCount > 0 || universalCount > 0) return out;
+  const skus = Object.keys(demoFitment);
+  const found = await db
+    .select({ id: products.id, skuKey: products.skuKey })
+    .from(products)
+    .where(inArray(products.skuKey, skus.map(skuKey)));
+  if (found.length === 0) return out;
+  const idByKey = new Map(found.map((p) => [p.skuKey, p.id]));
+  await db.transaction(async (tx) => {
+    for (const sku of skus) {
+      const id = idByKey.get(skuKey(sku));
+      const fit = demoFitment[sku];
+      if (!id) continue;
+      out.fitted++;
+      if (fit === 'universal') await tx.update(products).set({ universal: true }).where(eq(products.id, id));
+      else await tx.insert(productFitments).values(fit.map((line) => ({ productId: id, ...line })));
+    }
+  });
+  return out;
 }

@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrderSchema, errorResponseSchema, idParamsSchema, orderListSchema, orderSchema, ordersQuerySchema } from '@shop/shared';
+import { stringify } from 'csv-stringify/sync';
+import {
+  adminOrderPageSchema,
+  adminOrdersExportQuerySchema,
+  adminOrdersQuerySchema,
+  createOrderSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  orderListSchema,
+  orderSchema,
+  ordersQuerySchema,
+} from '@shop/shared';
 import { cancelOrder } from '../payments/payments.service';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
+import { findAllOrders, ORDER_CSV_COLUMNS, orderCsvRecord, pageAllOrders } from './orders-admin.service';
+import { spreadsheetSafe } from '../../lib/csv';
+import { expireReservations, reservationPolicy } from './reservations.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -32,7 +46,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: orderSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await createOrder(app.db, req.user!, req.body)),
+    async (req, reply) => {
+      // Expired reservations must not count against the customer's limit.
+      await expireReservations(app, { userId: req.user!.id });
+      return reply.status(201).send(await createOrder(app.db, req.user!, req.body, reservationPolicy(app)));
+    },
   );
 
   app.get(
@@ -47,7 +65,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema, ...errors },
       },
     },
-    async (req) => listOrdersByEmail(app.db, req.user!, req.query.email),
+    async (req) => {
+      await expireReservations(app, { email: req.query.email });
+      return listOrdersByEmail(app.db, req.user!, req.query.email);
+    },
   );
 
   app.get(
@@ -62,7 +83,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (req) => getOrder(app.db, req.user!, req.params.id),
+    async (req) => {
+      await expireReservations(app, { orderId: req.params.id });
+      return getOrder(app.db, req.user!, req.params.id);
+    },
   );
 
   app.delete(
@@ -87,9 +111,43 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/allorders',
     {
       onRequest: [app.requireAdmin],
-      schema: { tags: ['orders'], summary: 'Every order, newest first (admin)', security: [{ bearerAuth: [] }], response: { 200: orderListSchema, ...errors } },
+      schema: {
+        tags: ['orders'],
+        summary: "Every order, newest first (admin): the spec's array, or with ?page=&limit=&status=&q= one page and the counts per status",
+        security: [{ bearerAuth: [] }],
+        querystring: adminOrdersQuerySchema,
+        response: { 200: z.union([orderListSchema, adminOrderPageSchema]), ...errors },
+      },
     },
-    async () => listAllOrders(app.db),
+    async (req) => {
+      // Expired reservations show as Expired in every view of the list.
+      await expireReservations(app);
+      const { page, limit, status, q } = req.query;
+      if (page === undefined && limit === undefined && status === undefined && q === undefined) return listAllOrders(app.db);
+      return pageAllOrders(app.db, { page, limit, status, q });
+    },
+  );
+
+  app.get(
+    '/allorders/export.csv',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        summary: 'The orders matching ?status=&q= as CSV, newest first (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: adminOrdersExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await expireReservations(app);
+      const rows = (await findAllOrders(app.db, req.query)).map((o) => spreadsheetSafe(orderCsvRecord(o)));
+      const csv = stringify(rows, { header: true, columns: [...ORDER_CSV_COLUMNS] });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="orders-${day}.csv"`).send(csv);
+    },
   );
 
   app.patch(
@@ -104,6 +162,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (req) => deliverOrder(app.db, req.params.id),
+    async (req) => deliverOrder(app.db, req.params.id, { id: req.user!.id, email: req.user!.email }),
   );
 };

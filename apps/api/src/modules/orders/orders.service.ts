@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order } from '@shop/shared';
+import { fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orders, products } from '../../db/schema';
+import { orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
+import { recordAudit, type AuditInput } from '../audit/audit.service';
+import { moveStock, type StockActor } from '../stock/stock.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -24,8 +26,28 @@ export function toOrderDto(row: OrderRow): Order {
     transactionId: row.transactionId,
     deleverd: row.deleverd,
     createdAt: row.createdAt.toISOString(),
+    paymentMode: row.paymentMode,
+    status: row.status as Order['status'],
+    expiresAt: row.status === 'unpaid' && row.expiresAt ? row.expiresAt.toISOString() : null,
+    refundDue: row.refundDue,
+    // Only a checkout's orders carry it, so single orders answer exactly as before.
+    ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
   };
 }
+
+/** The reservation rules (issue #8), from the configuration, with the time they are applied at. */
+export interface ReservationPolicy {
+  ttlMinutes: number;
+  maxUnpaid: number;
+  now: Date;
+}
+
+/** Past its reservation but not yet swept: treated as expired everywhere. */
+export const isPastDue = (row: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date) =>
+  row.status === 'unpaid' && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+
+export const orderExpired = () =>
+  new ConflictError('This order expired: its reservation ran out and the parts went back into stock. Please place a new order.', 'ORDER_EXPIRED');
 
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
@@ -33,11 +55,28 @@ const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_N
 export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
 
 /**
+ * The unpaid-order cap (issue #8), counted per reservation: a checkout of
+ * many lines counts once (issue #9). The caller holds the customer's row lock.
+ */
+export async function checkUnpaidCap(tx: Db, userId: string, policy: ReservationPolicy): Promise<void> {
+  const [{ open }] = await tx
+    .select({ open: sql<number>`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, policy.now)));
+  if (open >= policy.maxUnpaid) {
+    throw new ConflictError(
+      `You already have ${open} unpaid orders, the most one customer may hold (limit: ${policy.maxUnpaid}). Pay or cancel one of them, or wait until one expires, then order again.`,
+      'TOO_MANY_UNPAID_ORDERS',
+    );
+  }
+}
+
+/**
  * Place an order. The price, the customer's name and e-mail come from the
  * server; the stock decrement and the insert are one transaction, and the
  * decrement is conditional, so concurrent orders can never oversell.
  */
-export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof createOrderSchema>): Promise<Order> {
+export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof createOrderSchema>, policy: ReservationPolicy): Promise<Order> {
   if (!isUuid(input.productId)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
   const [product] = await db.select().from(products).where(eq(products.id, input.productId));
   if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
@@ -49,12 +88,9 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
   const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity);
 
   const row = await db.transaction(async (tx) => {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${input.quantity}` })
-      .where(and(eq(products.id, product.id), gte(products.stock, input.quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) throw new OutOfStockError();
+    // The customer's row is the lock that serialises their concurrent orders, so the limit cannot be raced.
+    await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
+    await checkUnpaidCap(tx, user.id, policy);
     const [inserted] = await tx
       .insert(orders)
       .values({
@@ -70,8 +106,20 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
         phone: input.phone,
         quantity: input.quantity,
         priceCents,
+        status: 'unpaid',
+        createdAt: policy.now,
+        expiresAt: new Date(policy.now.getTime() + policy.ttlMinutes * 60_000),
       })
       .returning();
+    // The ledger's conditional decrement: concurrent orders can never oversell.
+    const taken = await moveStock(tx, {
+      productId: product.id,
+      delta: -input.quantity,
+      kind: 'order_placed',
+      orderId: inserted.id,
+      actor: { id: user.id, email: user.email },
+    });
+    if (!taken) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
     return inserted;
   });
   return toOrderDto(row);
@@ -129,20 +177,39 @@ export const paidCannotBeCancelled = () => new ConflictError('Paid orders cannot
 /**
  * Delete an unpaid order and give its units back, in one transaction. The
  * row is locked first so a payment being recorded at the same moment either
- * wins (409 here) or finds the order gone.
+ * wins (409 here) or finds the order gone. With `expectedPaymentIntentId`,
+ * nothing is deleted when another payment intent was attached meanwhile
+ * ('intent-changed'): the caller must cancel that one first.
  */
-export async function deleteUnpaidOrder(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** `asAdmin`: an admin cancelled it, which the audit log records; a customer's own cancellation is not an admin action. */
+export async function deleteUnpaidOrder(
+  db: Db,
+  id: string,
+  actor: StockActor | null = null,
+  { asAdmin = false, expectedPaymentIntentId }: { asAdmin?: boolean; expectedPaymentIntentId?: string | null } = {},
+): Promise<'deleted' | 'intent-changed'> {
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();
     if (row.paid) throw paidCannotBeCancelled();
+    if (row.status === 'expired') throw orderExpired();
+    if (expectedPaymentIntentId !== undefined && row.paymentIntentId !== expectedPaymentIntentId) return 'intent-changed' as const;
     await tx.delete(orders).where(eq(orders.id, id));
-    if (row.productId) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${row.quantity}` })
-        .where(eq(products.id, row.productId));
+    if (asAdmin && actor) {
+      await recordAudit(tx, {
+        actor,
+        action: 'order.cancel',
+        entityType: 'order',
+        entityId: row.id,
+        before: { status: 'unpaid', productName: row.productName, quantity: row.quantity, email: row.email },
+        after: null,
+        note: row.userId === actor.id ? null : `Cancelled for ${row.email}; ${row.quantity} units back in stock`,
+      });
     }
+    if (row.productId) {
+      await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'order_cancelled', orderId: row.id, actor });
+    }
+    return 'deleted' as const;
   });
 }
 
@@ -150,17 +217,34 @@ export async function deleteUnpaidOrder(db: Db, id: string): Promise<void> {
  * Mark delivered: only from paid. Repeating it on a delivered order answers
  * the order unchanged (idempotent); an unpaid order is a 409.
  */
-export async function deliverOrder(db: Db, id: string): Promise<Order> {
+export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor']): Promise<Order> {
   if (!isUuid(id)) throw orderNotFound();
-  const [updated] = await db
-    .update(orders)
-    .set({ deleverd: true, deliveredAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.deleverd, false)))
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ deleverd: true, status: 'delivered', deliveredAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.deleverd, false), eq(orders.refundDue, false)))
+      .returning();
+    // Only the call that delivered is an action; a repeat changes nothing and records nothing.
+    if (row) {
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'order.deliver',
+        entityType: 'order',
+        entityId: row.id,
+        before: { status: 'paid', deleverd: false },
+        after: { status: 'delivered', deleverd: true },
+      });
+    }
+    return row;
+  });
   if (updated) return toOrderDto(updated);
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw orderNotFound();
   if (!row.paid) throw new ConflictError('Only paid orders can be marked as delivered.', 'ORDER_NOT_PAID');
+  if (row.refundDue && !row.deleverd) {
+    throw new ConflictError('This order was paid after its reservation expired and the parts were sold out: refund it instead of delivering.', 'REFUND_DUE');
+  }
   return toOrderDto(row);
 }
 
@@ -175,13 +259,13 @@ export interface PaidResult {
  * provider). Conditional on `paid = false`, so exactly one caller — the
  * customer's confirmation or the webhook — turns it paid.
  */
-export async function markOrderPaid(db: Db, orderId: string, transactionId: string): Promise<PaidResult> {
+export async function markOrderPaid(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
   let updated: OrderRow | undefined;
   try {
     [updated] = await db
       .update(orders)
-      .set({ paid: true, transactionId, paymentIntentId: transactionId, paidAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.paid, false)))
+      .set({ paid: true, status: 'paid', expiresAt: null, transactionId, paymentIntentId: transactionId, paidAt: new Date(), paymentMode })
+      .where(and(eq(orders.id, orderId), eq(orders.paid, false), eq(orders.status, 'unpaid')))
       .returning();
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError('That payment is already recorded on another order.', 'PAYMENT_ALREADY_USED');
@@ -190,8 +274,114 @@ export async function markOrderPaid(db: Db, orderId: string, transactionId: stri
   if (updated) return { order: updated, newlyPaid: true };
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw orderNotFound();
+  if (!row.paid && row.status === 'expired') return settleLatePayment(db, orderId, transactionId, paymentMode);
   if (row.transactionId !== transactionId) throw alreadyPaidWithAnother();
   return { order: row, newlyPaid: false };
+}
+
+/**
+ * A payment that succeeded after its order expired (a late webhook, or the
+ * customer paid just before the reservation ran out): the money is taken, so
+ * the order becomes paid. Its units are taken from stock again when there
+ * are enough; otherwise it is flagged `refundDue` for the admin.
+ */
+export async function settleLatePayment(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!row) throw orderNotFound();
+      if (row.paid) {
+        if (row.transactionId !== transactionId) throw alreadyPaidWithAnother();
+        return { order: row, newlyPaid: false };
+      }
+      let reReserved = false;
+      if (row.productId) {
+        try {
+          reReserved = (await moveStock(tx, { productId: row.productId, delta: -row.quantity, kind: 'reservation_renewed', orderId: row.id })) !== null;
+        } catch (err) {
+          if (!(err instanceof ConflictError)) throw err;
+        }
+      }
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          paid: true,
+          status: 'paid',
+          expiresAt: null,
+          refundDue: !reReserved,
+          transactionId,
+          paymentIntentId: transactionId,
+          paidAt: new Date(),
+          paymentMode,
+        })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { order: paid, newlyPaid: true };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError('That payment is already recorded on another order.', 'PAYMENT_ALREADY_USED');
+    throw err;
+  }
+}
+
+/**
+ * Expire unpaid orders whose reservation has run out, giving their units
+ * back through the ledger in the same transaction. Safe with several
+ * processes: rows another process is expiring are skipped (SKIP LOCKED) and
+ * the status change is conditional, so each order expires exactly once.
+ * Returns the orders it expired (their payment intents still need cancelling).
+ */
+export async function expireDueOrders(
+  db: Db,
+  now: Date,
+  scope: { orderId?: string; checkoutId?: string; userId?: string; email?: string } = {},
+  limit = 200,
+): Promise<OrderRow[]> {
+  const due = [eq(orders.status, 'unpaid'), lte(orders.expiresAt, now)];
+  if (scope.orderId) {
+    if (!isUuid(scope.orderId)) return [];
+    due.push(eq(orders.id, scope.orderId));
+  }
+  if (scope.checkoutId) {
+    if (!isUuid(scope.checkoutId)) return [];
+    due.push(eq(orders.checkoutId, scope.checkoutId));
+  }
+  if (scope.userId) due.push(eq(orders.userId, scope.userId));
+  if (scope.email) due.push(eq(orders.email, scope.email));
+  // A cheap look first: nearly every read finds nothing to expire and needs no transaction.
+  const [any] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...due))
+    .limit(1);
+  if (!any) return [];
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(...due))
+      .orderBy(asc(orders.expiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return [];
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired', expiredAt: now })
+      .where(
+        and(
+          inArray(
+            orders.id,
+            claimed.map((c) => c.id),
+          ),
+          eq(orders.status, 'unpaid'),
+        ),
+      )
+      .returning();
+    for (const row of expired) {
+      if (row.productId) await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'reservation_expired', orderId: row.id });
+    }
+    return expired;
+  });
 }
 
 export const alreadyPaidWithAnother = () => new ConflictError('This order is already paid with another payment.', 'ALREADY_PAID');

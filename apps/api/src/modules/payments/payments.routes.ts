@@ -7,16 +7,19 @@ import {
   idParamsSchema,
   orderSchema,
   payOrderSchema,
+  paymentConfigSchema,
   paymentIntentResponseSchema,
   testConfirmRequestSchema,
   testConfirmResponseSchema,
   testPaymentMethodRequestSchema,
   testPaymentMethodSchema,
 } from '@shop/shared';
+import { isProduction } from '../../config/env';
 import { NotFoundError } from '../../lib/errors';
 import { WebhookSignatureError } from '../../payments/provider-common';
 import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
 import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
+import { createCheckoutPaymentIntent } from '../checkout/checkout.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -38,19 +41,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
   });
 
+  // Every page of the web app asks this once, to warn visitors of a shop that takes no real money.
+  app.get(
+    '/payment-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which payment processor this shop uses, and whether pages must show the test-mode banner',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => ({
+      provider: app.payments.name,
+      testModeBanner: app.payments.name === 'test' && isProduction(app.config),
+    }),
+  );
+
   app.post(
     '/create-payment-intent',
     {
       onRequest: [app.authenticate],
       schema: {
         tags: ['payments'],
-        summary: "Start (or resume) paying an order; the amount is the order's, the body's price is ignored",
+        summary:
+          "Start (or resume) paying an order ({ orderId }) or a whole checkout ({ checkoutId }, its customer only); the amount is the order's or the checkout's total, the body's price is ignored",
         security: [{ bearerAuth: [] }],
         body: createPaymentIntentSchema,
         response: { 200: paymentIntentResponseSchema, ...errors },
       },
     },
-    async (req) => createPaymentIntent(app, req.user!, req.body.orderId),
+    async (req) =>
+      req.body.checkoutId !== undefined
+        ? createCheckoutPaymentIntent(app, req.user!, req.body.checkoutId)
+        : createPaymentIntent(app, req.user!, req.body.orderId!),
   );
 
   app.patch(

@@ -1,21 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { fromCents, type Order, type PaymentIntentResponse } from '@shop/shared';
-import { orders, processedWebhookEvents } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } from '../../lib/errors';
+import { and, eq } from 'drizzle-orm';
+import { fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
+import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
 import { receiptEmail } from '../../lib/receipt-email';
-import type { AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
+import { crashPointAfterProviderConfirmed } from './crash-point';
+import { markCheckoutPaid } from '../checkout/checkout.service';
+import { expireReservations } from '../orders/reservations.service';
 import {
   alreadyPaidWithAnother,
   deleteUnpaidOrder,
   findOrderFor,
+  isPastDue,
   markOrderPaid,
+  orderExpired,
   paidCannotBeCancelled,
   toOrderDto,
   type OrderRow,
   type PaidResult,
 } from '../orders/orders.service';
+
+/** An order paid without real money is marked 'test', so the admin can tell it apart (decision 071). */
+export const paymentModeOf = (payment: RetrievedPayment): PaymentMode => (payment.livemode ? 'live' : 'test');
 
 const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALREADY_PAID');
 
@@ -24,7 +32,7 @@ const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALRE
  * customer's PATCH /orders/{id} or Stripe's webhook): it must belong to this
  * order, be for exactly its amount in dollars, and have succeeded.
  */
-function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>, payment: RetrievedPayment): void {
+export function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>, payment: RetrievedPayment): void {
   if (payment.orderId !== order.id) throw new BadRequestError('That payment belongs to another order.', 'PAYMENT_ORDER_MISMATCH');
   if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== order.priceCents) {
     throw new BadRequestError(`That payment's amount does not match this order (${fromCents(order.priceCents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
@@ -34,7 +42,7 @@ function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>, payme
   }
 }
 
-async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<void> {
+export async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<void> {
   if (!result.newlyPaid) return;
   try {
     await app.mailer.send(receiptEmail(result.order, app.config.publicUrl));
@@ -47,7 +55,8 @@ async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<vo
 /** Check a payment against its order and record it; sends the receipt once. */
 export async function recordPayment(app: FastifyInstance, order: OrderRow, payment: RetrievedPayment): Promise<PaidResult> {
   checkPaymentFitsOrder(order, payment);
-  const result = await markOrderPaid(app.db, order.id, payment.id);
+  crashPointAfterProviderConfirmed(app);
+  const result = await markOrderPaid(app.db, order.id, payment.id, paymentModeOf(payment));
   await sendReceipt(app, result);
   return result;
 }
@@ -59,8 +68,10 @@ export async function recordPayment(app: FastifyInstance, order: OrderRow, payme
  * share one intent.
  */
 export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, orderId: string): Promise<PaymentIntentResponse> {
+  await expireReservations(app, { orderId });
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) throw alreadyPaid();
+  if (order.status === 'expired' || isPastDue(order, app.clock.now())) throw orderExpired();
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     provider: app.payments.name,
@@ -86,7 +97,18 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
     email: order.email,
     idempotencyKey: `order-${order.id}-${order.priceCents}`,
   });
-  await app.db.update(orders).set({ paymentIntentId: created.id }).where(eq(orders.id, order.id));
+  // The order may have been cancelled while the provider was creating the intent: then the intent must not stay payable.
+  const [kept] = await app.db
+    .update(orders)
+    .set({ paymentIntentId: created.id })
+    .where(and(eq(orders.id, order.id), eq(orders.paid, false)))
+    .returning({ id: orders.id });
+  if (!kept) {
+    const [now] = await app.db.select({ paid: orders.paid, transactionId: orders.transactionId }).from(orders).where(eq(orders.id, order.id));
+    if (now?.transactionId !== created.id) await app.payments.cancelPayment(created.id);
+    if (now?.paid) throw alreadyPaid();
+    throw new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
+  }
   return answer(created.clientSecret);
 }
 
@@ -96,16 +118,31 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
  * amount. The same transactionId again answers the order unchanged.
  */
 export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, orderId: string, transactionId: string): Promise<Order> {
+  await expireReservations(app, { orderId });
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) {
-    if (order.transactionId === transactionId) return toOrderDto(order);
-    throw alreadyPaidWithAnother();
+    if (order.transactionId !== transactionId) throw alreadyPaidWithAnother();
+    if (order.refundDue) throw paidTooLate();
+    return toOrderDto(order);
   }
+  const expired = order.status === 'expired' || isPastDue(order, app.clock.now());
   const payment = await app.payments.retrievePayment(transactionId);
-  if (!payment) throw new BadRequestError('No payment with that transaction id.', 'PAYMENT_NOT_FOUND');
+  if (!payment) {
+    if (expired) throw orderExpired();
+    throw new BadRequestError('No payment with that transaction id.', 'PAYMENT_NOT_FOUND');
+  }
+  // An expired order still takes a payment that really succeeded (the money is gone): see settleLatePayment.
+  if (expired && payment.status !== 'succeeded') throw orderExpired();
   const result = await recordPayment(app, order, payment);
+  if (result.order.refundDue) throw paidTooLate();
   return toOrderDto(result.order);
 }
+
+const paidTooLate = () =>
+  new ConflictError(
+    'Your payment arrived after this order expired and the parts are sold out now. The shop will refund you in full; you do not need to do anything.',
+    'ORDER_EXPIRED',
+  );
 
 /**
  * DELETE /orders/{id}: owner or admin, only while unpaid. An order with a
@@ -114,21 +151,28 @@ export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, 
  * completed meanwhile, it is recorded and the cancel refused.
  */
 export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId: string): Promise<void> {
-  const order = await findOrderFor(app.db, user, orderId, 'read');
-  if (order.paid) throw paidCannotBeCancelled();
-  if (order.paymentIntentId) {
-    const payment = await app.payments.cancelPayment(order.paymentIntentId);
-    if (payment?.status === 'succeeded') {
-      try {
-        await recordPayment(app, order, payment);
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        app.log.warn({ err, orderId }, 'a succeeded payment on a cancelled order did not fit it');
+  await expireReservations(app, { orderId });
+  // A payment intent attached while this cancel was under way is cancelled too, before the order goes (issue #7).
+  for (let attempt = 1; ; attempt += 1) {
+    const order = await findOrderFor(app.db, user, orderId, 'read');
+    if (order.paid) throw paidCannotBeCancelled();
+    if (order.status === 'expired') throw orderExpired();
+    if (order.paymentIntentId) {
+      const payment = await app.payments.cancelPayment(order.paymentIntentId);
+      if (payment?.status === 'succeeded') {
+        try {
+          await recordPayment(app, order, payment);
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          app.log.warn({ err, orderId }, 'a succeeded payment on a cancelled order did not fit it');
+        }
+        throw paidCannotBeCancelled();
       }
-      throw paidCannotBeCancelled();
     }
+    const actor = { id: user.id, email: user.email };
+    if ((await deleteUnpaidOrder(app.db, order.id, actor, { asAdmin: isAdmin(user), expectedPaymentIntentId: order.paymentIntentId })) === 'deleted') return;
+    if (attempt === 3) throw new ConflictError('The order changed while it was being cancelled. Please try again.', 'ORDER_CHANGED');
   }
-  await deleteUnpaidOrder(app.db, order.id);
 }
 
 export interface WebhookOutcome {
@@ -151,11 +195,28 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
     if (event.type !== 'payment_intent.succeeded' || !event.payment) return { received: true as const, ignored: `event type ${event.type}` };
 
     const payment = event.payment;
+    // Issue #9: a checkout's one payment marks every order of the checkout, in this same transaction.
+    if (payment.checkoutId) {
+      const [checkout] = isUuid(payment.checkoutId) ? await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId)) : [];
+      if (!checkout) return { received: true as const, ignored: 'no such checkout' };
+      try {
+        crashPointAfterProviderConfirmed(app);
+        const result = await markCheckoutPaid(tx, checkout.id, payment);
+        return { received: true as const, paidMany: result.newlyPaid };
+      } catch (err) {
+        if (err instanceof DomainError) {
+          app.log.warn({ err, eventId: event.id, checkoutId: checkout.id }, 'stripe webhook payment does not fit its checkout');
+          return { received: true as const, ignored: err.message };
+        }
+        throw err;
+      }
+    }
     const [order] = payment.orderId && isUuid(payment.orderId) ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
     if (!order) return { received: true as const, ignored: 'no such order' };
     try {
       checkPaymentFitsOrder(order, payment);
-      const paid = await markOrderPaid(tx, order.id, payment.id);
+      crashPointAfterProviderConfirmed(app);
+      const paid = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
       return { received: true as const, paid };
     } catch (err) {
       // A mismatch is recorded and acknowledged: Stripe retrying it would not change the answer.
@@ -167,6 +228,10 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
     }
   });
 
+  if ('paidMany' in outcome && outcome.paidMany) {
+    for (const paid of outcome.paidMany) await sendReceipt(app, paid);
+    return { received: true };
+  }
   if ('paid' in outcome && outcome.paid) {
     await sendReceipt(app, outcome.paid);
     return { received: true };

@@ -1,12 +1,34 @@
-import { asc, count, eq } from 'drizzle-orm';
-import { fromCents, toCents, type CreateProductInput, type Product } from '@shop/shared';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_BRAND,
+  DEFAULT_CATEGORY,
+  fromCents,
+  isLowStock,
+  skuKey,
+  toCents,
+  type CreateProductInput,
+  type Fitment,
+  type Product,
+  type ProductCategory,
+  type StockAdjustInput,
+  type UpdateProductInput,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
-import { NotFoundError, isUuid } from '../../lib/errors';
+import { productFitments, products, vehicles } from '../../db/schema';
+import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { moveStock, type StockActor } from '../stock/stock.service';
 
-type ProductRow = typeof products.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
 
-export function toProductDto(row: ProductRow): Product {
+/** What the product DTO needs from the configuration. */
+export interface CatalogOptions {
+  lowStockFactor: number;
+}
+const defaults: CatalogOptions = { lowStockFactor: 3 };
+
+/** A product's fitment lines are read beside its row; a caller without them shows none. */
+export function toProductDto(row: ProductRow, opts: CatalogOptions = defaults, fitment: Fitment[] = []): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -15,21 +37,118 @@ export function toProductDto(row: ProductRow): Product {
     minOrder: row.minOrder,
     stock: row.stock,
     unitPrice: fromCents(row.unitPriceCents),
+    sku: row.sku,
+    brand: row.brand,
+    category: row.category as ProductCategory,
+    images: row.images.length > 0 ? row.images : [row.img],
+    version: row.version,
+    lowStock: isLowStock(row.stock, row.minOrder, opts.lowStockFactor),
+    universal: row.universal,
+    fitment,
+  };
+}
+
+const fitmentOrder = [asc(productFitments.make), asc(productFitments.model), asc(productFitments.yearFrom), asc(productFitments.yearTo)] as const;
+
+/** The fitment lines of these products (all products when `ids` is omitted), by product id. */
+export async function fitmentsByProduct(db: Db, ids?: readonly string[]): Promise<Map<string, Fitment[]>> {
+  const out = new Map<string, Fitment[]>();
+  if (ids && ids.length === 0) return out;
+  const query = db
+    .select({
+      productId: productFitments.productId,
+      make: productFitments.make,
+      model: productFitments.model,
+      yearFrom: productFitments.yearFrom,
+      yearTo: productFitments.yearTo,
+    })
+    .from(productFitments);
+  const rows = await (ids ? query.where(inArray(productFitments.productId, [...ids])) : query).orderBy(...fitmentOrder);
+  for (const { productId, ...line } of rows) {
+    const list = out.get(productId);
+    if (list) list.push(line);
+    else out.set(productId, [line]);
+  }
+  return out;
+}
+
+/** Rows to DTOs with their fitment, read in one query. */
+export async function toProductDtos(db: Db, rows: readonly ProductRow[], opts?: CatalogOptions, all = false): Promise<Product[]> {
+  const fitments = await fitmentsByProduct(db, all ? undefined : rows.map((r) => r.id));
+  return rows.map((r) => toProductDto(r, opts, fitments.get(r.id) ?? []));
+}
+
+/** Replace a product's fitment lines (inside the caller's transaction). Duplicates are written once. */
+export async function replaceFitment(db: Db, productId: string, lines: readonly Fitment[]): Promise<void> {
+  await db.delete(productFitments).where(eq(productFitments.productId, productId));
+  const unique = normalizeFitment(lines);
+  if (unique.length) await db.insert(productFitments).values(unique.map((f) => ({ productId, ...f })));
+}
+
+/** Sorted like the DTO, without repeated lines: what is stored and compared. */
+export function normalizeFitment(lines: readonly Fitment[]): Fitment[] {
+  const seen = new Set<string>();
+  return [...lines]
+    .map((f) => ({ make: f.make.trim(), model: f.model.trim(), yearFrom: f.yearFrom, yearTo: f.yearTo }))
+    .filter((f) => {
+      const key = `${f.make}\n${f.model}\n${f.yearFrom}\n${f.yearTo}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.make.localeCompare(b.make, 'en') || a.model.localeCompare(b.model, 'en') || a.yearFrom - b.yearFrom || a.yearTo - b.yearTo);
+}
+
+const sameFitment = (a: readonly Fitment[], b: readonly Fitment[]) => JSON.stringify(normalizeFitment(a)) === JSON.stringify(normalizeFitment(b));
+
+const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
+
+/**
+ * GET /products?vehicle={id}: one page of the parts that fit the vehicle
+ * (same make and model, its year within year_from..year_to, both included),
+ * plus universal parts, in catalogue order.
+ */
+export async function pageProductsForVehicle(db: Db, vehicleId: string, page: number, limit: number, opts?: CatalogOptions) {
+  if (!isUuid(vehicleId)) throw vehicleNotFound();
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
+  if (!vehicle) throw vehicleNotFound();
+  const fits: SQL = or(
+    eq(products.universal, true),
+    sql`exists (select 1 from ${productFitments} f where f.product_id = ${products.id} and f.make = ${vehicle.make} and f.model = ${vehicle.model} and ${vehicle.year}::int between f.year_from and f.year_to)`,
+  )!;
+  const [{ total }] = await db.select({ total: count() }).from(products).where(fits);
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(fits)
+    .orderBy(...catalogueOrder)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const items = await toProductDtos(db, rows, opts);
+  return {
+    items,
+    total,
+    page,
+    limit,
+    pages,
+    vehicle: { _id: vehicle.id, make: vehicle.make, model: vehicle.model, year: vehicle.year, variant: vehicle.variant },
   };
 }
 
 /** Oldest first, so the catalogue order is stable and new products appear at the end. */
 const catalogueOrder = [asc(products.createdAt), asc(products.id)] as const;
+const productNotFound = () => new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
 
-export async function listProducts(db: Db): Promise<Product[]> {
+export async function listProducts(db: Db, opts?: CatalogOptions): Promise<Product[]> {
   const rows = await db
     .select()
     .from(products)
     .orderBy(...catalogueOrder);
-  return rows.map(toProductDto);
+  return toProductDtos(db, rows, opts, true);
 }
 
-export async function pageProducts(db: Db, page: number, limit: number) {
+export async function pageProducts(db: Db, page: number, limit: number, opts?: CatalogOptions) {
   const [{ total }] = await db.select({ total: count() }).from(products);
   const pages = Math.max(1, Math.ceil(total / limit));
   const rows = await db
@@ -38,34 +157,310 @@ export async function pageProducts(db: Db, page: number, limit: number) {
     .orderBy(...catalogueOrder)
     .limit(limit)
     .offset((page - 1) * limit);
-  return { items: rows.map(toProductDto), total, page, limit, pages };
+  return { items: await toProductDtos(db, rows, opts), total, page, limit, pages };
 }
 
-export async function getProduct(db: Db, id: string): Promise<Product> {
-  if (!isUuid(id)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+/** Every product id in catalogue order: the catalogue cache pages from it at any depth (decision 100). */
+export async function catalogueIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(...catalogueOrder);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The products with these ids, in the order given (ids of deleted products
+ * are skipped). Sorted here, not in SQL: an ORDER BY would tempt the planner
+ * to walk the catalogue-order index from its start, which is slow deep in a
+ * large catalogue; primary-key lookups cost the same at any depth.
+ */
+export async function productsByIds(db: Db, ids: readonly string[], opts?: CatalogOptions): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const fitments = await fitmentsByProduct(db, ids);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProductDto(row, opts, fitments.get(id) ?? [])] : [];
+  });
+}
+
+export async function findProductRow(db: Db, id: string): Promise<ProductRow> {
+  if (!isUuid(id)) throw productNotFound();
   const [row] = await db.select().from(products).where(eq(products.id, id));
-  if (!row) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-  return toProductDto(row);
+  if (!row) throw productNotFound();
+  return row;
 }
 
-export async function createProduct(db: Db, input: CreateProductInput): Promise<Product> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: input.name,
-      img: input.image,
-      description: input.description,
-      minOrder: input.minOrder,
-      stock: input.stock,
-      unitPriceCents: toCents(input.unitPrice),
-    })
-    .returning();
-  return toProductDto(row);
+export async function getProduct(db: Db, id: string, opts?: CatalogOptions): Promise<Product> {
+  const row = await findProductRow(db, id);
+  return toProductDto(row, opts, (await fitmentsByProduct(db, [id])).get(id) ?? []);
 }
 
-/** Orders keep their copy of name and price; their product_id becomes null. */
-export async function deleteProduct(db: Db, id: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (deleted.length === 0) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+/** `image` first, then the other pictures in their order, without repeats. */
+export function orderedImages(image: string, images: readonly string[] = []): string[] {
+  return [image, ...images.filter((u) => u !== image)].filter((u, i, all) => all.indexOf(u) === i);
+}
+
+const skuTaken = (sku: string, other?: string) =>
+  new ConflictError(
+    `Part number ${sku} is already used${other ? ` by "${other}"` : ''}. Part numbers are unique (case, spaces, dots and dashes do not count).`,
+    'SKU_TAKEN',
+  );
+
+async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<void> {
+  const key = skuKey(sku);
+  const [other] = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(exceptId ? and(eq(products.skuKey, key), ne(products.id, exceptId)) : eq(products.skuKey, key));
+  if (other) throw skuTaken(sku, other.name);
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Add a product. Its opening stock is the first row of its ledger, written
+ * in the same transaction. Without a part number one is generated; a taken
+ * one (however it is spelled) answers 409.
+ */
+export async function createProduct(db: Db, input: CreateProductInput, actor: StockActor | null = null, opts?: CatalogOptions): Promise<Product> {
+  // Without a part number the column's default generates one: TT- and 8 random hex digits (decision 090).
+  if (input.sku) await assertSkuFree(db, input.sku);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(products)
+        .values({
+          name: input.name,
+          img: input.image,
+          images: orderedImages(input.image, input.images),
+          description: input.description,
+          minOrder: input.minOrder,
+          stock: 0,
+          unitPriceCents: toCents(input.unitPrice),
+          sku: input.sku,
+          brand: input.brand ?? DEFAULT_BRAND,
+          category: input.category ?? DEFAULT_CATEGORY,
+          universal: input.universal ?? false,
+        })
+        .returning();
+      const fitment = normalizeFitment(input.fitment ?? []);
+      if (fitment.length) await replaceFitment(tx, inserted.id, fitment);
+      const moved = await moveStock(tx, { productId: inserted.id, delta: input.stock, kind: 'initial', reason: 'new product', actor, bumpVersion: false });
+      const created = { ...inserted, stock: moved?.stock ?? 0 };
+      await recordAudit(tx, {
+        actor,
+        action: 'product.create',
+        entityType: 'product',
+        entityId: created.id,
+        before: null,
+        after: { ...auditFields(created), ...(fitment.length ? { fitment } : {}) },
+      });
+      return { created, fitment };
+    });
+    return toProductDto(row.created, opts, row.fitment);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw skuTaken(input.sku ?? '');
+    throw err;
+  }
+}
+
+/** The fields an edit changed, as they were and as they are (for the audit log). */
+export interface ProductChange {
+  product: Product;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+const staleVersion = (current: number) =>
+  new ConflictError(
+    `Someone else changed this product while you were editing it (it is now at version ${current}). Reload it to see their changes, then make your edit again.`,
+    'PRODUCT_CHANGED',
+  );
+
+/**
+ * PATCH /product/{id}: change any field, based on `version`. The row is
+ * locked, so the version check and the write cannot interleave with another
+ * edit or an order. A new stock figure is booked in the ledger as a
+ * correction. An edit that changes nothing keeps the version.
+ */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: UpdateProductInput,
+  actor: StockActor | null = null,
+  opts?: CatalogOptions,
+): Promise<ProductChange> {
+  if (!isUuid(id)) throw productNotFound();
+  if (input.sku !== undefined) await assertSkuFree(db, input.sku, id);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!row) throw productNotFound();
+      if (row.version !== input.version) throw staleVersion(row.version);
+
+      const set: Partial<typeof products.$inferInsert> = {};
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const change = (field: string, was: unknown, now: unknown) => {
+        before[field] = was;
+        after[field] = now;
+      };
+      if (input.name !== undefined && input.name !== row.name) {
+        set.name = input.name;
+        change('name', row.name, input.name);
+      }
+      if (input.description !== undefined && input.description !== row.description) {
+        set.description = input.description;
+        change('description', row.description, input.description);
+      }
+      if (input.unitPrice !== undefined && toCents(input.unitPrice) !== row.unitPriceCents) {
+        set.unitPriceCents = toCents(input.unitPrice);
+        change('unitPrice', fromCents(row.unitPriceCents), fromCents(set.unitPriceCents));
+      }
+      if (input.minOrder !== undefined && input.minOrder !== row.minOrder) {
+        set.minOrder = input.minOrder;
+        change('minOrder', row.minOrder, input.minOrder);
+      }
+      if (input.sku !== undefined && input.sku !== row.sku) {
+        set.sku = input.sku;
+        change('sku', row.sku, input.sku);
+      }
+      if (input.brand !== undefined && input.brand !== row.brand) {
+        set.brand = input.brand;
+        change('brand', row.brand, input.brand);
+      }
+      if (input.category !== undefined && input.category !== row.category) {
+        set.category = input.category;
+        change('category', row.category, input.category);
+      }
+      if (input.universal !== undefined && input.universal !== row.universal) {
+        set.universal = input.universal;
+        change('universal', row.universal, input.universal);
+      }
+      const currentFitment = (await fitmentsByProduct(tx, [id])).get(id) ?? [];
+      let fitment = currentFitment;
+      if (input.fitment !== undefined && !sameFitment(input.fitment, currentFitment)) {
+        fitment = normalizeFitment(input.fitment);
+        // Rows of product_fitments notify the catalogue cache through their trigger; the version bump below does too.
+        await replaceFitment(tx, id, fitment);
+        change('fitment', currentFitment, fitment);
+      }
+      if (input.image !== undefined || input.images !== undefined) {
+        const currentImages = row.images.length > 0 ? row.images : [row.img];
+        const first = input.image ?? input.images?.[0] ?? row.img;
+        const images = orderedImages(first, input.images ?? currentImages);
+        if (first !== row.img) {
+          set.img = first;
+          change('img', row.img, first);
+        }
+        if (images.join('\n') !== currentImages.join('\n')) {
+          set.images = images;
+          change('images', currentImages, images);
+        }
+      }
+
+      let stock = row.stock;
+      if (input.stock !== undefined && input.stock !== row.stock) {
+        const moved = await moveStock(tx, {
+          productId: id,
+          delta: input.stock - row.stock,
+          kind: 'adjustment',
+          reason: 'correction',
+          note: 'stock set in the product form',
+          actor,
+          bumpVersion: false,
+        });
+        stock = moved?.stock ?? input.stock;
+        change('stock', row.stock, stock);
+      }
+
+      if (Object.keys(after).length === 0) return { product: toProductDto(row, opts, fitment), before, after };
+      const [updated] = await tx
+        .update(products)
+        .set({ ...set, version: row.version + 1, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: 'product.update',
+        entityType: 'product',
+        entityId: id,
+        before,
+        after,
+        note: `version ${row.version} → ${updated.version}`,
+      });
+      return { product: toProductDto({ ...updated, stock }, opts, fitment), before, after };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw skuTaken(input.sku ?? '');
+    throw err;
+  }
+}
+
+/** POST /product/{id}/stock: a quick +/- with its reason, booked in the ledger. */
+export async function adjustStock(db: Db, id: string, input: StockAdjustInput, actor: StockActor | null, opts?: CatalogOptions): Promise<ProductChange> {
+  if (!isUuid(id)) throw productNotFound();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!row) throw productNotFound();
+    await moveStock(tx, {
+      productId: id,
+      delta: input.delta,
+      kind: 'adjustment',
+      reason: input.reason,
+      note: input.note ?? null,
+      actor,
+      insufficient: (available) => new ConflictError(`Only ${available} units are in stock: you cannot take out ${-input.delta}.`, 'STOCK_TOO_LOW'),
+    });
+    const [updated] = await tx.select().from(products).where(eq(products.id, id));
+    const change = { before: { stock: row.stock }, after: { stock: updated.stock } };
+    await recordAudit(tx, {
+      actor,
+      action: 'product.stock_adjust',
+      entityType: 'product',
+      entityId: id,
+      ...change,
+      note: `${input.delta > 0 ? '+' : ''}${input.delta} (${input.reason})${input.note ? `: ${input.note}` : ''}`,
+    });
+    return { product: toProductDto(updated, opts, (await fitmentsByProduct(tx, [id])).get(id) ?? []), ...change };
+  });
+}
+
+/** Orders keep their copy of name and price; their product_id becomes null. The ledger keeps its rows. */
+export async function deleteProduct(db: Db, id: string, actor: StockActor | null = null): Promise<ProductRow> {
+  if (!isUuid(id)) throw productNotFound();
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(products).where(eq(products.id, id)).returning();
+    if (deleted.length === 0) throw productNotFound();
+    await recordAudit(tx, { actor, action: 'product.delete', entityType: 'product', entityId: id, before: auditFields(deleted[0]), after: null });
+    return deleted[0];
+  });
+}
+
+/** A product as the audit log keeps it: the fields an admin edits, prices in dollars. */
+function auditFields(row: ProductRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    sku: row.sku,
+    brand: row.brand,
+    category: row.category,
+    unitPrice: fromCents(row.unitPriceCents),
+    minOrder: row.minOrder,
+    stock: row.stock,
+    description: row.description,
+    img: row.img,
+    images: row.images,
+    universal: row.universal,
+  };
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
-import { createReviewSchema, errorResponseSchema, reviewListSchema, reviewSchema, type Review } from '@shop/shared';
+import { DISPLAY_NAME_MAX, createReviewSchema, errorResponseSchema, isAllowedPhotoUrl, reviewListSchema, reviewSchema, type Review } from '@shop/shared';
 import { reviews } from '../../db/schema';
+import { sendCached } from '../catalog-cache/catalog-cache.plugin';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -13,10 +14,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews',
     { schema: { tags: ['reviews'], summary: 'All reviews, oldest first (the home page shows the newest 20)', response: { 200: reviewListSchema } } },
-    async () => {
-      const rows = await app.db.select().from(reviews).orderBy(asc(reviews.createdAt), asc(reviews.id));
-      return rows.map(toReviewDto);
-    },
+    // Served from the catalogue cache with an ETag (decision 100).
+    async (req, reply) =>
+      sendCached(
+        req,
+        reply,
+        await app.catalogCache.get('reviews', 'reviews', async () => {
+          const rows = await app.db.select().from(reviews).orderBy(asc(reviews.createdAt), asc(reviews.id));
+          return rows.map(toReviewDto);
+        }),
+      ),
   );
 
   app.post(
@@ -37,8 +44,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(reviews)
         .values({
           userId: user.id,
-          name: user.name || user.email.split('@')[0],
-          img: user.image || DEFAULT_AVATAR,
+          // Accounts from before the limits (issue #7) may hold anything: only a safe copy reaches the public page.
+          name: (user.name.trim() || user.email.split('@')[0]).slice(0, DISPLAY_NAME_MAX),
+          img: user.image && isAllowedPhotoUrl(user.image) ? user.image : DEFAULT_AVATAR,
           description: req.body.description,
           rating: req.body.review,
         })

@@ -3,6 +3,7 @@ import type { Profile, UserListEntry } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { NotFoundError, isUuid } from '../../lib/errors';
+import { recordAudit, type AuditInput } from '../audit/audit.service';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
@@ -48,8 +49,21 @@ export async function listUsers(db: Db): Promise<UserListEntry[]> {
 }
 
 /** Idempotent: promoting an admin again changes nothing. */
-export async function promoteToAdmin(db: Db, id: string) {
+export async function promoteToAdmin(db: Db, id: string, admin: AuditInput['actor']) {
   if (!isUuid(id)) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
-  const rows = await db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, id)).returning({ id: user.id });
-  if (rows.length === 0) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: user.role, email: user.email }).from(user).where(eq(user.id, id)).for('update');
+    if (!target) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+    if (target.role === 'admin') return;
+    await tx.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, id));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'user.promote',
+      entityType: 'user',
+      entityId: id,
+      before: { role: target.role },
+      after: { role: 'admin' },
+      note: target.email,
+    });
+  });
 }

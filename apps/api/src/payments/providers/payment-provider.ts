@@ -20,8 +20,12 @@ export interface RetrievedPayment {
   amountCents: number;
   currency: string;
   orderId: string | null;
+  /** Issue #9: the checkout it pays (all its orders at once); null or absent for a single order's payment. */
+  checkoutId?: string | null;
   /** Present when the provider returns it (both adapters do with a secret key); lets an unfinished intent be reused. */
   clientSecret?: string | null;
+  /** True only when the provider really took money (Stripe's livemode); orders record it as paymentMode. */
+  livemode: boolean;
 }
 
 /** A verified provider event, reduced to what the shop acts on. */
@@ -35,7 +39,8 @@ export interface PaymentWebhookEvent {
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey: string | null;
-  createPayment(input: { orderId: string; amountCents: number; email: string; idempotencyKey: string }): Promise<CreatedPayment>;
+  /** Pays one order (`orderId`) or every order of a checkout (`checkoutId`, issue #9); exactly one of them is given. */
+  createPayment(input: { orderId?: string; checkoutId?: string; amountCents: number; email: string; idempotencyKey: string }): Promise<CreatedPayment>;
   /** null when the provider has no payment with that id. */
   retrievePayment(id: string): Promise<RetrievedPayment | null>;
   /**

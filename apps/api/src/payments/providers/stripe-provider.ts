@@ -11,7 +11,9 @@ function toPayment(pi: Stripe.PaymentIntent): RetrievedPayment {
     amountCents: pi.amount,
     currency: pi.currency,
     orderId: pi.metadata?.orderId ?? null,
+    checkoutId: pi.metadata?.checkoutId ?? null,
     clientSecret: pi.client_secret,
+    livemode: pi.livemode === true,
   };
 }
 
@@ -71,13 +73,13 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
     name: 'stripe',
     publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
 
-    async createPayment({ orderId, amountCents, email, idempotencyKey }) {
+    async createPayment({ orderId, checkoutId, amountCents, email, idempotencyKey }) {
       const pi = await call(() =>
         stripe.paymentIntents.create(
           {
             amount: amountCents,
             currency: 'usd',
-            metadata: { orderId },
+            metadata: orderId ? { orderId } : { checkoutId: checkoutId ?? '' },
             receipt_email: email,
             // The web app confirms in place with Stripe Elements; no redirect-based methods.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },

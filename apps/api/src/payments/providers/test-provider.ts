@@ -8,7 +8,17 @@ import type { PaymentProvider, RetrievedPayment } from './payment-provider';
 type IntentRow = typeof testPaymentIntents.$inferSelect;
 
 function toPayment(row: IntentRow): RetrievedPayment {
-  return { id: row.id, status: row.status, amountCents: row.amountCents, currency: row.currency, orderId: row.orderId, clientSecret: row.clientSecret };
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+    checkoutId: row.checkoutId,
+    clientSecret: row.clientSecret,
+    // The built-in processor never moves money.
+    livemode: false,
+  };
 }
 
 /**
@@ -21,13 +31,14 @@ export function createTestProvider(db: Db): PaymentProvider {
     name: 'test',
     publishableKey: null,
 
-    async createPayment({ orderId, amountCents, idempotencyKey }) {
+    async createPayment({ orderId, checkoutId, amountCents, idempotencyKey }) {
       const id = randomId('pi');
       await db
         .insert(testPaymentIntents)
         .values({
           id,
-          orderId,
+          orderId: orderId ?? null,
+          checkoutId: checkoutId ?? null,
           amountCents,
           currency: 'usd',
           status: 'requires_payment_method',

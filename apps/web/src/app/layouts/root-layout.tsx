@@ -1,6 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Navbar } from '../../components/layout/navbar';
 import { Footer } from '../../components/layout/footer';
+import { CartSync } from '../../features/cart/components/cart-sync';
+import { TestModeBanner } from '../../features/payments/components/test-mode-banner';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -13,6 +15,8 @@ export function RootLayout() {
         Skip to content
       </a>
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent" aria-hidden="true" />}
+      <CartSync />
+      <TestModeBanner />
       <Navbar />
       <main id="main" className="flex-1">
         <Outlet />

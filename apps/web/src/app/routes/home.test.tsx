@@ -8,7 +8,9 @@ import { makeProducts, makeReviews } from '../../components/testing/fixtures';
 describe('home page', () => {
   it('shows the sections in the spec order and sets the title', async () => {
     fakeApi((req) => {
-      if (req.path === '/api/products') return { status: 200, body: makeProducts(8) };
+      // The featured section asks for one page of 6 (issue #10), never the whole catalogue.
+      if (req.path === '/api/products' && req.query.get('limit') === '6')
+        return { status: 200, body: { items: makeProducts(6), total: 8, page: 1, limit: 6, pages: 2 } };
       if (req.path === '/api/reviews') return { status: 200, body: makeReviews(3) };
       return notFound(req);
     });

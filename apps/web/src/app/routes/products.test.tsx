@@ -38,6 +38,12 @@ describe('products page', () => {
     expect(within(first).getByText('Minimum Order:')).toBeTruthy();
     expect(within(first).getByText('Description of part 1')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Order Now' }).getAttribute('href')).toBe(`/purchase/${catalogue[0]._id}`);
+    // The name and the picture open the public part page.
+    expect(
+      within(first)
+        .getAllByRole('link', { name: 'Part 1' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([`/parts/${catalogue[0]._id}`, `/parts/${catalogue[0]._id}`]);
     const img = within(first).getByRole('img', { name: 'Part 1' });
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '300']);
 

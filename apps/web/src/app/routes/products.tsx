@@ -1,21 +1,41 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { copy } from '@shop/shared/copy';
+import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadError } from '../../components/ui/load-error';
 import { usePageTitle } from '../../components/ui/page-title';
-import { PRODUCTS_PER_PAGE, useProductsPage } from '../../features/catalog/api/get-products-page';
+import { PRODUCTS_PER_PAGE, productsPageQueryOptions } from '../../features/catalog/api/get-products-page';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/product-grid';
 import { ProductsPagination } from '../../features/catalog/components/products-pagination';
-import { parsePageParam } from '../../features/catalog/page-param';
+import { searchQueryOptions } from '../../features/search/api/search';
+import { SearchFilters } from '../../features/search/components/search-filters';
+import { hasProductsFilters, productsFiltersParams, readProductsFilters } from '../../features/search/products-filters';
+import type { SearchState } from '../../features/search/search-params';
+
+const t = copy.productFilters;
 
 export default function ProductsPage() {
   usePageTitle(copy.nav.products);
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = parsePageParam(searchParams.get('page'));
-  const { data, isPending, isError, error, isPlaceholderData, refetch } = useProductsPage(page);
+  const state = readProductsFilters(searchParams);
+  const page = state.page;
+  // No filter in the URL: the page reads /api/products as it always did. Any filter: /api/search over all parts.
+  const filtered = hasProductsFilters(state);
+  const plain = useQuery({ ...productsPageQueryOptions(page), enabled: !filtered });
+  // Without filters the search call only brings the facet counts (one item), so the panel can offer them.
+  // A failed facet call is not worth a toast: the cards say what went wrong.
+  const search = useQuery({ ...searchQueryOptions(state, filtered ? PRODUCTS_PER_PAGE : 1), meta: { silent: !filtered } });
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = filtered ? search : plain;
+  const facets = search.data?.facets;
   const top = useRef<HTMLDivElement>(null);
+  const sortId = useId();
+
+  // Every change is a new history entry, so the back button undoes it.
+  const go = (next: SearchState) => setSearchParams(productsFiltersParams(next), { preventScrollReset: true });
+  const change = (next: Partial<SearchState>) => go({ ...state, ...next, page: 1 });
 
   const goTo = (next: number) => {
     setSearchParams(
@@ -45,34 +65,80 @@ export default function ProductsPage() {
     }
   }, [isPlaceholderData, lastPage, page, setSearchParams]);
 
+  const filters = <SearchFilters state={state} facets={facets} onChange={change} />;
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <div ref={top} className="scroll-mt-24">
         <SectionHeading level={1} title={copy.products.title} subtitle={copy.products.subtitle} />
       </div>
 
-      {isPending ? (
-        <div>
-          <div className="mb-6 flex h-6 justify-center">
-            <Spinner label={copy.storefront.productsLoading} />
-          </div>
-          <ProductGridSkeleton count={PRODUCTS_PER_PAGE} />
-        </div>
-      ) : isError && !data ? (
-        <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-64" />
-      ) : data.total === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center text-lg">{copy.products.empty}</p>
-      ) : (
-        <>
-          <p className="mb-6 h-6 text-center text-sm text-base-content/75">{copy.storefront.productsCount(data.total)}</p>
-          <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
-            <ProductGrid products={data.items} headingLevel={2} />
-          </div>
-        </>
-      )}
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside aria-label={t.filters}>
+          {/* A phone folds the filters away; from 1024 px they stay open beside the cards. */}
+          <details className="rounded-box border border-base-300 p-4 lg:hidden" open={filtered || undefined}>
+            <summary className="cursor-pointer font-display text-lg font-bold uppercase">{t.filters}</summary>
+            <div className="mt-4">{filters}</div>
+          </details>
+          <div className="hidden lg:block">{filters}</div>
+        </aside>
 
-      {/* Reserved height: the buttons appear with the first page without pushing the footer. */}
-      <div className="mt-12 min-h-12">{data && <ProductsPagination page={page} pages={data.pages} onPageChange={goTo} />}</div>
+        <section aria-label={copy.products.title} className="min-w-0">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="h-6 text-sm text-base-content/75" aria-live="polite">
+              {data && data.total > 0 ? (filtered ? copy.search.count(data.total) : copy.storefront.productsCount(data.total)) : ''}
+            </p>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {filtered && (
+                <Link to="/products" className="link link-primary text-sm font-semibold">
+                  {t.clearFilters}
+                </Link>
+              )}
+              <label htmlFor={sortId} className="text-sm font-semibold">
+                {copy.search.sort}
+              </label>
+              <select id={sortId} className="select select-sm w-auto" value={state.sort} onChange={(e) => change({ sort: e.target.value as SearchSort })}>
+                {SEARCH_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {s === 'relevance' ? t.featured : copy.search.sorts[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {isPending ? (
+            <div>
+              <div className="mb-6 flex h-6 justify-center">
+                <Spinner label={copy.storefront.productsLoading} />
+              </div>
+              <ProductGridSkeleton count={PRODUCTS_PER_PAGE} />
+            </div>
+          ) : isError && !data ? (
+            <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-64" />
+          ) : data.total === 0 ? (
+            filtered ? (
+              <div className="rounded-box bg-base-200 p-8 text-center text-lg">
+                <p>{t.empty}</p>
+                <Link to="/products" className="btn btn-outline btn-sm mt-4">
+                  {t.clearFilters}
+                </Link>
+              </div>
+            ) : (
+              <p className="rounded-box bg-base-200 p-8 text-center text-lg">{copy.products.empty}</p>
+            )
+          ) : (
+            <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
+              <ProductGrid products={data.items} headingLevel={2} />
+            </div>
+          )}
+
+          {/* Reserved height: the buttons appear with the first page without pushing the footer. */}
+          <div className="mt-12 min-h-12">
+            {data && !(filtered && data.total === 0) && <ProductsPagination page={page} pages={data.pages} onPageChange={goTo} />}
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

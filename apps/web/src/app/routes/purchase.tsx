@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { orderPrice } from '@shop/shared/pricing';
+import { uploadSrcSet } from '@shop/shared/schemas/upload';
+import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../components/ui/page-title';
 import { formatAmount, formatPrice } from '../../components/ui/price';
@@ -10,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { QuantityForm } from '../../features/orders/components/quantity-form';
 import { OrderModal } from '../../features/orders/components/order-modal';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 
 const t = copy.orderFlow;
 
@@ -45,11 +48,30 @@ export default function PurchasePage() {
             <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
               <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
                 {/* Same framing as the product cards: the art's own rounded backdrop is cropped by a slight zoom. */}
-                <img src={p.img} alt={p.name} width={640} height={480} className="aspect-[4/3] h-auto w-full scale-[1.08] object-contain" />
+                <img
+                  src={p.img}
+                  srcSet={uploadSrcSet(p.img)}
+                  sizes="(min-width: 1024px) 50vw, 100vw"
+                  alt={p.name}
+                  width={640}
+                  height={480}
+                  className="aspect-[4/3] h-auto w-full scale-[1.08] object-contain"
+                />
               </div>
               <div className="flex flex-col gap-6">
                 <div>
                   <h1 className="font-display text-4xl font-bold uppercase leading-tight">{p.name}</h1>
+                  <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-base-content/80">
+                    <span>
+                      {copy.products.brand}: <span className="font-semibold">{p.brand}</span>
+                    </span>
+                    <span>
+                      {copy.products.partNumber} <span className="font-mono font-semibold">{p.sku}</span>
+                    </span>
+                    <span>
+                      {copy.products.category}: <span className="font-semibold">{CATEGORY_LABELS[p.category]}</span>
+                    </span>
+                  </p>
                   <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
                   <p className="mt-4 text-base-content/80">{p.description}</p>
                 </div>
@@ -82,6 +104,7 @@ export default function PurchasePage() {
                 <button type="button" className="btn btn-primary btn-lg w-full" disabled={quantity === 0} onClick={() => setModalOpen(true)}>
                   {copy.purchase.placeOrder}
                 </button>
+                <AddToCartButton product={p} quantity={quantity} />
               </div>
               <OrderModal open={modalOpen} onClose={() => setModalOpen(false)} product={p} quantity={quantity} total={total} />
             </div>

@@ -4,6 +4,7 @@ import { copy } from '@shop/shared/copy';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
+import { ThemeSelect } from '../../features/theme/components/theme-select';
 import { SocialIcon } from './social-icon';
 
 const l = copy.storefront.footerLinks;
@@ -131,6 +132,10 @@ export function Footer() {
       <div className="border-t border-neutral-content/15">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 text-center sm:px-6 md:flex-row md:justify-between md:text-left lg:px-8">
           <p className="text-sm text-neutral-content/80">{copy.footer.copyright(year, shop.name)}</p>
+          <ThemeSelect
+            className="text-neutral-content/90"
+            selectClassName="border-neutral-content/30 bg-neutral text-neutral-content focus-visible:outline-accent"
+          />
           <img src="/images/payments.svg" width={PAYMENTS_WIDTH} height={PAYMENTS_HEIGHT} alt={copy.footer.paymentAlt} loading="lazy" className="h-8 w-auto" />
         </div>
       </div>

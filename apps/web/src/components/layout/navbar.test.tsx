@@ -8,6 +8,8 @@ import { Navbar } from './navbar';
 // The sign-in state is the identity feature's job; here it is set per test.
 const auth: { value: AuthValue } = { value: signedOut() };
 vi.mock('../../features/identity/auth-context', () => ({ useAuth: () => auth.value }));
+// The cart link loads the account's cart from the API; it has its own test (features/cart).
+vi.mock('../../features/cart/components/cart-link', () => ({ CartLink: () => null }));
 
 function signedOut(): AuthValue {
   return { user: null, loading: false, admin: false, adminLoading: false, logout: vi.fn(async () => {}) };

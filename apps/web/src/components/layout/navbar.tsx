@@ -6,6 +6,8 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/identity/auth-context';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { ThemeToggle } from './theme-toggle';
+import { SearchBox } from '../../features/search/components/search-box';
+import { CartLink } from '../../features/cart/components/cart-link';
 
 interface NavItem {
   to: string;
@@ -90,10 +92,10 @@ export function Navbar() {
       <nav aria-label={copy.storefront.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home}
-          className="flex shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+          className="flex h-16 shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
         >
           <img src="/images/logo.svg" width={40} height={40} alt="" className="size-10" />
-          <span className="font-display text-lg font-bold uppercase leading-none tracking-wide sm:text-xl">{shop.name}</span>
+          <span className="font-display text-base font-bold uppercase leading-none tracking-wide min-[400px]:text-lg sm:text-xl">{shop.name}</span>
         </Link>
 
         <ul className="ml-4 hidden items-center gap-1 lg:flex xl:ml-8">
@@ -137,6 +139,7 @@ export function Navbar() {
               </NavLink>
             )}
           </div>
+          <CartLink />
           <ThemeToggle />
           <button
             ref={menuButton}
@@ -151,6 +154,11 @@ export function Navbar() {
           </button>
         </div>
       </nav>
+      {/* The part search (issue #9): its own row under the bar at every width, so the links, the cart and the
+          account buttons keep the room they had, whatever the length of the customer's name. */}
+      <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6 lg:px-8">
+        <SearchBox className="w-full lg:mx-auto lg:max-w-2xl" />
+      </div>
 
       {menuOpen && (
         <div ref={menuPanel} id={menuId} className="absolute inset-x-0 top-full border-b border-base-300 bg-base-100 shadow-xl lg:hidden">

@@ -1,12 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeToggle } from './theme-toggle';
+import { fakeColorScheme } from '../testing/fake-color-scheme';
 import { renderWithProviders } from '../testing/render-with-providers';
+
+/** What a page load does before React renders: index.html ships data-theme="light", then theme-boot.ts runs. */
+async function loadPage() {
+  document.documentElement.setAttribute('data-theme', 'light');
+  vi.resetModules();
+  await import('../../theme-boot');
+}
 
 describe('theme toggle', () => {
   it('switches light ↔ dark on <html data-theme>, stores the choice in localStorage.theme and reports its state', async () => {
-    document.documentElement.setAttribute('data-theme', 'light');
+    fakeColorScheme(false);
+    await loadPage();
     const user = userEvent.setup();
     renderWithProviders(<ThemeToggle />);
 
@@ -24,12 +33,30 @@ describe('theme toggle', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('starts from the theme applied before React rendered (the stored choice survives a reload)', () => {
-    // theme-boot.ts applies localStorage.theme to <html> before the app renders.
+  it('after a reload, theme-boot.ts applies the stored choice before React renders, and the toggle starts from it', async () => {
+    // The device prefers light: only the stored choice can make the page dark.
+    fakeColorScheme(false);
     localStorage.setItem('theme', 'dark');
-    document.documentElement.setAttribute('data-theme', 'dark');
+    await loadPage();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+
     renderWithProviders(<ThemeToggle />);
     expect(screen.getByRole('button', { name: 'Toggle light/dark theme' }).getAttribute('aria-pressed')).toBe('true');
-    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('theme-boot.ts: a stored light choice wins over a dark device; "system" and no choice follow the device', async () => {
+    fakeColorScheme(true);
+    localStorage.setItem('theme', 'light');
+    await loadPage();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+
+    localStorage.setItem('theme', 'system');
+    await loadPage();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+
+    localStorage.removeItem('theme');
+    await loadPage();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
   });
 });

@@ -10,6 +10,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** A body that is not JSON (FormData of an upload, CSV text), as sent. */
+  raw?: BodyInit | null;
 }
 export type FakeHandler = (req: FakeRequest) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
@@ -21,7 +23,8 @@ export function fakeApi(handler: FakeHandler) {
       method: (init?.method ?? 'GET').toUpperCase(),
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' && isJson(init) ? JSON.parse(init.body) : undefined,
+      raw: init?.body,
     };
     calls.push(req);
     const res = await handler(req);
@@ -32,6 +35,11 @@ export function fakeApi(handler: FakeHandler) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+function isJson(init: RequestInit) {
+  const type = new Headers(init.headers).get('content-type');
+  return !type || type.includes('json');
 }
 
 export const notFound = (req: FakeRequest) => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.path}` } } });

@@ -10,6 +10,14 @@ export function makeProducts(count: number): Product[] {
     minOrder: 10 + i,
     stock: 1000 + i,
     unitPrice: 5 + i / 2,
+    sku: `TP-${String(1000 + i)}`,
+    brand: 'Test Brand',
+    category: 'brakes',
+    images: [`/images/products/part-${i + 1}.svg`],
+    version: 1,
+    lowStock: false,
+    universal: false,
+    fitment: [],
   }));
 }
 

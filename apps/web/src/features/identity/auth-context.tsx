@@ -16,6 +16,8 @@ export interface SessionUser {
   photoURL: string | null;
   /** Better Auth's flag; absent in test doubles. */
   emailVerified?: boolean;
+  /** The account signs in with a second factor (issue #7); absent in test doubles. */
+  twoFactorEnabled?: boolean;
 }
 
 export interface AuthValue {
@@ -25,6 +27,8 @@ export interface AuthValue {
   /** Spec's admin check: admin flag and its loading flag (true until the answer arrives). */
   admin: boolean;
   adminLoading: boolean;
+  /** Issue #7: an admin whose session still owes the second factor ('enrol' or 'verify'); undefined otherwise. */
+  adminTwoFactor?: 'enrol' | 'verify';
   /** Spec: revokes the session, removes the token, toasts 'Logout Success'. */
   logout(): Promise<void>;
 }
@@ -38,6 +42,8 @@ export interface AuthActions {
    * session and get the access token (the spec's sync). Resolves with the user.
    */
   completeSignIn(): Promise<SessionUser>;
+  /** After a second factor was accepted (enrolment or a check of the current session): new token, fresh admin check. */
+  secondFactorPassed(): Promise<void>;
 }
 
 // Components rendered without the provider (isolated tests) see a signed-out visitor.
@@ -47,6 +53,7 @@ const AuthActionsContext = createContext<AuthActions>({
   completeSignIn: async () => {
     throw new Error('AuthProvider is missing');
   },
+  secondFactorPassed: async () => undefined,
 });
 
 /** Query keys that stay cached across sign-out: the public catalogue and the auth state itself. */
@@ -58,6 +65,7 @@ const toSessionUser = (u: AuthSessionUser): SessionUser => ({
   displayName: u.name,
   photoURL: u.image ?? null,
   emailVerified: u.emailVerified,
+  twoFactorEnabled: u.twoFactorEnabled === true,
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -153,13 +161,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return toSessionUser(u);
   }, [queryClient]);
 
+  const secondFactorPassed = useCallback(async () => {
+    // Better Auth replaces the session on enrolment: the old token is dead, the new session needs its own.
+    removeAccessToken();
+    await completeSignIn();
+    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+  }, [completeSignIn, queryClient]);
+
   const value = useMemo<AuthValue>(() => {
     const user = authUser ? toSessionUser(authUser) : null;
     const loading = session.isPending || Boolean(authUser && !tokenReady && !tokenFailed);
     const adminLoading = loading ? true : user ? tokenReady && adminQuery.isPending : false;
-    return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, logout };
+    const owed = adminQuery.data?.twoFactor;
+    const adminTwoFactor = owed === 'enrol' || owed === 'verify' ? owed : undefined;
+    return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, adminTwoFactor, logout };
   }, [authUser, session.isPending, tokenReady, tokenFailed, adminQuery.isPending, adminQuery.data, logout]);
-  const actions = useMemo<AuthActions>(() => ({ forceSignOut: endSession, completeSignIn }), [endSession, completeSignIn]);
+  const actions = useMemo<AuthActions>(
+    () => ({ forceSignOut: endSession, completeSignIn, secondFactorPassed }),
+    [endSession, completeSignIn, secondFactorPassed],
+  );
 
   return (
     <AuthContext.Provider value={value}>

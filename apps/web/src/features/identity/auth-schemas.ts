@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { copy } from '@shop/shared/copy';
 import { SPEC_EMAIL_PATTERN } from '@shop/shared/schemas/common';
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG } from '@shop/shared/schemas/account';
 
 /**
  * Spec §5: the login and register rules and their exact messages. The spec's
@@ -16,7 +17,11 @@ const password = z.string().min(1, copy.validation.passwordRequired).min(6, copy
 export const loginFormSchema = z.object({ email, password });
 export type LoginFormValues = z.infer<typeof loginFormSchema>;
 
-export const registerFormSchema = z.object({ name: z.string().trim().min(1, copy.validation.nameRequired), email, password });
+export const registerFormSchema = z.object({
+  name: z.string().trim().min(1, copy.validation.nameRequired).max(DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG),
+  email,
+  password,
+});
 export type RegisterFormValues = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({ email });

@@ -38,4 +38,16 @@ describe('access token (localStorage.accessToken)', () => {
     expect(isTokenFor(token, 'sam@example.com', now + 61_000)).toBe(false);
     expect(isTokenFor(null, 'sam@example.com', now)).toBe(false);
   });
+
+  it('lives for its exp − iat by this device clock, even when that clock is an hour ahead of the server', () => {
+    const server = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const device = server + 61 * 60 * 1000;
+    const token = jwt({ email: 'sam@example.com', iat: server / 1000, exp: server / 1000 + 60 * 60 });
+    // Without a receipt time the device would call it expired and renew it forever.
+    expect(isTokenFor(token, 'sam@example.com', device)).toBe(false);
+    storeAccessToken(token, device);
+    expect(isTokenFor(token, 'sam@example.com', device)).toBe(true);
+    expect(msUntilRenewal(token, device)).toBe(55 * 60 * 1000);
+    expect(isTokenFor(token, 'sam@example.com', device + 60 * 60 * 1000)).toBe(false);
+  });
 });

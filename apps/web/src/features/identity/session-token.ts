@@ -24,7 +24,23 @@ export function subscribeToken(listener: () => void) {
 
 export { getAccessToken };
 
-export function storeAccessToken(token: string) {
+/**
+ * When each token of this page runs out by this device's clock: received now,
+ * valid for its exp − iat. A phone whose clock is off (or a test that moves
+ * the clock) would otherwise take every fresh token for an expired one and
+ * ask for a new one without end. A token read back from storage after a
+ * reload has no entry and falls back to its exp.
+ */
+const localExpiry = new Map<string, number>();
+
+function tokenExpiresAt(token: string, claims: TokenClaims): number | null {
+  return localExpiry.get(token) ?? (claims.exp ? claims.exp * 1000 : null);
+}
+
+export function storeAccessToken(token: string, receivedAt = Date.now()) {
+  const c = readClaims(token);
+  localExpiry.clear();
+  if (c?.exp && c.iat && c.exp > c.iat) localExpiry.set(token, receivedAt + (c.exp - c.iat) * 1000);
   try {
     localStorage.setItem(ACCESS_TOKEN_KEY, token);
   } catch {
@@ -45,6 +61,7 @@ export function removeAccessToken() {
 export interface TokenClaims {
   email?: string;
   exp?: number;
+  iat?: number;
 }
 
 export function readClaims(token: string | null): TokenClaims | null {
@@ -63,15 +80,17 @@ export const RENEW_BEFORE_MS = 5 * 60 * 1000;
 
 /** Milliseconds until the token should be renewed (≤ 0: now). */
 export function msUntilRenewal(token: string | null, now = Date.now()): number {
-  const exp = readClaims(token)?.exp;
-  if (!exp) return 0;
-  return exp * 1000 - RENEW_BEFORE_MS - now;
+  const c = readClaims(token);
+  const expiresAt = token && c ? tokenExpiresAt(token, c) : null;
+  if (!expiresAt) return 0;
+  return expiresAt - RENEW_BEFORE_MS - now;
 }
 
 /** Is this a live token of that user (not expired yet)? */
 export function isTokenFor(token: string | null, email: string, now = Date.now()): boolean {
   const c = readClaims(token);
-  return Boolean(c && c.email === email.toLowerCase() && c.exp && c.exp * 1000 > now + 5_000);
+  const expiresAt = token && c ? tokenExpiresAt(token, c) : null;
+  return Boolean(c && c.email === email.toLowerCase() && expiresAt && expiresAt > now + 5_000);
 }
 
 const inFlight = new Map<string, Promise<string>>();

@@ -1,37 +1,99 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import type { Order } from '@shop/shared/schemas/order';
-import { useAllOrders } from '../../../features/orders/api/get-all-orders';
+import { ADMIN_ORDER_STATUSES, ADMIN_ORDERS_DEFAULT_LIMIT, type AdminOrderStatus as OrderStatusTab } from '@shop/shared/schemas/order-admin';
+import { useOrdersPage } from '../../../features/orders/api/get-orders-page';
+import { useExportOrdersCsv } from '../../../features/orders/api/export-orders-csv';
 import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
 import { AdminOrderStatus, CancelOrderButton } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { DeliverOrderDialog } from '../../../features/orders/components/deliver-order-dialog';
+import { OrderStatusTabs } from '../../../features/orders/components/order-status-tabs';
+import { OrderSearchForm } from '../../../features/orders/components/order-search-form';
+import { OrdersPager } from '../../../features/orders/components/orders-pager';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
+import { downloadText } from '../../../lib/download';
+import { toastError, toastSuccess } from '../../../lib/toast';
+
+const t = copy.adminOrders;
+const PANEL_ID = 'orders-panel';
+
+/** The filter lives in the address (?status=&q=&page=), so reload, back and a shared link keep it. */
+function useOrdersFilter() {
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('status');
+  const status: OrderStatusTab = ADMIN_ORDER_STATUSES.includes(rawStatus as OrderStatusTab) ? (rawStatus as OrderStatusTab) : 'all';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const update = (next: { status?: OrderStatusTab; q?: string; page?: number }) => {
+    const merged = { status, q, page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.status !== 'all') out.set('status', merged.status);
+    if (merged.q) out.set('q', merged.q);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out);
+  };
+  return { status, q, page, update };
+}
 
 export default function ManageOrdersPage() {
-  const orders = useAllOrders();
+  const { status, q, page, update } = useOrdersFilter();
+  const limit = ADMIN_ORDERS_DEFAULT_LIMIT;
+  const orders = useOrdersPage({ page, limit, status, q });
+  const exporter = useExportOrdersCsv();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toDeliver, setToDeliver] = useState<Order | null>(null);
 
+  const exportCsv = () =>
+    exporter.mutate(
+      { status, q },
+      {
+        onSuccess: (csv) => {
+          downloadText(`orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+          // The same filter as the list on screen, so its total is the number of exported orders.
+          if (data) toastSuccess(t.exported(data.total));
+        },
+        onError: (err) => toastError(err.message),
+      },
+    );
+
+  const data = orders.data;
   return (
     <section aria-labelledby="manage-orders-title">
-      <DashboardPageHeader id="manage-orders-title" title={copy.dashboard.manageAllOrders} intro={copy.orderFlow.manageOrdersIntro} />
-      {orders.isPending ? (
-        <OrdersTableSkeleton rows={5} />
-      ) : orders.isError ? (
-        <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
-      ) : orders.data.length === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{copy.orderFlow.emptyAll}</p>
-      ) : (
-        <OrdersTable
-          orders={orders.data}
-          caption={copy.dashboard.manageAllOrders}
-          showCustomer
-          renderStatus={(order) => <AdminOrderStatus order={order} onDeliver={setToDeliver} />}
-          renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}
-        />
-      )}
+      <DashboardPageHeader id="manage-orders-title" title={copy.dashboard.manageAllOrders} intro={copy.orderFlow.manageOrdersIntro}>
+        <button type="button" className="btn btn-outline" onClick={exportCsv} disabled={exporter.isPending}>
+          {exporter.isPending ? t.exporting : t.exportCsv}
+        </button>
+      </DashboardPageHeader>
+      <div className="mb-4 flex flex-col gap-4">
+        <OrderSearchForm value={q} onSearch={(next) => update({ q: next })} />
+        <OrderStatusTabs value={status} counts={data?.counts} panelId={PANEL_ID} onChange={(next) => update({ status: next })} />
+      </div>
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`orders-tab-${status}`} aria-busy={orders.isFetching}>
+        {orders.isPending ? (
+          <OrdersTableSkeleton rows={5} />
+        ) : orders.isError ? (
+          <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
+        ) : data!.items.length === 0 ? (
+          <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
+            {data!.counts.all === 0 && !q ? copy.orderFlow.emptyAll : t.noMatch}
+          </p>
+        ) : (
+          <>
+            <OrdersTable
+              orders={data!.items}
+              offset={(data!.page - 1) * data!.limit}
+              caption={copy.dashboard.manageAllOrders}
+              showCustomer
+              renderStatus={(order) => <AdminOrderStatus order={order} onDeliver={setToDeliver} />}
+              renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}
+            />
+            <OrdersPager page={data!.page} pages={data!.pages} total={data!.total} limit={data!.limit} onPageChange={(next) => update({ page: next })} />
+          </>
+        )}
+      </div>
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
       <DeliverOrderDialog order={toDeliver} onClose={() => setToDeliver(null)} />
     </section>

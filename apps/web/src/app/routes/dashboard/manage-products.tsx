@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productsQueryOptions } from '../../../features/catalog/api/get-products';
 import { DeleteProductDialog } from '../../../features/dashboard/components/delete-product-dialog';
+import { AdjustStockDialog } from '../../../features/dashboard/components/adjust-stock-dialog';
+import { paths } from '../../../config/paths';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+import { CatalogCsvActions } from '../../../features/dashboard/components/catalog-csv-actions';
 import { LoadError } from '../../../components/ui/load-error';
 
 const t = copy.orderFlow;
@@ -14,10 +18,35 @@ const t = copy.orderFlow;
 export default function ManageProductsPage() {
   const products = useQuery({ ...productsQueryOptions(), staleTime: 0 });
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [toAdjust, setToAdjust] = useState<Product | null>(null);
+  const [lowOnly, setLowOnly] = useState(false);
+  const filterId = useId();
+  const lowCount = products.data?.filter((p) => p.lowStock).length ?? 0;
+  const shown = (products.data ?? []).filter((p) => !lowOnly || p.lowStock);
 
   return (
     <section aria-labelledby="manage-products-title">
-      <DashboardPageHeader id="manage-products-title" title={copy.dashboard.manageProducts} intro={t.manageProductsIntro} />
+      <DashboardPageHeader id="manage-products-title" title={copy.dashboard.manageProducts} intro={t.manageProductsIntro}>
+        <div className="flex flex-wrap items-center gap-2">
+          <CatalogCsvActions />
+          {products.isSuccess && products.data.length > 0 && (
+            <label
+              htmlFor={filterId}
+              className="flex cursor-pointer items-center gap-2 rounded-field border border-base-300 bg-base-100 px-3 py-2 text-sm font-semibold"
+            >
+              <input
+                id={filterId}
+                type="checkbox"
+                className="toggle toggle-sm toggle-warning"
+                checked={lowOnly}
+                onChange={(e) => setLowOnly(e.target.checked)}
+              />
+              {t.lowStockOnly}
+              <span className="badge badge-warning badge-sm tabular-nums">{t.lowStockCount(lowCount)}</span>
+            </label>
+          )}
+        </div>
+      </DashboardPageHeader>
       {products.isPending ? (
         <div className="flex flex-col gap-2 rounded-box border border-base-300 p-4" aria-hidden="true">
           <Skeleton className="h-8 w-full" />
@@ -29,12 +58,16 @@ export default function ManageProductsPage() {
         <LoadError message={products.error.message} onRetry={() => void products.refetch()} />
       ) : products.data.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.emptyProducts}</p>
+      ) : shown.length === 0 ? (
+        <p role="status" className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
+          {t.noLowStock}
+        </p>
       ) : (
         <>
           {/* Phones: a numbered list of cards, so Delete is never off-screen. */}
           <ol aria-label={copy.dashboard.manageProducts} className="flex flex-col gap-3 md:hidden">
-            {products.data.map((p, i) => (
-              <li key={p._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
+            {shown.map((p, i) => (
+              <li key={p._id} className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
                 <span className="w-6 shrink-0 font-display text-lg font-bold text-base-content/75 tabular-nums" aria-hidden="true">
                   {i + 1}
                 </span>
@@ -43,14 +76,15 @@ export default function ManageProductsPage() {
                 </div>
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold leading-snug">{p.name}</p>
+                  <p className="font-mono text-xs text-base-content/75">{p.sku}</p>
                   <p className="text-sm text-base-content/80">
                     <Price value={p.unitPrice} /> · {t.colStock} {p.stock.toLocaleString('en-US')} · {t.colMinOrder} {p.minOrder.toLocaleString('en-US')}
                   </p>
+                  {p.lowStock && <LowStockBadge />}
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <RowActions product={p} onAdjust={setToAdjust} onDelete={setToDelete} />
+                  </div>
                 </div>
-                <button type="button" className="btn btn-outline btn-error btn-sm shrink-0" onClick={() => setToDelete(p)}>
-                  {t.deleteButton}
-                  <span className="sr-only"> {p.name}</span>
-                </button>
               </li>
             ))}
           </ol>
@@ -66,6 +100,7 @@ export default function ManageProductsPage() {
                     {t.colImage}
                   </th>
                   <th scope="col">{t.colName}</th>
+                  <th scope="col">{t.colSku}</th>
                   <th scope="col" className="text-right">
                     {t.colUnitPrice}
                   </th>
@@ -81,7 +116,7 @@ export default function ManageProductsPage() {
                 </tr>
               </thead>
               <tbody>
-                {products.data.map((p, i) => (
+                {shown.map((p, i) => (
                   <tr key={p._id} className="hover:bg-base-200/60">
                     <th scope="row" className="font-display text-lg tabular-nums text-base-content/70">
                       {i + 1}
@@ -91,17 +126,24 @@ export default function ManageProductsPage() {
                         <img src={p.img} alt={p.name} width={56} height={56} loading="lazy" className="size-full object-contain p-1" />
                       </div>
                     </td>
-                    <td className="min-w-48 font-semibold">{p.name}</td>
+                    <td className="min-w-40">
+                      <span className="font-semibold">{p.name}</span>
+                      <span className="block text-xs text-base-content/75">{p.brand}</span>
+                    </td>
+                    <td className="whitespace-nowrap font-mono text-sm">{p.sku}</td>
                     <td className="text-right">
                       <Price value={p.unitPrice} />
                     </td>
-                    <td className={`text-right tabular-nums ${p.stock < p.minOrder ? 'font-semibold text-error' : ''}`}>{p.stock.toLocaleString('en-US')}</td>
+                    <td className={`text-right tabular-nums ${p.stock < p.minOrder ? 'font-semibold text-error' : ''}`}>
+                      {p.stock.toLocaleString('en-US')}
+                      {p.lowStock && <LowStockBadge />}
+                    </td>
                     <td className="text-right tabular-nums">{p.minOrder.toLocaleString('en-US')}</td>
-                    <td className="text-right">
-                      <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setToDelete(p)}>
-                        {t.deleteButton}
-                        <span className="sr-only"> {p.name}</span>
-                      </button>
+                    <td className="w-px whitespace-nowrap">
+                      {/* Stacked, so the table fits beside the dashboard menu without scrolling sideways. */}
+                      <div className="flex flex-col items-stretch gap-1">
+                        <RowActions product={p} size="xs" onAdjust={setToAdjust} onDelete={setToDelete} />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -111,6 +153,41 @@ export default function ManageProductsPage() {
         </>
       )}
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
+      <AdjustStockDialog product={toAdjust} onClose={() => setToAdjust(null)} />
     </section>
+  );
+}
+
+function LowStockBadge() {
+  return <span className="badge badge-warning badge-sm ml-2 whitespace-nowrap font-semibold">{t.lowStock}</span>;
+}
+
+function RowActions({
+  product,
+  size = 'sm',
+  onAdjust,
+  onDelete,
+}: {
+  product: Product;
+  size?: 'sm' | 'xs';
+  onAdjust(p: Product): void;
+  onDelete(p: Product): void;
+}) {
+  const btn = size === 'xs' ? 'btn-xs' : 'btn-sm';
+  return (
+    <>
+      <Link to={paths.editProduct(product._id)} className={`btn btn-outline ${btn}`}>
+        {t.editButton}
+        <span className="sr-only"> {product.name}</span>
+      </Link>
+      <button type="button" className={`btn btn-outline ${btn}`} onClick={() => onAdjust(product)}>
+        {t.adjustStockButton}
+        <span className="sr-only"> {product.name}</span>
+      </button>
+      <button type="button" className={`btn btn-outline btn-error ${btn}`} onClick={() => onDelete(product)}>
+        {t.deleteButton}
+        <span className="sr-only"> {product.name}</span>
+      </button>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { useMyOrders } from '../../../features/orders/api/get-my-orders';
 import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
+import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 
@@ -57,7 +58,12 @@ export default function MyOrdersPage() {
           orders={orders.data}
           caption={copy.dashboard.myOrders}
           renderStatus={(order) => <CustomerOrderStatus order={order} />}
-          renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}
+          renderActions={(order) => (
+            <div className="flex flex-wrap gap-2">
+              <CancelOrderButton order={order} onCancel={setToCancel} />
+              <OrderAgainButton order={order} />
+            </div>
+          )}
         />
       )}
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />

@@ -5,13 +5,13 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { useProducts } from '../api/get-products';
+import { useFeaturedProducts } from '../api/get-featured-products';
 import { FEATURED_PRODUCTS, featuredProducts } from '../featured-products';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
-/** Spec §2: the first 6 products of GET /products, a spinner while they load, and See All to /products. */
+/** Spec §2: the first 6 products of the catalogue (one page of 6), a spinner while they load, and See All to /products. */
 export function FeaturedProducts() {
-  const { data, isPending, isError, error, refetch } = useProducts();
+  const { data, isPending, isError, error, refetch } = useFeaturedProducts();
   return (
     <section id="featured" aria-labelledby="featured-title" className="py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { CardAddToCart } from '../../cart/components/card-add-to-cart';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
+import { uploadSrcSet } from '@shop/shared/schemas/upload';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
@@ -15,7 +17,7 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** Spec §2 product card: name, image, 'Unit Price: $', 'Stock:', 'Minimum Order:', description, 'Order Now'. */
+/** Spec §2 product card: name, image, 'Unit Price: $', 'Stock:', 'Minimum Order:', description, 'Order Now'. The name and picture open /parts/{id}. */
 export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = `product-${product._id}-name`;
@@ -26,20 +28,33 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
     >
       {/* The product art has its own light, rounded backdrop: the figure repeats its gradient and the slight zoom crops its edges, so the picture fills the card without an inner frame in either theme. */}
       <figure className="aspect-[4/3] overflow-hidden bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
-        <img
-          src={product.img}
-          alt={product.name}
-          width={400}
-          height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
-        />
+        {/* The picture opens the part page too; keyboard users reach it once, through the name. */}
+        <Link to={paths.part(product._id)} tabIndex={-1} className="block h-full w-full">
+          <img
+            src={product.img}
+            srcSet={uploadSrcSet(product.img)}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            alt={product.name}
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
+          />
+        </Link>
       </figure>
       <div className="card-body gap-3 p-5 sm:p-6">
         <Heading id={nameId} className="card-title line-clamp-2 sm:min-h-[3.5rem] font-display text-xl uppercase leading-7">
-          {product.name}
+          <Link to={paths.part(product._id)} className="link-hover focus-visible:underline">
+            {product.name}
+          </Link>
         </Heading>
+        <p className="-mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-base-content/80">
+          <span className="font-semibold">{product.brand}</span>
+          <span>
+            {t.partNumber} <span className="font-mono tabular-nums">{product.sku}</span>
+          </span>
+        </p>
         <p className="text-lg font-bold text-primary tabular-nums">
           {t.unitPrice}
           {formatAmount(product.unitPrice)}
@@ -60,6 +75,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             {t.orderNow}
             <ArrowRightIcon size={18} />
           </Link>
+          <CardAddToCart product={product} describedBy={nameId} />
         </div>
       </div>
     </article>

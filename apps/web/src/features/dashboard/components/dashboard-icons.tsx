@@ -8,6 +8,7 @@ const icons = {
   products: 'M4 7l8-4 8 4-8 4-8-4zm0 0v10l8 4 8-4V7M12 11v10',
   admin: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zm-3 9l2 2 4-4',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  activity: 'M3 12h4l3-8 4 16 3-8h4',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -21,6 +21,7 @@ const adminItems: Item[] = [
   { to: paths.addProduct, label: copy.dashboard.addProduct, icon: 'addProduct' },
   { to: paths.manageProducts, label: copy.dashboard.manageProducts, icon: 'products' },
   { to: paths.makeAdmin, label: copy.dashboard.makeAdmin, icon: 'admin' },
+  { to: paths.activity, label: copy.dashboard.activity, icon: 'activity' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */

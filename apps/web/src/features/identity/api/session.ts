@@ -7,6 +7,8 @@ export interface AuthSessionUser {
   name: string;
   image?: string | null;
   emailVerified: boolean;
+  /** Better Auth two-factor plugin: TOTP enrolment finished. */
+  twoFactorEnabled?: boolean | null;
 }
 
 /** GET /api/auth/get-session through Better Auth's client: the signed-in user, or null. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { useAuth } from '../auth-context';
+import { useAuth, useAuthActions } from '../auth-context';
 import { AuthLoading } from './auth-loading';
+import { TwoFactorChallenge } from './two-factor-challenge';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
 import type { LoginRedirectState } from './protected-route';
 
 /**
@@ -12,7 +14,8 @@ import type { LoginRedirectState } from './protected-route';
  * refusal instead of the content.
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {
-  const { user, loading, admin, adminLoading } = useAuth();
+  const { user, loading, admin, adminLoading, adminTwoFactor } = useAuth();
+  const { secondFactorPassed } = useAuthActions();
   const location = useLocation();
   if (loading) return <AuthLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location } satisfies LoginRedirectState} />;
@@ -26,6 +29,21 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
           {copy.auth.adminOnlyBack}
         </Link>
       </section>
+    );
+  }
+  // ADMIN_TWO_FACTOR=required: the server refuses admin calls until this session passed a second factor.
+  if (adminTwoFactor === 'enrol') {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-0 py-2">
+        <TwoFactorEnrolment audience="admin" onEnrolled={secondFactorPassed} />
+      </div>
+    );
+  }
+  if (adminTwoFactor === 'verify') {
+    return (
+      <div className="mx-auto w-full max-w-md py-8">
+        <TwoFactorChallenge onVerified={secondFactorPassed} />
+      </div>
     );
   }
   return <>{children ?? <Outlet />}</>;

@@ -1,18 +1,30 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { authClient } from '../../../lib/auth-client';
 import { loginFormSchema, type LoginFormValues } from '../auth-schemas';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { useAuthActions } from '../auth-context';
+import { TwoFactorChallenge } from './two-factor-challenge';
 import { FormError } from './form-error';
 import { AuthAlternatives } from './auth-alternatives';
 import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
 
+/** Router state of /login when a Google sign-in elsewhere (the register page) still owes the second factor. */
+export interface SecondFactorState {
+  secondFactor?: boolean;
+}
+
 export function LoginForm() {
-  const finish = useFinishSignIn('login');
+  const location = useLocation();
+  // Issue #7: after the password (twoFactorRedirect) or after Google (the sync answers TWO_FACTOR_REQUIRED).
+  const [challenge, setChallenge] = useState(Boolean((location.state as SecondFactorState | null)?.secondFactor));
+  const finish = useFinishSignIn('login', () => setChallenge(true));
+  const { forceSignOut } = useAuthActions();
   const { pending, error, setError, run } = useAuthAction();
   const {
     register,
@@ -24,9 +36,25 @@ export function LoginForm() {
     run(async () => {
       const res = await authClient.signIn.email({ email: values.email, password: values.password });
       if (res.error) return res.error.message ?? copy.auth.signInFailed;
+      if (res.data && 'twoFactorRedirect' in res.data && res.data.twoFactorRedirect) {
+        setChallenge(true);
+        return;
+      }
       await finish();
     }),
   );
+
+  if (challenge) {
+    return (
+      <TwoFactorChallenge
+        onVerified={finish}
+        onCancel={() => {
+          setChallenge(false);
+          void forceSignOut();
+        }}
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">

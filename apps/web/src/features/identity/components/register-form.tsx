@@ -4,7 +4,9 @@ import { copy } from '@shop/shared/copy';
 import { authClient } from '../../../lib/auth-client';
 import { registerFormSchema, type RegisterFormValues } from '../auth-schemas';
 import { useAuthAction } from '../hooks/use-auth-action';
+import { useLocation, useNavigate } from 'react-router';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import type { SecondFactorState } from './login-form';
 import { FormError } from './form-error';
 import { AuthAlternatives } from './auth-alternatives';
 import { SubmitButton } from './submit-button';
@@ -14,7 +16,12 @@ import { TextInput } from './text-input';
 const VERIFIED_CALLBACK = '/profile?verified=1';
 
 export function RegisterForm() {
-  const finish = useFinishSignIn('signup');
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A returning customer who pressed Google here and owes their code: the login page asks for it.
+  const finish = useFinishSignIn('signup', () =>
+    navigate('/login', { state: { ...(location.state as object | null), secondFactor: true } satisfies SecondFactorState }),
+  );
   const { pending, error, setError, run } = useAuthAction();
   const {
     register,

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { copy } from '@shop/shared/copy';
+import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useAuthActions } from '../auth-context';
 import type { LoginRedirectState } from '../components/protected-route';
@@ -13,17 +14,29 @@ export function useReturnPath(): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
+/** The sync refused the session because the account's second factor is still owed (a Google sign-in of an enrolled account). */
+export const isSecondFactorPending = (err: unknown) => err instanceof ApiError && err.code === 'TWO_FACTOR_REQUIRED';
+
 /**
  * Spec §4: after a successful sign-in (password or Google) sync the user to
- * get the access token, toast, and navigate.
+ * get the access token, toast, and navigate. When the account owes its
+ * second factor first, `onSecondFactor` runs instead (issue #7).
  */
-export function useFinishSignIn(kind: 'login' | 'signup') {
+export function useFinishSignIn(kind: 'login' | 'signup', onSecondFactor?: () => void) {
   const { completeSignIn } = useAuthActions();
   const navigate = useNavigate();
   const to = useReturnPath();
   return useCallback(async () => {
-    await completeSignIn();
+    try {
+      await completeSignIn();
+    } catch (err) {
+      if (onSecondFactor && isSecondFactorPending(err)) {
+        onSecondFactor();
+        return;
+      }
+      throw err;
+    }
     toastSuccess(kind === 'login' ? copy.toasts.login : copy.toasts.signup);
     navigate(to, { replace: true });
-  }, [completeSignIn, kind, navigate, to]);
+  }, [completeSignIn, kind, navigate, to, onSecondFactor]);
 }

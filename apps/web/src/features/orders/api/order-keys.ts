@@ -6,5 +6,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => ['orders', 'mine', email] as const,
   admin: ['orders', 'admin'] as const,
+  adminPage: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'admin', 'page', filter] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };

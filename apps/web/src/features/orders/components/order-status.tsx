@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { orderStatus } from '@shop/shared/order-state';
+import { minutesLeft, orderStatus } from '@shop/shared/order-state';
 import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
 import { TransactionId } from './orders-table';
@@ -8,12 +9,18 @@ import { TransactionId } from './orders-table';
 /** What the customer sees (spec §4): 'pay' while unpaid, 'Pending...' once paid, 'Paid' with the transaction id once delivered. */
 export function CustomerOrderStatus({ order }: { order: Order }) {
   const status = orderStatus(order);
+  const left = useMinutesLeft(order.expiresAt);
+  if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge hint />;
   if (status === 'unpaid') {
     return (
-      <Link to={paths.payment(order._id)} className="btn btn-primary btn-sm min-w-20">
-        {copy.orders.pay}
-        <span className="sr-only"> {order.productName}</span>
-      </Link>
+      <div className="flex flex-col items-start gap-1">
+        {/* The orders of one checkout are paid together, on the checkout's page (decision 121). */}
+        <Link to={order.checkoutId ? paths.checkoutPayment(order.checkoutId) : paths.payment(order._id)} className="btn btn-primary btn-sm min-w-20">
+          {copy.orders.pay}
+          <span className="sr-only"> {order.productName}</span>
+        </Link>
+        {left !== null && <ReservedFor minutes={left} />}
+      </div>
     );
   }
   return (
@@ -31,22 +38,82 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
 /** What the admin sees: 'Not paid', the 'Dleverd' button for paid orders, 'Paid' with the transaction id once delivered. */
 export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver(order: Order): void }) {
   const status = orderStatus(order);
-  if (status === 'unpaid') return <span className="badge badge-ghost border-base-300 font-semibold">{copy.orders.notPaid}</span>;
+  const left = useMinutesLeft(order.expiresAt);
+  if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge />;
+  if (status === 'unpaid') {
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <span className="badge badge-ghost border-base-300 font-semibold">{copy.orders.notPaid}</span>
+        {left !== null && <ReservedFor minutes={left} />}
+      </div>
+    );
+  }
+  if (status === 'paid' && order.refundDue) {
+    return (
+      <div>
+        <span className="badge badge-error h-auto font-semibold">{copy.orders.refundDue}</span>
+        <TransactionId id={order.transactionId} />
+      </div>
+    );
+  }
   if (status === 'paid') {
     return (
       <div>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => onDeliver(order)}>
-          {copy.orders.deliverButton}
-          <span className="sr-only"> {order.productName}</span>
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => onDeliver(order)}>
+            {copy.orders.deliverButton}
+            <span className="sr-only"> {order.productName}</span>
+          </button>
+          <TestPaymentBadge order={order} />
+        </div>
         <TransactionId id={order.transactionId} />
       </div>
     );
   }
   return (
     <div>
-      <span className="badge badge-success font-semibold">{copy.orders.paid}</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="badge badge-success font-semibold">{copy.orders.paid}</span>
+        <TestPaymentBadge order={order} />
+      </div>
       <TransactionId id={order.transactionId} />
+    </div>
+  );
+}
+
+/** Marks an order paid without real money (test processor or Stripe test keys) for the admin. */
+export function TestPaymentBadge({ order }: { order: Order }) {
+  if (order.paymentMode !== 'test') return null;
+  return (
+    <>
+      <span className="badge badge-outline badge-warning font-bold" title={copy.payment.testBadgeLabel} aria-hidden="true">
+        {copy.payment.testBadge}
+      </span>
+      <span className="sr-only">{copy.payment.testBadgeLabel}</span>
+    </>
+  );
+}
+
+/** Minutes left on a reservation, refreshed every 30 s; null without one. */
+function useMinutesLeft(expiresAt: string | null): number | null {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return expiresAt ? minutesLeft(expiresAt, now) : null;
+}
+
+function ReservedFor({ minutes }: { minutes: number }) {
+  return <span className="text-xs font-medium text-base-content/75">{copy.orders.reservedFor(minutes)}</span>;
+}
+
+function ExpiredBadge({ hint = false }: { hint?: boolean }) {
+  return (
+    <div className="flex max-w-56 flex-col items-start gap-1">
+      <span className="badge badge-neutral font-semibold">{copy.orders.expired}</span>
+      {hint && <span className="text-xs text-base-content/75">{copy.orders.expiredHint}</span>}
     </div>
   );
 }
@@ -54,6 +121,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
 /** Cancel is offered only while unpaid (customer and admin). */
 export function CancelOrderButton({ order, onCancel }: { order: Order; onCancel(order: Order): void }) {
   if (orderStatus(order) !== 'unpaid') return null;
+  if (order.expiresAt && minutesLeft(order.expiresAt) === 0) return null;
   return (
     <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)}>
       {copy.orders.cancel}

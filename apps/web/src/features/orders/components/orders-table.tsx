@@ -12,6 +12,8 @@ interface OrdersTableProps {
   caption: string;
   /** Admins see who ordered. */
   showCustomer?: boolean;
+  /** Number of the first row minus one (rows keep counting across pages). */
+  offset?: number;
   renderStatus(order: Order): ReactNode;
   renderActions(order: Order): ReactNode;
 }
@@ -30,14 +32,14 @@ export function OrdersTable(props: OrdersTableProps) {
   );
 }
 
-function OrderCards({ orders, caption, showCustomer = false, renderStatus, renderActions }: OrdersTableProps) {
+function OrderCards({ orders, caption, showCustomer = false, offset = 0, renderStatus, renderActions }: OrdersTableProps) {
   return (
-    <ol aria-label={caption} className="flex flex-col gap-4 md:hidden">
+    <ol aria-label={caption} start={offset + 1} className="flex flex-col gap-4 md:hidden">
       {orders.map((order, i) => (
         <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
           <div className="flex items-start gap-3">
             <span className="font-display text-2xl font-bold leading-none text-base-content/75 tabular-nums" aria-hidden="true">
-              {i + 1}
+              {offset + i + 1}
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{order.productName}</p>
@@ -71,7 +73,7 @@ function OrderCards({ orders, caption, showCustomer = false, renderStatus, rende
   );
 }
 
-function OrdersGrid({ orders, caption, showCustomer = false, renderStatus, renderActions }: OrdersTableProps) {
+function OrdersGrid({ orders, caption, showCustomer = false, offset = 0, renderStatus, renderActions }: OrdersTableProps) {
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
       <table className="table">
@@ -100,7 +102,7 @@ function OrdersGrid({ orders, caption, showCustomer = false, renderStatus, rende
           {orders.map((order, i) => (
             <tr key={order._id} className="align-top hover:bg-base-200/60">
               <th scope="row" className="font-display text-lg tabular-nums text-base-content/70">
-                {i + 1}
+                {offset + i + 1}
               </th>
               <td className="min-w-44">
                 <p className="font-semibold">{order.productName}</p>

@@ -25,13 +25,35 @@ interface PaymentCheckoutProps {
  * the server only after it has checked the payment with the provider.
  */
 export function PaymentCheckout({ order, intent, billingDetails }: PaymentCheckoutProps) {
+  const payOrder = usePayOrder();
+  const payOrderAsync = payOrder.mutateAsync;
+  return (
+    <PaymentForm
+      amount={order.price}
+      intent={intent}
+      billingDetails={billingDetails}
+      record={(transactionId) => payOrderAsync({ orderId: order._id, transactionId })}
+    />
+  );
+}
+
+interface PaymentFormProps {
+  /** What the Pay button says (dollars). */
+  amount: number;
+  intent: PaymentIntentResponse;
+  billingDetails: BillingDetails;
+  /** Has the server record the provider's confirmed payment (PATCH /orders/{id} or /checkouts/{id}). */
+  record(transactionId: string): Promise<unknown>;
+}
+
+/** The card form and its states, for one order or one checkout (decision 121). */
+export function PaymentForm({ amount, intent, billingDetails, record }: PaymentFormProps) {
   const [status, setStatus] = useState<PaymentStatus>('idle');
   const [message, setMessage] = useState('');
   const [transactionId, setTransactionId] = useState<string | null>(null);
   // A payment the provider already confirmed is never confirmed twice: if
   // recording it failed, Pay only retries the recording.
   const confirmedPayment = useRef<string | null>(null);
-  const payOrder = usePayOrder();
 
   const onPay: CardFormProps['onPay'] = async (confirmWithProvider) => {
     if (status === 'processing' || status === 'success') return;
@@ -40,7 +62,7 @@ export function PaymentCheckout({ order, intent, billingDetails }: PaymentChecko
     try {
       const id = confirmedPayment.current ?? (await confirmWithProvider());
       confirmedPayment.current = id;
-      await payOrder.mutateAsync({ orderId: order._id, transactionId: id });
+      await record(id);
       setTransactionId(id);
       setStatus('success');
       toastSuccess(copy.toasts.paymentCompleted);
@@ -55,7 +77,7 @@ export function PaymentCheckout({ order, intent, billingDetails }: PaymentChecko
     publishableKey: intent.publishableKey,
     billingDetails,
     status,
-    amountLabel: formatPrice(order.price),
+    amountLabel: formatPrice(amount),
     onPay,
   };
 

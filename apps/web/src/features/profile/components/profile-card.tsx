@@ -9,6 +9,7 @@ import { useAuth } from '../../identity/auth-context';
 import { useProfile } from '../api/get-profile';
 import { useResendVerification } from '../api/resend-verification';
 import { ProfileUpdateModal } from './profile-update-modal';
+import { TwoFactorCard } from './two-factor-card';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -143,7 +144,10 @@ export function ProfileCard() {
       ) : profile.isError ? (
         <LoadError message={profile.error.message} onRetry={() => void profile.refetch()} className="min-h-64" />
       ) : (
-        <ProfileDetails profile={profile.data} />
+        <>
+          <ProfileDetails profile={profile.data} />
+          {user?.email === profile.data.email && <TwoFactorCard />}
+        </>
       )}
     </div>
   );

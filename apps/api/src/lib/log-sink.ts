@@ -1,0 +1,60 @@
+import type { Writable } from 'node:stream';
+
+/** What pino needs from a destination. */
+export interface LogSink {
+  write(line: string): boolean;
+  /** Lines dropped because the reader was gone or too slow (exposed for tests and the shutdown message). */
+  readonly dropped: number;
+}
+
+/** Unread log output kept in memory before lines are dropped (per stream). */
+export const LOG_BUFFER_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Keeps the shop answering when nobody reads its output (issue #7, decision 072).
+ *
+ * pino's default destination writes synchronously and retries a full pipe in
+ * a loop, so a log reader that stops reading (or closes the pipe) froze the
+ * whole server. Here every line goes through the stream's own asynchronous
+ * queue; once that queue holds more than `limitBytes`, or the stream failed
+ * (EPIPE, EBADF), lines are dropped and counted instead of written.
+ */
+export function createLogSink(stream: Writable, limitBytes = LOG_BUFFER_LIMIT_BYTES): LogSink {
+  let broken = false;
+  let dropped = 0;
+  guardStdio(stream, () => {
+    broken = true;
+  });
+  return {
+    write(line) {
+      if (broken || stream.destroyed || !stream.writable || stream.writableLength > limitBytes) {
+        dropped += 1;
+        return true;
+      }
+      try {
+        stream.write(line);
+      } catch {
+        broken = true;
+        dropped += 1;
+      }
+      return true;
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+const guarded = new WeakSet<Writable>();
+
+/**
+ * A write error on stdout or stderr (the reader went away) is emitted as an
+ * 'error' event that would otherwise crash the process: note it and go on.
+ */
+export function guardStdio(stream: Writable, onBroken: () => void = () => {}): void {
+  stream.on('error', onBroken);
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  // Keeps the listener count above zero even if the caller's listener is removed.
+  stream.on('error', () => {});
+}

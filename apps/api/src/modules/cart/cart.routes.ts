@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cartLineParamsSchema, cartSchema, errorResponseSchema, mergeCartSchema, setCartLineSchema } from '@shop/shared';
+import { getCart, mergeCart, removeCartLine, setCartLine } from './cart.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** Issue #9 part 4: the signed-in customer's cart (decision 120). Every call answers the whole cart. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opts = { lowStockFactor: app.config.LOW_STOCK_FACTOR };
+
+  app.get(
+    '/cart',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary: 'Your cart: each line with its product and its total (the shared price rule), and the total',
+        security: [{ bearerAuth: [] }],
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => getCart(app.db, req.user!, opts),
+  );
+
+  app.put(
+    '/cart/lines/:productId',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary: 'Set a line’s quantity (0 removes it); it must be between the product’s minimum order and its stock, else 400',
+        security: [{ bearerAuth: [] }],
+        params: cartLineParamsSchema,
+        body: setCartLineSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await setCartLine(app.db, req.user!, req.params.productId, req.body.quantity);
+      return getCart(app.db, req.user!, opts);
+    },
+  );
+
+  app.delete(
+    '/cart/lines/:productId',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line from your cart (a line that is not there changes nothing)',
+        security: [{ bearerAuth: [] }],
+        params: cartLineParamsSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await removeCartLine(app.db, req.user!, req.params.productId);
+      return getCart(app.db, req.user!, opts);
+    },
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary:
+          "Merge a guest's browser cart into yours at sign-in: the larger quantity wins, clamped to minimum order..stock; unknown or sold-out products are dropped. Answers the merged cart",
+        security: [{ bearerAuth: [] }],
+        body: mergeCartSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await mergeCart(app.db, req.user!, req.body);
+      return getCart(app.db, req.user!, opts);
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { fromCents, isValidQuantity, orderPriceCents, type Cart, type MergeCartInput } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { cartLines, products } from '../../db/schema';
+import { BadRequestError, NotFoundError, isUuid } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
+import { quantityMessage } from '../orders/orders.service';
+
+/**
+ * Issue #9 part 4: the server cart of a signed-in customer (decision 120).
+ * A line is a product and a quantity; its total is always computed from the
+ * product's current price with the shared price rule, never stored.
+ */
+
+const productNotFound = () => new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+
+/** The cart's quantity rule, the same as an order's: minOrder ≤ quantity ≤ stock. */
+export function cartQuantityError(product: Pick<ProductRow, 'minOrder' | 'stock'>): BadRequestError {
+  return new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
+}
+
+export const lineTotalCents = (product: Pick<ProductRow, 'unitPriceCents' | 'minOrder'>, quantity: number) =>
+  orderPriceCents(product.unitPriceCents, product.minOrder, quantity);
+
+/** The cart's lines with their products, by product name (then id, so the order is stable). */
+export async function cartRows(db: Db, userId: string): Promise<{ quantity: number; product: ProductRow }[]> {
+  const rows = await db
+    .select({ quantity: cartLines.quantity, product: products })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(products.name), asc(products.id));
+  return rows;
+}
+
+export async function getCart(db: Db, user: AuthUser, opts?: CatalogOptions): Promise<Cart> {
+  const rows = await cartRows(db, user.id);
+  let totalCents = 0;
+  const lines = rows.map(({ quantity, product }) => {
+    const cents = lineTotalCents(product, quantity);
+    totalCents += cents;
+    return { productId: product.id, quantity, lineTotal: fromCents(cents), product: toProductDto(product, opts) };
+  });
+  return { lines, total: fromCents(totalCents) };
+}
+
+/** PUT /cart/lines/{productId}: 0 removes the line; any other quantity must fit minOrder..stock (400 otherwise). */
+export async function setCartLine(db: Db, user: AuthUser, productId: string, quantity: number): Promise<void> {
+  if (!isUuid(productId)) throw productNotFound();
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw productNotFound();
+  if (quantity === 0) {
+    await db.delete(cartLines).where(and(eq(cartLines.userId, user.id), eq(cartLines.productId, productId)));
+    return;
+  }
+  if (!isValidQuantity(quantity, product.minOrder, product.stock)) throw cartQuantityError(product);
+  await db
+    .insert(cartLines)
+    .values({ userId: user.id, productId, quantity })
+    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity, updatedAt: new Date() } });
+}
+
+/** DELETE /cart/lines/{productId}: removing a line that is not there changes nothing (idempotent). */
+export async function removeCartLine(db: Db, user: AuthUser, productId: string): Promise<void> {
+  if (!isUuid(productId)) return;
+  await db.delete(cartLines).where(and(eq(cartLines.userId, user.id), eq(cartLines.productId, productId)));
+}
+
+/**
+ * POST /cart/merge: the guest's browser cart joins the account's at sign-in.
+ * For a product in both, the larger quantity wins (never the sum: the same
+ * cart merged twice, or on two devices, must not double). Every merged
+ * quantity is clamped to the product's minOrder..stock; unknown products and
+ * products with less than minOrder in stock are dropped; quantity 0 is
+ * ignored. Lines already in the account are kept as they are unless the
+ * guest's line is larger.
+ */
+export async function mergeCart(db: Db, user: AuthUser, input: MergeCartInput): Promise<void> {
+  const wanted = new Map<string, number>();
+  for (const line of input.lines) {
+    const quantity = Number(line.quantity);
+    if (!isUuid(line.productId) || !Number.isInteger(quantity) || quantity <= 0) continue;
+    const id = line.productId.toLowerCase();
+    wanted.set(id, Math.max(wanted.get(id) ?? 0, quantity));
+  }
+  if (wanted.size === 0) return;
+  await db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(products)
+      .where(inArray(products.id, [...wanted.keys()]));
+    const existing = await tx
+      .select()
+      .from(cartLines)
+      .where(and(eq(cartLines.userId, user.id), inArray(cartLines.productId, [...wanted.keys()])))
+      .for('update');
+    const current = new Map(existing.map((l) => [l.productId, l.quantity]));
+    for (const product of found) {
+      if (product.stock < product.minOrder) continue;
+      const larger = Math.max(wanted.get(product.id) ?? 0, current.get(product.id) ?? 0);
+      const quantity = Math.min(Math.max(larger, product.minOrder), product.stock);
+      if (quantity === current.get(product.id)) continue;
+      await tx
+        .insert(cartLines)
+        .values({ userId: user.id, productId: product.id, quantity })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity, updatedAt: new Date() } });
+    }
+  });
+}

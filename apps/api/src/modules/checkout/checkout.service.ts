@@ -1,0 +1,342 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fromCents, type Checkout, type CheckoutStatus, type checkoutRequestSchema, type PaymentIntentResponse, type ShortLine } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
+import type { RetrievedPayment } from '../../payments/providers/payment-provider';
+import { lineTotalCents } from '../cart/cart.service';
+import { checkUnpaidCap, isPastDue, markOrderPaid, toOrderDto, type OrderRow, type PaidResult, type ReservationPolicy } from '../orders/orders.service';
+import { expireReservations } from '../orders/reservations.service';
+import { moveStock } from '../stock/stock.service';
+import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
+import { paymentModeOf, sendReceipt } from '../payments/payments.service';
+
+/**
+ * Issue #9 part 5: one checkout of the whole cart, paid once (decision 120).
+ * A checkout is one order per cart line (orders.checkout_id), reserved in one
+ * transaction, with one expiry, counted once against the unpaid-order cap,
+ * and paid by one payment whose amount is the sum of its orders.
+ */
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+const checkoutNotFound = () => new NotFoundError('No checkout with that id.', 'CHECKOUT_NOT_FOUND');
+const checkoutExpired = () =>
+  new ConflictError('This checkout expired: its reservation ran out and the parts went back into stock. Please check out again.', 'CHECKOUT_EXPIRED');
+const checkoutPaid = () => new ConflictError('This checkout is already paid.', 'ALREADY_PAID');
+const paidWithAnother = () => new ConflictError('This checkout is already paid with another payment.', 'ALREADY_PAID');
+const checkoutEmpty = () => new ConflictError('Every order of this checkout was cancelled: there is nothing left to pay.', 'CHECKOUT_EMPTY');
+
+/** The checkout's state, from its orders: they are reserved, paid and expire together. */
+export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Date): CheckoutStatus {
+  if (rows.length === 0) return 'cancelled';
+  if (checkout.transactionId || rows.every((o) => o.paid)) return 'paid';
+  if (rows.some((o) => o.status === 'expired' || isPastDue(o, now))) return 'expired';
+  return 'unpaid';
+}
+
+const amountCents = (rows: OrderRow[]) => rows.reduce((sum, o) => sum + o.priceCents, 0);
+
+async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productName), asc(orders.id));
+}
+
+export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date): Checkout {
+  const status = checkoutStatus(checkout, rows, now);
+  const due = rows.filter((o) => o.status === 'unpaid' && o.expiresAt).map((o) => o.expiresAt!.getTime());
+  return {
+    _id: checkout.id,
+    orders: rows.map(toOrderDto),
+    total: fromCents(amountCents(rows)),
+    status,
+    transactionId: checkout.transactionId,
+    createdAt: checkout.createdAt.toISOString(),
+    expiresAt: status === 'unpaid' && due.length ? new Date(Math.min(...due)).toISOString() : null,
+  };
+}
+
+/**
+ * Load a checkout the user may see: its owner, or an admin (read only).
+ * Someone else's checkout is a 404 (its existence is not confirmed); an
+ * admin acting as the payer gets 403, like orders.
+ */
+export async function findCheckoutFor(db: Db, user: AuthUser, id: string, mode: 'read' | 'payer' = 'read'): Promise<CheckoutRow> {
+  if (!isUuid(id)) throw checkoutNotFound();
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  if (!row) throw checkoutNotFound();
+  if (row.userId === user.id) return row;
+  if (!isAdmin(user)) throw checkoutNotFound();
+  if (mode === 'payer') throw new ForbiddenError('Only the customer who checked out can pay for it.', 'NOT_THE_PAYER');
+  return row;
+}
+
+export async function getCheckout(app: FastifyInstance, user: AuthUser, id: string): Promise<Checkout> {
+  await expireReservations(app, { checkoutId: id });
+  const checkout = await findCheckoutFor(app.db, user, id);
+  return toCheckoutDto(checkout, await checkoutOrders(app.db, checkout.id), app.clock.now());
+}
+
+function shortLineMessage(lines: ShortLine[]): string {
+  const parts = lines.map((l) =>
+    l.available < l.minOrder
+      ? `${l.productName}: sold out (${l.available} left, minimum order ${l.minOrder})`
+      : l.requested < l.minOrder
+        ? `${l.productName}: the minimum order is ${l.minOrder} (your cart has ${l.requested})`
+        : `${l.productName}: you want ${l.requested}, only ${l.available} left`,
+  );
+  return `Not enough stock for ${lines.length === 1 ? 'this line' : 'these lines'}: ${parts.join('; ')}. Nothing was reserved; change or remove ${lines.length === 1 ? 'it' : 'them'} in your cart and check out again.`;
+}
+
+/**
+ * POST /checkout. Every cart line is reserved in ONE transaction, or none:
+ * the products are locked in id order (so two checkouts never deadlock),
+ * every line is checked against the locked stock, and only then are the
+ * orders inserted and the stock moved through the ledger. A short line
+ * answers 409 CHECKOUT_SHORT naming each short line (error.details.lines).
+ */
+export async function createCheckout(db: Db, user: AuthUser, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
+  const { checkout, rows } = await db.transaction(async (tx) => {
+    // The customer's row serialises their checkouts and orders, as in createOrder, so the cap cannot be raced.
+    await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
+    const lines = await tx.select().from(cartLines).where(eq(cartLines.userId, user.id));
+    if (lines.length === 0) throw new BadRequestError('Your cart is empty: add parts to it before checking out.', 'CART_EMPTY');
+    await checkUnpaidCap(tx, user.id, policy);
+
+    const locked = await tx
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          lines.map((l) => l.productId),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .for('update');
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const wanted = lines
+      .map((l) => ({ line: l, product: byId.get(l.productId)! }))
+      .filter((w) => w.product)
+      .sort((a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id));
+    const short: ShortLine[] = wanted
+      .filter(({ line, product }) => line.quantity > product.stock || line.quantity < product.minOrder)
+      .map(({ line, product }) => ({
+        productId: product.id,
+        productName: product.name,
+        requested: line.quantity,
+        available: product.stock,
+        minOrder: product.minOrder,
+      }));
+    if (short.length > 0) throw new DomainError(409, 'CHECKOUT_SHORT', shortLineMessage(short), { lines: short });
+
+    const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
+    const totalCents = wanted.reduce((sum, { line, product }) => sum + lineTotalCents(product, line.quantity), 0);
+    const [created] = await tx.insert(checkouts).values({ userId: user.id, email: user.email, totalCents, createdAt: policy.now }).returning();
+    const inserted = await tx
+      .insert(orders)
+      .values(
+        wanted.map(({ line, product }) => ({
+          userId: user.id,
+          productId: product.id,
+          productName: product.name,
+          unitPriceCents: product.unitPriceCents,
+          minOrder: product.minOrder,
+          userName: user.name || user.email.split('@')[0],
+          email: user.email,
+          country: input.country,
+          address: input.address,
+          phone: input.phone,
+          quantity: line.quantity,
+          priceCents: lineTotalCents(product, line.quantity),
+          status: 'unpaid',
+          createdAt: policy.now,
+          expiresAt,
+          checkoutId: created.id,
+        })),
+      )
+      .returning();
+    for (const order of inserted) {
+      // The rows are locked and checked above, so this conditional decrement cannot come up short.
+      await moveStock(tx, {
+        productId: order.productId!,
+        delta: -order.quantity,
+        kind: 'order_placed',
+        orderId: order.id,
+        actor: { id: user.id, email: user.email },
+      });
+    }
+    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+    return { checkout: created, rows: inserted };
+  });
+  rows.sort((a, b) => a.productName.localeCompare(b.productName) || a.id.localeCompare(b.id));
+  return toCheckoutDto(checkout, rows, policy.now);
+}
+
+/**
+ * The one rule for accepting a checkout's payment, whichever path reports it
+ * (PATCH /checkouts/{id}, the webhook, the reconciliation, an expiry): it is
+ * this checkout's, for exactly the sum of its orders in dollars, and succeeded.
+ */
+export function checkPaymentFitsCheckout(checkout: Pick<CheckoutRow, 'id'>, rows: OrderRow[], payment: RetrievedPayment): void {
+  if (payment.checkoutId !== checkout.id) throw new BadRequestError('That payment belongs to something else than this checkout.', 'PAYMENT_ORDER_MISMATCH');
+  const cents = amountCents(rows);
+  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== cents) {
+    throw new BadRequestError(`That payment's amount does not match this checkout (${fromCents(cents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
+  }
+  if (payment.status !== 'succeeded') {
+    throw new PaymentError(`That payment has not succeeded (status: ${payment.status}). Please complete the payment first.`, 'PAYMENT_NOT_SUCCEEDED');
+  }
+}
+
+export interface CheckoutPaidResult {
+  checkout: CheckoutRow;
+  orders: OrderRow[];
+  /** The orders this call turned paid: one receipt each. */
+  newlyPaid: PaidResult[];
+}
+
+/**
+ * Record a confirmed payment on every order of a checkout, in one
+ * transaction (`db` may be the webhook's). The checkout row is locked first,
+ * so the customer's confirmation, the webhook and the reconciliation record
+ * it once; a replay of the same transaction changes nothing.
+ */
+export async function markCheckoutPaid(db: Db, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
+      if (!checkout) throw checkoutNotFound();
+      const rows = await checkoutOrders(tx, checkoutId);
+      if (checkout.transactionId) {
+        if (checkout.transactionId !== payment.id) throw paidWithAnother();
+        return { checkout, orders: rows, newlyPaid: [] };
+      }
+      checkPaymentFitsCheckout(checkout, rows, payment);
+      const [paid] = await tx
+        .update(checkouts)
+        .set({ transactionId: payment.id, paymentIntentId: payment.id, paidAt: new Date() })
+        .where(eq(checkouts.id, checkoutId))
+        .returning();
+      const newlyPaid: PaidResult[] = [];
+      const after: OrderRow[] = [];
+      for (const order of rows) {
+        const result = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
+        if (result.newlyPaid) newlyPaid.push(result);
+        after.push(result.order);
+      }
+      return { checkout: paid, orders: after, newlyPaid };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw new ConflictError('That payment is already recorded on another checkout.', 'PAYMENT_ALREADY_USED');
+    throw err;
+  }
+}
+
+/** Check and record a checkout's payment, then send the receipts (one per order, as for single orders). */
+export async function recordCheckoutPayment(app: FastifyInstance, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
+  crashPointAfterProviderConfirmed(app);
+  const result = await markCheckoutPaid(app.db, checkoutId, payment);
+  for (const paid of result.newlyPaid) await sendReceipt(app, paid);
+  return result;
+}
+
+/**
+ * POST /create-payment-intent { checkoutId }: one intent for the whole
+ * checkout, for the sum of its orders. Asking again returns the same client
+ * secret while the amount is unchanged; the provider call carries an
+ * idempotency key with the amount, so a changed checkout (an order cancelled)
+ * gets a new intent.
+ */
+export async function createCheckoutPaymentIntent(app: FastifyInstance, user: AuthUser, checkoutId: string): Promise<PaymentIntentResponse> {
+  await expireReservations(app, { checkoutId });
+  const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
+  const rows = await checkoutOrders(app.db, checkout.id);
+  const status = checkoutStatus(checkout, rows, app.clock.now());
+  if (status === 'paid') throw checkoutPaid();
+  if (status === 'cancelled') throw checkoutEmpty();
+  if (status === 'expired') throw checkoutExpired();
+  const cents = amountCents(rows);
+  const answer = (clientSecret: string): PaymentIntentResponse => ({
+    clientSecret,
+    provider: app.payments.name,
+    publishableKey: app.payments.publishableKey,
+    amount: fromCents(cents),
+  });
+
+  if (checkout.paymentIntentId) {
+    const existing = await app.payments.retrievePayment(checkout.paymentIntentId);
+    if (existing && existing.checkoutId === checkout.id && existing.amountCents === cents) {
+      if (existing.status === 'succeeded') {
+        // Paid, but the confirmation never reached us (tab closed): record it now.
+        await recordCheckoutPayment(app, checkout.id, existing);
+        throw checkoutPaid();
+      }
+      if (existing.status !== 'canceled' && existing.clientSecret) return answer(existing.clientSecret);
+    }
+  }
+
+  const created = await app.payments.createPayment({
+    checkoutId: checkout.id,
+    amountCents: cents,
+    email: checkout.email,
+    idempotencyKey: `checkout-${checkout.id}-${cents}`,
+  });
+  const kept = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(checkouts)
+      .set({ paymentIntentId: created.id })
+      .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.transactionId)))
+      .returning({ id: checkouts.id });
+    // Each order carries the intent too, so cancelling one order or expiring the checkout cancels it at the provider.
+    if (row) {
+      await tx
+        .update(orders)
+        .set({ paymentIntentId: created.id })
+        .where(and(eq(orders.checkoutId, checkout.id), eq(orders.paid, false)));
+    }
+    return row;
+  });
+  // Paid meanwhile (another tab, the webhook): this intent must not stay payable.
+  if (!kept) {
+    const [now] = await app.db.select({ transactionId: checkouts.transactionId }).from(checkouts).where(eq(checkouts.id, checkout.id));
+    if (now?.transactionId !== created.id) await app.payments.cancelPayment(created.id);
+    throw checkoutPaid();
+  }
+  return answer(created.clientSecret);
+}
+
+/**
+ * PATCH /checkouts/{id} { transactionId }: every order of the checkout
+ * becomes paid with that transaction id, only once the provider confirms that
+ * this payment succeeded for this checkout and its amount. The same
+ * transaction id again answers the checkout unchanged.
+ */
+export async function confirmCheckoutPayment(app: FastifyInstance, user: AuthUser, checkoutId: string, transactionId: string): Promise<Checkout> {
+  await expireReservations(app, { checkoutId });
+  const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
+  const rows = await checkoutOrders(app.db, checkout.id);
+  if (checkout.transactionId) {
+    if (checkout.transactionId !== transactionId) throw paidWithAnother();
+    return toCheckoutDto(checkout, rows, app.clock.now());
+  }
+  const status = checkoutStatus(checkout, rows, app.clock.now());
+  if (status === 'cancelled') throw checkoutEmpty();
+  const payment = await app.payments.retrievePayment(transactionId);
+  if (!payment) {
+    if (status === 'expired') throw checkoutExpired();
+    throw new BadRequestError('No payment with that transaction id.', 'PAYMENT_NOT_FOUND');
+  }
+  // An expired checkout still takes a payment that really succeeded (the money is gone): each order is settled late.
+  if (status === 'expired' && payment.status !== 'succeeded') throw checkoutExpired();
+  const result = await recordCheckoutPayment(app, checkout.id, payment);
+  if (result.orders.some((o) => o.refundDue)) {
+    throw new ConflictError(
+      'Your payment arrived after this checkout expired and some of its parts are sold out now. The shop will refund those lines in full; you do not need to do anything.',
+      'CHECKOUT_EXPIRED',
+    );
+  }
+  return toCheckoutDto(result.checkout, result.orders, app.clock.now());
+}

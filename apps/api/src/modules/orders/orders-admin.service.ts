@@ -1,0 +1,129 @@
+import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ORDERS_DEFAULT_LIMIT, skuKey, type AdminOrderCounts, type AdminOrderPage, type AdminOrderStatus, type Order } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { orders, products } from '../../db/schema';
+import { toOrderDto } from './orders.service';
+
+/** `%`, `_` and `\` typed by the admin are searched for literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What the admin's search box matches: the customer's e-mail or name, the
+ * product's name, the product's part number (without case, spaces or dashes,
+ * like the sku's uniqueness), or the start of the order id (admins quote the
+ * first characters of an id).
+ */
+export function orderSearchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = `%${likeEscape(term)}%`;
+  const key = skuKey(term);
+  return or(
+    ilike(orders.email, pattern),
+    ilike(orders.userName, pattern),
+    ilike(orders.productName, pattern),
+    sql`${orders.id}::text like ${`${likeEscape(term.toLowerCase())}%`}`,
+    key ? sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.skuKey} like ${`%${likeEscape(key)}%`})` : undefined,
+  );
+}
+
+// The spec's flags decide paid and delivered (they are kept in step with `status`); expiry exists only as a status.
+const statusConditions: Record<Exclude<AdminOrderStatus, 'all'>, SQL> = {
+  unpaid: sql`(${orders.paid} = false and ${orders.status} <> 'expired')`,
+  paid: sql`(${orders.paid} = true and ${orders.deleverd} = false)`,
+  delivered: sql`(${orders.deleverd} = true)`,
+  expired: sql`(${orders.paid} = false and ${orders.status} = 'expired')`,
+};
+
+export function orderStatusCondition(status: AdminOrderStatus | undefined): SQL | undefined {
+  return !status || status === 'all' ? undefined : statusConditions[status];
+}
+
+export interface AdminOrderFilter {
+  status?: AdminOrderStatus;
+  q?: string;
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+
+/** Counts per status tab for the search, in one pass over the matching orders. */
+export async function countOrdersByStatus(db: Db, q: string | undefined): Promise<AdminOrderCounts> {
+  const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      unpaid: n(statusConditions.unpaid),
+      paid: n(statusConditions.paid),
+      delivered: n(statusConditions.delivered),
+      expired: n(statusConditions.expired),
+    })
+    .from(orders)
+    .where(orderSearchCondition(q));
+  return row;
+}
+
+/** One page of the orders matching the filter, newest first, with the tab counts. */
+export async function pageAllOrders(db: Db, filter: AdminOrderFilter & { page?: number; limit?: number }): Promise<AdminOrderPage> {
+  const limit = filter.limit ?? ADMIN_ORDERS_DEFAULT_LIMIT;
+  const counts = await countOrdersByStatus(db, filter.q);
+  const total = counts[filter.status ?? 'all'];
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const page = filter.page ?? 1;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(orderSearchCondition(filter.q), orderStatusCondition(filter.status)))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { items: rows.map(toOrderDto), total, page, limit, pages, counts };
+}
+
+/** Every order matching the filter (the CSV export), newest first. */
+export async function findAllOrders(db: Db, filter: AdminOrderFilter): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(orderSearchCondition(filter.q), orderStatusCondition(filter.status)))
+    .orderBy(...newestFirst);
+  return rows.map(toOrderDto);
+}
+
+export const ORDER_CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'status',
+  'productName',
+  'quantity',
+  'price',
+  'customerName',
+  'email',
+  'country',
+  'address',
+  'phone',
+  'transactionId',
+] as const;
+
+export function orderStatusOf(order: Order): Exclude<AdminOrderStatus, 'all'> {
+  const status = (order as Order & { status?: string }).status;
+  if (status === 'expired') return 'expired';
+  if (order.deleverd) return 'delivered';
+  return order.paid ? 'paid' : 'unpaid';
+}
+
+export function orderCsvRecord(order: Order): Record<(typeof ORDER_CSV_COLUMNS)[number], string | number> {
+  return {
+    id: order._id,
+    createdAt: order.createdAt,
+    status: orderStatusOf(order),
+    productName: order.productName,
+    quantity: order.quantity,
+    price: order.price.toFixed(2),
+    customerName: order.userName,
+    email: order.email,
+    country: order.country,
+    address: order.address,
+    phone: order.phone,
+    transactionId: order.transactionId ?? '',
+  };
+}

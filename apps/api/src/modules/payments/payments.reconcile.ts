@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { DomainError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { markOrderPaid, type PaidResult } from '../orders/orders.service';
+import { checkPaymentFitsOrder, paymentModeOf, sendReceipt } from './payments.service';
+import { markCheckoutPaid } from '../checkout/checkout.service';
+
+/**
+ * Payment reconciliation (#12). A payment the provider confirmed can miss its
+ * order when the process dies between the two, or the customer closes the tab
+ * and no webhook comes (the test processor sends none). On start and every
+ * PAYMENT_RECONCILE_INTERVAL_SECONDS, the provider is asked about each unpaid
+ * order that has a payment intent; a succeeded one that fits is recorded
+ * exactly as the customer's own confirmation would (same rule, same receipt),
+ * and written to the audit log.
+ *
+ * Several processes: one sweep at a time holds a PostgreSQL advisory lock
+ * (others skip theirs); the order row is locked while it is marked paid, and
+ * marking is conditional on `paid = false`, so a payment reported at the same
+ * moment by the customer or a webhook is still recorded once, with one
+ * receipt and one audit entry. The reconciliation only reads at the provider:
+ * it never charges.
+ */
+
+/** Orders older than this are not asked about any more (abandoned checkouts). */
+const LOOKBACK_DAYS = 30;
+/** Orders looked at per sweep; the next sweep takes the rest. */
+const BATCH = 200;
+/** Any constant shared by every process of the shop: the key of the sweep's advisory lock. */
+const SWEEP_LOCK_KEY = 120_012;
+
+export interface ReconcileResult {
+  /** False when another process was sweeping. */
+  ran: boolean;
+  checked: number;
+  /** Orders this sweep marked paid. */
+  paid: string[];
+  /** Orders whose provider call or recording failed (tried again next sweep). */
+  failed: string[];
+}
+
+async function withSweepLock<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T | null> {
+  // PGlite lives inside one process: nobody else can sweep.
+  if (app.database.kind === 'pglite') return work();
+  // A transaction-scoped lock is released by PostgreSQL itself if this process dies mid-sweep.
+  return app.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`);
+    const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+    if (!locked) return null;
+    return work();
+  });
+}
+
+async function reconcileOrder(app: FastifyInstance, orderId: string, paymentIntentId: string): Promise<PaidResult | null> {
+  const payment = await app.payments.retrievePayment(paymentIntentId);
+  if (!payment || payment.status !== 'succeeded') return null;
+  const result = await app.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.paid) return null;
+    try {
+      checkPaymentFitsOrder(order, payment);
+    } catch (err) {
+      if (err instanceof DomainError) {
+        app.log.warn({ orderId, paymentIntentId, reason: err.message }, 'payment reconciliation: a succeeded payment does not fit its order');
+        return null;
+      }
+      throw err;
+    }
+    const paid = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
+    if (paid.newlyPaid) {
+      await recordAudit(tx, {
+        actor: null,
+        action: 'payment.reconcile',
+        entityType: 'order',
+        entityId: order.id,
+        before: { paid: false, transactionId: order.transactionId, paymentIntentId: order.paymentIntentId },
+        after: { paid: true, transactionId: paid.order.transactionId, paymentIntentId: paid.order.paymentIntentId },
+        note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for ${payment.amountCents} cents, which was not recorded on the order; marked paid by the reconciliation.`,
+      });
+    }
+    return paid;
+  });
+  if (result) await sendReceipt(app, result);
+  return result;
+}
+
+/** A checkout's payment the provider confirmed but nobody recorded: every order of it is marked paid, with one audit entry each. */
+async function reconcileCheckout(app: FastifyInstance, checkoutId: string, paymentIntentId: string): Promise<string[]> {
+  const payment = await app.payments.retrievePayment(paymentIntentId);
+  if (!payment || payment.status !== 'succeeded' || payment.checkoutId !== checkoutId) return [];
+  let result;
+  try {
+    result = await markCheckoutPaid(app.db, checkoutId, payment);
+  } catch (err) {
+    if (err instanceof DomainError) {
+      app.log.warn({ checkoutId, paymentIntentId, reason: err.message }, 'payment reconciliation: a succeeded payment does not fit its checkout');
+      return [];
+    }
+    throw err;
+  }
+  for (const paid of result.newlyPaid) {
+    await recordAudit(app.db, {
+      actor: null,
+      action: 'payment.reconcile',
+      entityType: 'order',
+      entityId: paid.order.id,
+      before: { paid: false, transactionId: null, paymentIntentId },
+      after: { paid: true, transactionId: paid.order.transactionId, paymentIntentId: paid.order.paymentIntentId },
+      note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for checkout ${checkoutId} (${payment.amountCents} cents), which was not recorded; marked paid by the reconciliation.`,
+    });
+    await sendReceipt(app, paid);
+  }
+  return result.newlyPaid.map((p) => p.order.id);
+}
+
+/** One sweep over unpaid orders with a payment intent. */
+export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileResult> {
+  const outcome = await withSweepLock(app, async () => {
+    const since = new Date(Date.now() - LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
+    const candidates = await app.db
+      .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, checkoutId: orders.checkoutId })
+      .from(orders)
+      .where(and(eq(orders.paid, false), isNotNull(orders.paymentIntentId), gte(orders.createdAt, since)))
+      .orderBy(desc(orders.createdAt))
+      .limit(BATCH);
+    const paid: string[] = [];
+    const failed: string[] = [];
+    const checkoutsSeen = new Set<string>();
+    for (const c of candidates) {
+      try {
+        if (c.checkoutId) {
+          // Issue #9: a checkout's orders share one payment, recorded on all of them at once.
+          if (checkoutsSeen.has(c.checkoutId)) continue;
+          checkoutsSeen.add(c.checkoutId);
+          paid.push(...(await reconcileCheckout(app, c.checkoutId, c.paymentIntentId!)));
+          continue;
+        }
+        const result = await reconcileOrder(app, c.id, c.paymentIntentId!);
+        if (result?.newlyPaid) paid.push(c.id);
+      } catch (err) {
+        failed.push(c.id);
+        app.log.warn({ err, orderId: c.id }, 'payment reconciliation: could not check this order, trying again next sweep');
+      }
+    }
+    return { ran: true, checked: candidates.length, paid, failed };
+  });
+  const result = outcome ?? { ran: false, checked: 0, paid: [], failed: [] };
+  if (result.paid.length) app.log.warn({ orders: result.paid }, `payment reconciliation marked ${result.paid.length} order(s) paid`);
+  return result;
+}
+
+/**
+ * Sweep once the server is ready, then every intervalSeconds (0: only at
+ * start). A sweep never overlaps the previous one, and a failing sweep (the
+ * database or the provider away) is logged and retried on the next tick.
+ */
+export function scheduleReconciliation(app: FastifyInstance, intervalSeconds: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  let closed = false;
+  const sweep = () => {
+    if (running || closed) return;
+    running = reconcilePayments(app)
+      .catch((err: unknown) => app.log.warn({ err }, 'payment reconciliation failed; retrying on the next sweep'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    sweep();
+    if (intervalSeconds > 0) {
+      timer = setInterval(sweep, intervalSeconds * 1000);
+      timer.unref();
+    }
+  });
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await running;
+  });
+}

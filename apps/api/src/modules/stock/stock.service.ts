@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, stockMovements } from '../../db/schema';
+import { ConflictError, DomainError } from '../../lib/errors';
+
+export const STOCK_MOVEMENT_KINDS = [
+  'initial',
+  'order_placed',
+  'order_cancelled',
+  'reservation_expired',
+  'reservation_renewed',
+  'adjustment',
+  'import',
+] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+/** Who caused a movement; null for the system (expiry sweep, webhook, seed). */
+export interface StockActor {
+  id: string;
+  email: string;
+}
+
+export interface MoveStockInput {
+  productId: string;
+  /** Signed: negative takes units out, positive puts them back. */
+  delta: number;
+  kind: StockMovementKind;
+  /** restock | correction | damaged for adjustments; free text otherwise. */
+  reason?: string | null;
+  note?: string | null;
+  orderId?: string | null;
+  actor?: StockActor | null;
+  /**
+   * Raise the product's version (default). Only the insert of a new product
+   * books its opening stock without a new version.
+   */
+  bumpVersion?: boolean;
+  /** The error when the stock would go below zero (default: 409 OUT_OF_STOCK). */
+  insufficient?: (available: number) => DomainError;
+}
+
+export interface StockMoved {
+  stock: number;
+  version: number;
+}
+
+const outOfStock = () => new ConflictError('Not enough stock left for that quantity.', 'OUT_OF_STOCK');
+
+/**
+ * THE one way stock changes (issue #8): a conditional update that can never
+ * take stock below zero, and the ledger row, written with the same `db`
+ * handle. Call it inside the transaction of the change it belongs to (an
+ * order insert, a cancel, an expiry, an import), so the product's stock
+ * always equals the sum of its ledger. Returns null when the product no
+ * longer exists (its orders outlive it; nothing to give back then).
+ */
+export async function moveStock(db: Db, input: MoveStockInput): Promise<StockMoved | null> {
+  if (!Number.isInteger(input.delta)) throw new TypeError(`stock delta must be a whole number, got ${input.delta}`);
+  const [current] = await db.select({ stock: products.stock, version: products.version }).from(products).where(eq(products.id, input.productId));
+  if (!current) return null;
+  if (input.delta === 0) return current;
+
+  const bump = input.bumpVersion ?? true;
+  const [moved] = await db
+    .update(products)
+    .set({
+      stock: sql`${products.stock} + ${input.delta}`,
+      ...(bump ? { version: sql`${products.version} + 1`, updatedAt: new Date() } : {}),
+    })
+    .where(and(eq(products.id, input.productId), gte(products.stock, -input.delta)))
+    .returning({ stock: products.stock, version: products.version });
+  if (!moved) {
+    const [now] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, input.productId));
+    if (!now) return null;
+    throw (input.insufficient ?? outOfStock)(now.stock);
+  }
+  await db.insert(stockMovements).values({
+    productId: input.productId,
+    kind: input.kind,
+    delta: input.delta,
+    stockAfter: moved.stock,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    orderId: input.orderId ?? null,
+    actorId: input.actor?.id ?? null,
+    actorEmail: input.actor?.email ?? null,
+  });
+  return moved;
+}
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+/** A product's ledger, newest first. */
+export async function listStockMovements(db: Db, productId: string, limit = 100): Promise<StockMovementRow[]> {
+  return db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit);
+}
+
+/** Products whose stock differs from the sum of their ledger (should always be none). */
+export async function ledgerMismatches(db: Db): Promise<{ productId: string; stock: number; ledger: number }[]> {
+  const rows = await db
+    .select({ productId: products.id, stock: products.stock, ledger: sql<string>`coalesce(sum(${stockMovements.delta}), 0)` })
+    .from(products)
+    .leftJoin(stockMovements, eq(stockMovements.productId, products.id))
+    .groupBy(products.id, products.stock)
+    .orderBy(asc(products.id));
+  return rows.map((r) => ({ ...r, ledger: Number(r.ledger) })).filter((r) => r.ledger !== r.stock);
+}

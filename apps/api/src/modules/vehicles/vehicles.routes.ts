@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createVehicleSchema,
+  errorResponseSchema,
+  vehicleImportResultSchema,
+  vehicleListQuerySchema,
+  vehicleListSchema,
+  vehicleModelsQuerySchema,
+  vehicleSchema,
+  vehicleYearsQuerySchema,
+} from '@shop/shared';
+import { createVehicle, importVehiclesCsv, listMakes, listModels, listVehicles, listYears } from './vehicles.service';
+
+const adminErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
+/** Issue #11 (decision 130): the year/make/model selector's lists (anyone) and the admin's vehicle writes. */
+export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the import reads a CSV body in this plugin; 5,000 rows are far below 1 MB.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.get('/vehicles/makes', { schema: { tags: ['vehicles'], summary: 'Every vehicle make, A to Z', response: { 200: z.array(z.string()) } } }, async () =>
+    listMakes(app.db),
+  );
+
+  app.get(
+    '/vehicles/models',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'The models of a make, A to Z',
+        querystring: vehicleModelsQuerySchema,
+        response: { 200: z.array(z.string()), 400: errorResponseSchema },
+      },
+    },
+    async (req) => listModels(app.db, req.query.make),
+  );
+
+  app.get(
+    '/vehicles/years',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'The model years of a make and model, newest first',
+        querystring: vehicleYearsQuerySchema,
+        response: { 200: z.array(z.number().int()), 400: errorResponseSchema },
+      },
+    },
+    async (req) => listYears(app.db, req.query.make, req.query.model),
+  );
+
+  app.get(
+    '/vehicles',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'The vehicles of a make, model and year (base model first, then variants)',
+        querystring: vehicleListQuerySchema,
+        response: { 200: vehicleListSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => listVehicles(app.db, req.query.make, req.query.model, req.query.year),
+  );
+
+  app.post(
+    '/vehicles',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Add one vehicle (admin); the same make, model, year and variant again answers 409',
+        security: [{ bearerAuth: [] }],
+        body: createVehicleSchema,
+        response: { 201: vehicleSchema, ...adminErrors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createVehicle(app.db, req.body, { id: req.user!.id, email: req.user!.email })),
+  );
+
+  app.post(
+    '/vehicles/import',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['vehicles'],
+        summary:
+          'Import vehicles from CSV (admin, body text/csv with the header make,model,year_from,year_to[,variant]): one vehicle per model year; existing ones are counted, bad rows skipped and listed by line',
+        security: [{ bearerAuth: [] }],
+        consumes: ['text/csv'],
+        body: z.string({ message: 'Send the CSV as the request body with Content-Type: text/csv' }),
+        response: { 200: vehicleImportResultSchema, ...adminErrors },
+      },
+    },
+    async (req) => importVehiclesCsv(app.db, req.body, { id: req.user!.id, email: req.user!.email }),
+  );
+};

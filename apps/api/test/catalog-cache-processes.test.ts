@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { bearer, signUpUser, type TestUser } from './helpers';
+import { addProduct, placeOrder } from './orders-fixtures';
+import { eventually } from './eventually';
+
+/**
+ * Two app instances (as two processes behind a load balancer) on one
+ * PostgreSQL database: a write through either one, or straight into the
+ * database, must reach the other one's cache. PGlite has one process per
+ * database by design, so this file needs DATABASE_URL.
+ */
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!url)('catalogue cache across two app instances on one PostgreSQL database', () => {
+  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
+  let dbUrl: string;
+  const apps: FastifyInstance[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let admin: TestUser;
+  let rider: TestUser;
+
+  beforeAll(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(url!);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    for (let i = 0; i < 2; i++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'));
+      const config = loadConfig(
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' },
+        {},
+      );
+      const database = await openDatabase({ databaseUrl: dbUrl });
+      const app = await buildApp(config, { database, serveWeb: false });
+      await app.ready();
+      apps.push(app);
+      closers.push(async () => {
+        await app.close();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+    }
+    [a, b] = apps;
+    admin = await signUpUser(a, { admin: true });
+    rider = await signUpUser(a);
+  });
+
+  afterAll(async () => {
+    for (const close of closers) await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+
+  const stockOn = async (app: FastifyInstance, id: string) => (await app.inject({ method: 'GET', url: `/api/product/${id}` })).json().stock as number;
+  const listOn = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/products' })).json() as { _id: string; stock: number }[];
+
+  it('an order placed on one instance changes the stock the other one serves', async () => {
+    const product = await addProduct(a, admin, { stock: 300, minOrder: 10 });
+    await eventually(async () => expect(await stockOn(b, product._id)).toBe(300));
+    // b now serves this product from memory (once the notification of the insert has arrived too).
+    await eventually(async () => {
+      const hits = b.catalogCache.stats.hits;
+      expect(await stockOn(b, product._id)).toBe(300);
+      expect(b.catalogCache.stats.hits).toBe(hits + 1);
+    });
+
+    await placeOrder(a, rider, product._id, 20);
+    await eventually(async () => expect(await stockOn(b, product._id)).toBe(280));
+    await eventually(async () => expect((await listOn(b)).find((p) => p._id === product._id)?.stock).toBe(280));
+  });
+
+  it('a product added or deleted on one instance appears or disappears on the other, in the list and the pages', async () => {
+    const total = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/products?page=1&limit=6' })).json().total as number;
+    const before = await total(b);
+    await listOn(b);
+    const product = await addProduct(a, admin);
+    await eventually(async () => expect(await total(b)).toBe(before + 1));
+    await eventually(async () => expect((await listOn(b)).some((p) => p._id === product._id)).toBe(true));
+
+    const del = await b.inject({ method: 'DELETE', url: `/api/product/${product._id}`, headers: bearer(admin.token) });
+    expect(del.statusCode).toBe(200);
+    await eventually(async () => expect((await a.inject({ method: 'GET', url: `/api/product/${product._id}` })).statusCode).toBe(404));
+    await eventually(async () => expect(await total(a)).toBe(before));
+  });
+
+  it('a write straight into the database (a script, a third process) reaches both instances', async () => {
+    const product = await addProduct(a, admin, { stock: 50 });
+    await stockOn(a, product._id);
+    await stockOn(b, product._id);
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    await c.query('UPDATE products SET stock = 51 WHERE id = $1', [product._id]);
+    await c.end();
+    await eventually(async () => expect(await stockOn(a, product._id)).toBe(51));
+    await eventually(async () => expect(await stockOn(b, product._id)).toBe(51));
+  });
+
+  it('stops trusting its memory when the notification connection drops, and trusts it again once listening', async () => {
+    const product = await addProduct(a, admin, { stock: 60 });
+    await stockOn(b, product._id);
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'shop-cache-listener' AND datname = $1`, [name]);
+    await eventually(async () => expect(b.catalogCache.isTrusted).toBe(false), 5000).catch(() => {
+      /* it may already have reconnected: the write below must be seen either way */
+    });
+    await c.query('UPDATE products SET stock = 61 WHERE id = $1', [product._id]);
+    await c.end();
+    await eventually(async () => expect(await stockOn(b, product._id)).toBe(61));
+    await eventually(async () => expect(b.catalogCache.isTrusted).toBe(true));
+    await eventually(async () => expect(a.catalogCache.isTrusted).toBe(true));
+  });
+});

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../components/ui/page-title';
+import { formatPrice } from '../../components/ui/price';
+import { Skeleton } from '../../components/ui/skeleton';
+import { LoadError } from '../../components/ui/load-error';
+import { useCart } from '../../features/cart/use-cart';
+import { CartLineRow } from '../../features/cart/components/cart-line-row';
+import { CheckoutModal } from '../../features/cart/components/checkout-modal';
+import type { LoginRedirectState } from '../../features/identity/components/protected-route';
+
+const t = copy.cart;
+
+/** Issue #9 part 4: the cart. Public: a visitor sees the browser's cart and signs in to check out. */
+export default function CartPage() {
+  usePageTitle(t.title);
+  const cart = useCart();
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-12">
+      <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
+      <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+      <p className="mt-3 text-base-content/80">{t.intro}</p>
+
+      <div className="mt-8">
+        {cart.isPending ? (
+          <div className="flex flex-col gap-4" aria-busy="true">
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : cart.error ? (
+          <LoadError message={cart.error.message} onRetry={cart.refetch} />
+        ) : cart.lines.length === 0 ? (
+          <div className="flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8">
+            <p className="font-display text-2xl font-bold uppercase">{t.empty}</p>
+            <p className="text-base-content/80">{t.emptyHint}</p>
+            <Link to={paths.products} className="btn btn-primary">
+              {t.browseParts}
+            </Link>
+          </div>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+            <ul className="rounded-box border border-base-300 bg-base-100 px-4 sm:px-6" aria-label={t.title}>
+              {cart.lines.map((line) => (
+                <CartLineRow key={`${line.productId}:${line.quantity}`} line={line} cart={cart} />
+              ))}
+            </ul>
+            <aside className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200 p-6">
+              <dl className="flex items-baseline justify-between gap-4">
+                <dt className="font-semibold uppercase tracking-wider">{t.total}</dt>
+                <dd className="font-display text-3xl font-bold tabular-nums text-primary">{formatPrice(cart.total)}</dd>
+              </dl>
+              <p className="text-xs text-base-content/75">{copy.orderFlow.priceRule}</p>
+              {cart.kind === 'account' ? (
+                <button type="button" className="btn btn-primary btn-lg w-full" onClick={() => setCheckoutOpen(true)}>
+                  {t.checkOut}
+                </button>
+              ) : (
+                <>
+                  <p className="text-sm text-base-content/80">{t.guestHint}</p>
+                  <Link to={paths.login} state={{ from: { pathname: paths.cart } } satisfies LoginRedirectState} className="btn btn-primary btn-lg w-full">
+                    {t.signInToCheckOut}
+                  </Link>
+                </>
+              )}
+            </aside>
+            {cart.kind === 'account' && (
+              <CheckoutModal open={checkoutOpen} onClose={() => setCheckoutOpen(false)} lines={cart.lines.length} total={cart.total} />
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

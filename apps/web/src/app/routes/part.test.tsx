@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import PartPage from './part';
+import { renderWithProviders } from '../../components/testing/render-with-providers';
+import { fakeApi, notFound } from '../../components/testing/fake-api';
+import { makeProducts } from '../../components/testing/fixtures';
+
+const [base] = makeProducts(1);
+const part = {
+  ...base,
+  name: 'Sintered Brake Pads',
+  sku: 'FA-196HH',
+  brand: 'EBC',
+  unitPrice: 12.5,
+  minOrder: 10,
+  stock: 250,
+  img: '/api/uploads/0f8fad5b-d9cb-469f-a165-70867728950e/960.webp',
+  images: ['/api/uploads/0f8fad5b-d9cb-469f-a165-70867728950e/960.webp', '/images/products/side.svg', '/images/products/back.svg'],
+};
+
+function serve() {
+  return fakeApi((req) => {
+    if (req.method === 'GET' && req.path === `/api/product/${part._id}`) return { status: 200, body: part };
+    return notFound(req);
+  });
+}
+
+const render = (id = part._id) =>
+  renderWithProviders(<PartPage />, {
+    url: `/parts/${id}`,
+    path: '/parts/:id',
+    routes: [
+      { path: '/purchase/:id', element: <p>purchase page</p> },
+      { path: '/products', element: <p>products page</p> },
+    ],
+  });
+
+describe('public part page', () => {
+  it('shows the part with its lot and unit price, stock, minimum order and Order Now', async () => {
+    serve();
+    render();
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' });
+    const article = h1.closest('article')!;
+    expect(within(article).getByText('FA-196HH')).toBeTruthy();
+    expect(within(article).getByText('EBC')).toBeTruthy();
+    expect(within(article).getByText('Brakes')).toBeTruthy();
+    expect(article.textContent).toContain('Unit Price: $12.50');
+    expect(article.textContent).toContain('per lot of 10 units');
+    expect(article.textContent).toContain('Per unit: $1.25');
+    expect(article.textContent).toContain('250 units');
+    expect(
+      within(article)
+        .getByRole('link', { name: /Order Now/ })
+        .getAttribute('href'),
+    ).toBe(`/purchase/${part._id}`);
+    await waitFor(() => expect(document.title).toBe('Sintered Brake Pads · Torque & Throttle Parts'));
+  });
+
+  it('puts the Product JSON-LD, the canonical link and one description in the document', async () => {
+    // index.html's shop-wide description.
+    document.head.insertAdjacentHTML('beforeend', '<meta name="description" content="The whole shop">');
+    serve();
+    const { unmount } = render();
+    await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' });
+    const script = document.querySelector('script[type="application/ld+json"]')!;
+    const ld = JSON.parse(script.textContent!);
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Sintered Brake Pads', sku: 'FA-196HH', brand: { name: 'EBC' } });
+    expect(ld.offers).toMatchObject({ price: '12.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(ld.image[0]).toBe(`${window.location.origin}${part.img}`);
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${window.location.origin}/parts/${part._id}`);
+    const descriptions = document.head.querySelectorAll('meta[name="description"]');
+    expect(descriptions).toHaveLength(1);
+    expect(descriptions[0].getAttribute('content')).toContain('FA-196HH');
+    // Leaving the page brings the shop-wide description back.
+    unmount();
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('The whole shop');
+    document.head.querySelector('meta[name="description"]')!.remove();
+  });
+
+  it('switches the main picture with the thumbnails, by click and by arrow keys', async () => {
+    serve();
+    const user = userEvent.setup();
+    render();
+    const gallery = await screen.findByRole('region', { name: 'Pictures of this part' });
+    const main = () => within(gallery).getByRole('img', { name: /Sintered Brake Pads, picture/ });
+    expect(main().getAttribute('src')).toBe(part.images[0]);
+    expect(main().getAttribute('srcset')).toContain('/api/uploads/0f8fad5b-d9cb-469f-a165-70867728950e/320.webp 320w');
+    await user.click(within(gallery).getByRole('button', { name: 'Show picture 2 of 3' }));
+    expect(main().getAttribute('src')).toBe(part.images[1]);
+    expect(within(gallery).getByRole('button', { name: 'Show picture 2 of 3' }).getAttribute('aria-pressed')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(main().getAttribute('src')).toBe(part.images[2]);
+    expect(document.activeElement).toBe(within(gallery).getByRole('button', { name: 'Show picture 3 of 3' }));
+    await user.keyboard('{Home}');
+    expect(main().getAttribute('src')).toBe(part.images[0]);
+  });
+
+  it('shows a not-found state with a link to the products for an unknown id', async () => {
+    serve();
+    render('00000000-0000-4000-8000-999999999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse all parts' }).getAttribute('href')).toBe('/products');
+  });
+});

@@ -1,0 +1,5 @@
+import { SearchResultsPage } from '../../features/search/components/search-results-page';
+
+export default function SearchRoute() {
+  return <SearchResultsPage />;
+}

@@ -1,0 +1,31 @@
+import { copy } from '@shop/shared/copy';
+import type { AuditEntry } from '@shop/shared/schemas/audit';
+
+const t = copy.activity;
+const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The changed fields of an entry as "field: before → after". */
+export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
+  const keys = Array.from(new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]));
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {keys.length > 0 && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          {keys.map((key) => (
+            <div key={key} className="contents">
+              <dt className="font-semibold">{key}</dt>
+              <dd className="min-w-0 break-words">
+                <span className="sr-only">{t.before}: </span>
+                <span className="text-base-content/75 line-through decoration-base-content/40">{show(entry.before?.[key])}</span>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only">, {t.after}: </span>
+                <span className="font-medium">{show(entry.after?.[key])}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {entry.note && <p className="text-base-content/80">{entry.note}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { copy } from '@shop/shared/copy';
+import type { Product } from '@shop/shared/schemas/product';
+import { useCart } from '../use-cart';
+import { toastAddedToCart } from './added-toast';
+
+/**
+ * The purchase page's 'Add to cart': the quantity is the one confirmed with
+ * Set Quantity (already checked against minOrder..stock), 0 until then.
+ */
+export function AddToCartButton({ product, quantity }: { product: Product; quantity: number }) {
+  const cart = useCart();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function add() {
+    setBusy(true);
+    setError('');
+    try {
+      await cart.setQuantity(product, quantity);
+      toastAddedToCart(product.name, quantity);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="-mt-3 flex flex-col gap-2">
+      <button type="button" className="btn btn-outline btn-lg w-full" disabled={quantity === 0 || busy} aria-busy={busy} onClick={() => void add()}>
+        {copy.cart.addToCart}
+      </button>
+      {error && (
+        <p role="alert" className="font-medium text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { copy } from '@shop/shared/copy';
+import type { Order } from '@shop/shared/schemas/order';
+import { toastError } from '../../../lib/toast';
+import { useSetCartLine } from '../api/cart';
+import { toastAddedToCart } from './added-toast';
+
+/** Issue #9 part 6: puts an order's part and quantity back into the cart (the server checks minOrder..stock). */
+export function OrderAgainButton({ order }: { order: Order }) {
+  const setLine = useSetCartLine();
+  const productId = order.productId;
+  if (!productId) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm"
+      disabled={setLine.isPending}
+      aria-busy={setLine.isPending}
+      onClick={() =>
+        setLine.mutate(
+          { productId, quantity: order.quantity },
+          { onSuccess: () => toastAddedToCart(order.productName, order.quantity), onError: (err) => toastError(err.message) },
+        )
+      }
+    >
+      {copy.cart.orderAgain}
+      <span className="sr-only"> {order.productName}</span>
+    </button>
+  );
+}

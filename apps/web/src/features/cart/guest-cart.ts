@@ -1,0 +1,110 @@
+import type { CartLine } from '@shop/shared/schemas/cart';
+import type { Product } from '@shop/shared/schemas/product';
+import { orderPrice, toCents, fromCents } from '@shop/shared/pricing';
+
+/**
+ * A visitor's cart, kept in localStorage in the server cart's line shape
+ * (decision 121). The product is a copy taken when the line was added; the
+ * server re-checks every line at the merge after sign-in.
+ */
+export const GUEST_CART_KEY = 'guestCart';
+const MAX_LINES = 200;
+
+interface StoredLine {
+  productId: string;
+  quantity: number;
+  product: Product;
+}
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedLines: CartLine[] = [];
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(GUEST_CART_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  try {
+    const data = JSON.parse(raw) as unknown;
+    if (!Array.isArray(data)) return [];
+    return data
+      .filter(
+        (l): l is StoredLine =>
+          typeof l === 'object' &&
+          l !== null &&
+          typeof (l as StoredLine).productId === 'string' &&
+          Number.isInteger((l as StoredLine).quantity) &&
+          (l as StoredLine).quantity > 0 &&
+          typeof (l as StoredLine).product?.name === 'string',
+      )
+      .slice(0, MAX_LINES)
+      .map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        product: l.product,
+        lineTotal: orderPrice(l.product.unitPrice, l.product.minOrder, l.quantity),
+      }))
+      .sort((a, b) => a.product.name.localeCompare(b.product.name));
+  } catch {
+    return [];
+  }
+}
+
+/** The lines, stable between changes (for useSyncExternalStore). */
+export function getGuestLines(): CartLine[] {
+  const raw = readRaw();
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedLines = parse(raw);
+  }
+  return cachedLines;
+}
+
+function write(lines: StoredLine[]) {
+  try {
+    if (lines.length === 0) localStorage.removeItem(GUEST_CART_KEY);
+    else localStorage.setItem(GUEST_CART_KEY, JSON.stringify(lines));
+  } catch {
+    // Private mode or full storage: the cart lives as long as the page.
+  }
+  listeners.forEach((l) => l());
+}
+
+const stored = (): StoredLine[] => getGuestLines().map(({ productId, quantity, product }) => ({ productId, quantity, product }));
+
+/** Sets (replaces) a line's quantity, like PUT /cart/lines/{id}; 0 removes it. */
+export function setGuestLine(product: Product, quantity: number) {
+  const others = stored().filter((l) => l.productId !== product._id);
+  write(quantity > 0 ? [...others, { productId: product._id, quantity, product }].slice(0, MAX_LINES) : others);
+}
+
+export function removeGuestLine(productId: string) {
+  write(stored().filter((l) => l.productId !== productId));
+}
+
+export function clearGuestCart() {
+  write([]);
+}
+
+export function guestTotal(lines: CartLine[]): number {
+  return fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0));
+}
+
+export function subscribeGuestCart(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the cart.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === GUEST_CART_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

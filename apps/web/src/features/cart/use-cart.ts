@@ -1,0 +1,62 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { CartLine } from '@shop/shared/schemas/cart';
+import type { Product } from '@shop/shared/schemas/product';
+import { useAuth } from '../identity/auth-context';
+import { useRemoveCartLine, useServerCart, useSetCartLine } from './api/cart';
+import { getGuestLines, guestTotal, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
+
+export interface CartView {
+  /** 'account': the server cart of the signed-in customer; 'guest': this browser's cart. */
+  kind: 'account' | 'guest';
+  lines: CartLine[];
+  total: number;
+  isPending: boolean;
+  error: Error | null;
+  refetch(): void;
+  /** Sets (replaces) a line's quantity; rejects with the server's message. */
+  setQuantity(product: Product, quantity: number): Promise<void>;
+  remove(productId: string): Promise<void>;
+}
+
+const emptyLines: CartLine[] = [];
+
+/** One cart for every screen: the account's when signed in, else the browser's. */
+export function useCart(): CartView {
+  const { user, loading } = useAuth();
+  const signedIn = Boolean(user) && !loading;
+  const server = useServerCart(signedIn);
+  const guestLines = useSyncExternalStore(subscribeGuestCart, getGuestLines, () => emptyLines);
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  const setLineAsync = setLine.mutateAsync;
+  const removeLineAsync = removeLine.mutateAsync;
+
+  const setQuantity = useCallback(
+    async (product: Product, quantity: number) => {
+      if (signedIn) await setLineAsync({ productId: product._id, quantity });
+      else setGuestLine(product, quantity);
+    },
+    [signedIn, setLineAsync],
+  );
+  const remove = useCallback(
+    async (productId: string) => {
+      if (signedIn) await removeLineAsync(productId);
+      else removeGuestLine(productId);
+    },
+    [signedIn, removeLineAsync],
+  );
+
+  if (user || loading) {
+    return {
+      kind: 'account',
+      lines: server.data?.lines ?? emptyLines,
+      total: server.data?.total ?? 0,
+      isPending: loading || server.isPending,
+      error: server.error,
+      refetch: () => void server.refetch(),
+      setQuantity,
+      remove,
+    };
+  }
+  return { kind: 'guest', lines: guestLines, total: guestTotal(guestLines), isPending: false, error: null, refetch: () => undefined, setQuantity, remove };
+}

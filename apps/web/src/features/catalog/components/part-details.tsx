@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { CATEGORY_LABELS } from '@shop/shared/catalog';
+import type { Product } from '@shop/shared/schemas/product';
+import { paths } from '../../../config/paths';
+import { formatAmount } from '../../../components/ui/price';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+import { AddToCartForm } from '../../cart/components/add-to-cart-form';
+
+const t = copy.partPage;
+const count = new Intl.NumberFormat('en-US');
+/** A unit of a cheap part can cost less than a cent: up to four decimals. */
+const unitAmount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/**
+ * What a buyer needs to decide: name, part number, brand, category, the spec's
+ * lot price and what one unit comes to, stock, minimum order, description, and Order Now.
+ */
+export function PartDetails({ product: p }: { product: Product }) {
+  const soldOut = p.stock < p.minOrder;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight sm:text-4xl">
+          {p.name}
+        </h1>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
+          <div className="flex gap-1">
+            <dt>{copy.products.partNumber}</dt>
+            <dd className="font-mono font-semibold text-base-content">{p.sku}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{copy.products.brand}:</dt>
+            <dd className="font-semibold text-base-content">{p.brand}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{copy.products.category}:</dt>
+            <dd className="font-semibold text-base-content">{CATEGORY_LABELS[p.category]}</dd>
+          </div>
+        </dl>
+        <span className="mt-4 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+      </div>
+
+      <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-display text-3xl font-bold tabular-nums text-primary">
+            <span className="font-sans text-base font-semibold text-base-content/80">{copy.products.unitPrice}</span>
+            {formatAmount(p.unitPrice)}
+          </span>
+          <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
+        </p>
+        <p className="mt-1 text-sm text-base-content/80">
+          {t.perUnit}: <span className="font-semibold tabular-nums text-base-content">{unitAmount.format(p.unitPrice / p.minOrder)}</span>
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-field bg-base-100 px-3 py-2">
+            <dt className="text-base-content/75">{copy.products.stock}</dt>
+            <dd className="font-semibold tabular-nums">{t.units(count.format(p.stock))}</dd>
+          </div>
+          <div className="rounded-field bg-base-100 px-3 py-2">
+            <dt className="text-base-content/75">{copy.products.minOrder}</dt>
+            <dd className="font-semibold tabular-nums">{t.units(count.format(p.minOrder))}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>
+      </div>
+
+      {soldOut ? (
+        <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
+          {t.soldOut}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-2">
+        <Link to={paths.purchase(p._id)} className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start">
+          {copy.products.orderNow}
+          <ArrowRightIcon size={18} />
+        </Link>
+        <p className="text-sm text-base-content/75">{t.orderHint}</p>
+      </div>
+
+      {soldOut ? null : <AddToCartForm product={p} />}
+
+      <section aria-labelledby="part-description">
+        <h2 id="part-description" className="font-display text-xl font-bold uppercase">
+          {t.description}
+        </h2>
+        <p className="mt-2 whitespace-pre-line leading-7 text-base-content/85">{p.description}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { copy } from '@shop/shared/copy';
+import type { Product } from '@shop/shared/schemas/product';
+import { fakeApi } from '../../../components/testing/fake-api';
+import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { SearchBox } from './search-box';
+
+const t = copy.search;
+const part = (i: number): Product => ({
+  _id: `00000000-0000-4000-8000-00000000000${i}`,
+  name: `Part ${i}`,
+  img: `/images/p${i}.svg`,
+  description: 'A part.',
+  minOrder: 1,
+  stock: 10,
+  unitPrice: 10 + i,
+  sku: `CR-9E${i}`,
+  brand: 'NGK',
+  category: 'ignition',
+  images: [`/images/p${i}.svg`],
+  version: 1,
+  lowStock: false,
+  universal: false,
+  fitment: [],
+});
+
+function setup() {
+  const api = fakeApi((req) =>
+    req.path === '/api/search'
+      ? {
+          status: 200,
+          body: { items: [part(1), part(2), part(3)], total: 3, page: 1, limit: 8, pages: 1, facets: { category: [], brand: [], price: { min: 11, max: 13 } } },
+        }
+      : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'nope' } } },
+  );
+  const view = renderWithProviders(<SearchBox />, {
+    path: '/',
+    routes: [
+      { path: '/search', element: <p>results page</p> },
+      { path: '/parts/:id', element: <p>part page</p> },
+    ],
+  });
+  return { api, ...view };
+}
+
+describe('navbar search box', () => {
+  it('suggests up to 8 parts with part number and picture, asked once the typing pauses', async () => {
+    const { api } = setup();
+    await userEvent.type(screen.getByRole('combobox', { name: t.label }), 'cr9e');
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(3);
+    expect(options[0].textContent).toContain('CR-9E1');
+    expect(options[0].querySelector('img')?.getAttribute('src')).toBe('/images/p1.svg');
+    // Debounced: one request for the whole word, with the suggestions limit.
+    const searches = api.calls.filter((c) => c.path === '/api/search');
+    expect(searches).toHaveLength(1);
+    expect(searches[0].query.get('q')).toBe('cr9e');
+    expect(searches[0].query.get('limit')).toBe('8');
+  });
+
+  it('moves through the suggestions with the arrow keys and opens the chosen part with Enter', async () => {
+    const { router } = setup();
+    const box = screen.getByRole('combobox', { name: t.label });
+    await userEvent.type(box, 'cr9e');
+    const options = await screen.findAllByRole('option');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(options[1].getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1].id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/parts/${part(1)._id}`));
+  });
+
+  it('opens the results page on Enter without a chosen suggestion, and Escape closes the list', async () => {
+    const { router } = setup();
+    const box = screen.getByRole('combobox', { name: t.label });
+    await userEvent.type(box, 'brake pads');
+    await screen.findAllByRole('option');
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=brake+pads'));
+  });
+});

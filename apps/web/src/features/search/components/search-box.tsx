@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { paths } from '../../../config/paths';
+import { formatAmount } from '../../../components/ui/price';
+import { SearchIcon } from '../../../components/ui/icons';
+import { useSuggestions } from '../api/search';
+import { readSearchState, searchUrl } from '../search-params';
+
+const t = copy.search;
+/** How long typing must pause before suggestions are asked for. */
+export const SUGGEST_DEBOUNCE_MS = 200;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The navbar's part search (issue #9): a combobox with up to 8 suggestions
+ * as you type (WAI-ARIA combobox pattern with a listbox popup). Arrow keys
+ * move through the suggestions, Enter opens the chosen part, or the results
+ * page when none is chosen; Escape closes the list.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onSearchPage = location.pathname === paths.search;
+  const urlQ = onSearchPage ? readSearchState(new URLSearchParams(location.search)).q : '';
+  const [value, setValue] = useState(urlQ);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const inputId = useId();
+  const listId = useId();
+  const root = useRef<HTMLFormElement>(null);
+
+  // The box shows the words of the results page on screen (a link, the back button).
+  useEffect(() => {
+    if (onSearchPage) setValue(urlQ);
+  }, [onSearchPage, urlQ]);
+  // Following a link closes the list.
+  useEffect(() => {
+    setOpen(false);
+    setActive(-1);
+  }, [location.pathname, location.search]);
+
+  const q = useDebounced(value.trim(), SUGGEST_DEBOUNCE_MS);
+  const { data, isFetching } = useSuggestions(q);
+  const suggestions = q && data ? data.items : [];
+  const expanded = open && value.trim().length > 0 && q.length > 0;
+
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  const openPart = (id: string) => {
+    setOpen(false);
+    navigate(paths.part(id));
+  };
+  const openResults = () => {
+    const words = value.trim();
+    setOpen(false);
+    setActive(-1);
+    navigate(searchUrl({ q: words }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (expanded && active >= 0 && suggestions[active]) openPart(suggestions[active]._id);
+    else openResults();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!expanded) {
+        setOpen(true);
+        return;
+      }
+      const n = suggestions.length;
+      if (n === 0) return;
+      // -1 is the input itself: the words as typed.
+      setActive((i) => (e.key === 'ArrowDown' ? (i + 1 >= n ? -1 : i + 1) : i - 1 < -1 ? n - 1 : i - 1));
+    } else if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (value) {
+        setValue('');
+      }
+    }
+  };
+
+  return (
+    <form
+      ref={root}
+      role="search"
+      aria-label={t.label}
+      className={`relative ${className}`}
+      onSubmit={onSubmit}
+      onBlur={(e) => {
+        if (!root.current?.contains(e.relatedTarget as Node | null)) {
+          setOpen(false);
+          setActive(-1);
+        }
+      }}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        {t.label}
+      </label>
+      <div className="join w-full">
+        <input
+          id={inputId}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          maxLength={100}
+          placeholder={t.placeholder}
+          className="input input-sm join-item h-10 w-full min-w-0 bg-base-100"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="btn btn-primary btn-sm join-item h-10 px-3" aria-label={t.submit}>
+          <SearchIcon size={18} />
+        </button>
+      </div>
+      <div
+        className={`absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-xl ${expanded ? '' : 'hidden'}`}
+      >
+        <ul id={listId} role="listbox" aria-label={t.suggestions} className="max-h-[70vh] overflow-y-auto py-1">
+          {suggestions.map((p, i) => (
+            <li
+              key={p._id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+              // Keeps the focus in the box, so the blur above does not close the list before the click.
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => openPart(p._id)}
+            >
+              <img src={p.img} alt="" width={40} height={30} loading="lazy" className="h-[30px] w-10 shrink-0 rounded bg-[#f3f5f7] object-contain" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold">{p.name}</span>
+                <span className={`block truncate text-xs ${i === active ? '' : 'text-base-content/75'}`}>
+                  {t.partNumber} <span className="font-mono">{p.sku}</span> · {p.brand}
+                </span>
+              </span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatAmount(p.unitPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        {expanded && suggestions.length === 0 && (
+          <p className="px-3 py-2 text-sm text-base-content/75" role="status">
+            {isFetching ? t.loading : t.noSuggestions}
+          </p>
+        )}
+        {expanded && (
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={openResults}
+            className="block w-full border-t border-base-300 px-3 py-2 text-left text-sm font-semibold text-primary hover:bg-base-200"
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {t.seeAll(value.trim())}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

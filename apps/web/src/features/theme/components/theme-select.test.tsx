@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { copy } from '@shop/shared/copy';
+import { ThemeToggle } from '../../../components/layout/theme-toggle';
+import { fakeColorScheme } from '../../../components/testing/fake-color-scheme';
+import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { ThemeSelect } from './theme-select';
+
+const html = () => document.documentElement.getAttribute('data-theme');
+
+function renderControls() {
+  renderWithProviders(
+    <>
+      <ThemeToggle />
+      <ThemeSelect />
+    </>,
+  );
+  return {
+    select: screen.getByRole('combobox', { name: copy.theme.selectLabel }) as HTMLSelectElement,
+    toggle: screen.getByRole('button', { name: copy.nav.themeToggle }),
+  };
+}
+
+describe('theme select (spec §4: toggle, set and select controls)', () => {
+  it('offers Light, Dark and System, and starts on System when nothing was chosen', () => {
+    fakeColorScheme(false);
+    const { select } = renderControls();
+    expect(Array.from(select.options, (o) => o.textContent)).toEqual(['Light', 'Dark', 'System']);
+    expect(select.value).toBe('system');
+    expect(html()).toBe('light');
+    // Showing the page stores nothing: only a choice does.
+    expect(localStorage.getItem('theme')).toBeNull();
+  });
+
+  it('Dark and Light apply data-theme and persist to localStorage.theme, as the toggle does', async () => {
+    fakeColorScheme(false);
+    const user = userEvent.setup();
+    const { select, toggle } = renderControls();
+
+    await user.selectOptions(select, copy.theme.dark);
+    expect(html()).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await user.selectOptions(select, copy.theme.light);
+    expect(html()).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    // The toggle and the select share one state.
+    await user.click(toggle);
+    expect(select.value).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('System follows prefers-color-scheme and keeps following it when the device setting changes', async () => {
+    const device = fakeColorScheme(true);
+    localStorage.setItem('theme', 'light');
+    const user = userEvent.setup();
+    const { select, toggle } = renderControls();
+    expect(select.value).toBe('light');
+    expect(html()).toBe('light');
+
+    await user.selectOptions(select, copy.theme.system);
+    expect(localStorage.getItem('theme')).toBe('system');
+    expect(html()).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    act(() => device.set(false));
+    expect(html()).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    act(() => device.set(true));
+    expect(html()).toBe('dark');
+
+    // A fixed choice stops following the device.
+    await user.selectOptions(select, copy.theme.light);
+    act(() => device.set(false));
+    act(() => device.set(true));
+    expect(html()).toBe('light');
+  });
+
+  it('restores a stored System choice and applies a choice made in another tab', () => {
+    fakeColorScheme(true);
+    localStorage.setItem('theme', 'system');
+    const { select } = renderControls();
+    expect(select.value).toBe('system');
+    expect(html()).toBe('dark');
+
+    act(() => {
+      localStorage.setItem('theme', 'light');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
+    });
+    expect(select.value).toBe('light');
+    expect(html()).toBe('light');
+  });
+});

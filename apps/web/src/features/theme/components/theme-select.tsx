@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { copy } from '@shop/shared/copy';
+import { useTheme, type ThemeChoice } from '../theme-context';
+
+const options: { value: ThemeChoice; label: string }[] = [
+  { value: 'light', label: copy.theme.light },
+  { value: 'dark', label: copy.theme.dark },
+  { value: 'system', label: copy.theme.system },
+];
+
+/**
+ * The spec's theme "select" control (§4): a native select, so keyboards,
+ * screen readers and phones get their own familiar picker. Shares its state
+ * with the navbar toggle through the theme context.
+ */
+export function ThemeSelect({ className = '', selectClassName = '' }: { className?: string; selectClassName?: string }) {
+  const { choice, setTheme } = useTheme();
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {copy.theme.selectLabel}
+      </label>
+      <select
+        id={id}
+        className={`select select-sm w-32 text-sm ${selectClassName}`}
+        value={choice}
+        onChange={(event) => setTheme(event.target.value as ThemeChoice)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SecondServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second shop for the tests that need other settings (e.g. ADMIN_TWO_FACTOR=required),
+ * started the same way as Playwright's web server, on a free port with its own fresh
+ * database, so the other suites keep the default server and its settings.
+ */
+export async function startSecondServer(env: Record<string, string>): Promise<SecondServer> {
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'start-server.mjs')], {
+    env: { ...process.env, ...env, E2E_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the second shop exited with ${child.exitCode}`);
+    const up = await fetch(`${baseURL}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the second shop did not answer within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { copy } from '@shop/shared/copy';
+import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
+
+/**
+ * Issue #9: search by part number, name and typo from the navbar, the
+ * results page's filters in the URL, and its screenshots (into the folder
+ * screenshots.spec.ts writes) and accessibility in both themes.
+ */
+const t = copy.search;
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+
+test.describe('search', () => {
+  test.use({ viewport: desktop });
+
+  test('a part number typed in lower case without dashes is the first suggestion and the first result', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: t.label });
+    await box.fill('ra25045');
+    const list = page.getByRole('listbox', { name: t.suggestions });
+    await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const first = list.getByRole('option').first();
+    await expect(first).toContainText('RA-250-45');
+    await expect(first).toContainText('7075 Aluminium Rear Sprocket 45T');
+    // The picture is decorative (the name is next to it), so it has no role of its own.
+    await expect(first.locator('img')).toHaveAttribute('src', /\/images\//);
+    expect(await list.getByRole('option').count()).toBeLessThanOrEqual(8);
+
+    // Arrow keys move the active option; Escape closes the list and Enter without a choice opens the results.
+    await box.press('ArrowDown');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await box.press('ArrowUp');
+    await expect(first).toHaveAttribute('aria-selected', 'false');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=ra25045$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.resultsFor('ra25045') })).toBeVisible();
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first().getByRole('heading', { name: '7075 Aluminium Rear Sprocket 45T' })).toBeVisible();
+
+    // Choosing a suggestion with the keyboard opens that part.
+    await box.fill('cr9eix');
+    await expect(list.getByRole('option').first()).toContainText('CR9EIX');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/parts\/[0-9a-f-]{36}$/);
+  });
+
+  test('a typo still finds its part', async ({ page }) => {
+    await page.goto('/search?q=sitered%20brake%20pads');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first().getByRole('heading', { name: 'Sintered Front Brake Pads – Pair' })).toBeVisible();
+    await page.getByRole('combobox', { name: t.label }).fill('sprokit');
+    await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toContainText(/Sprocket/);
+  });
+
+  test('a filter changes the URL, and the back button puts it back', async ({ page }) => {
+    await page.goto('/search?q=sprocket');
+    const count = page.getByText(/parts? found$/);
+    await expect(count).toHaveText(/^[2-9]\d* parts found$/);
+    const before = await count.textContent();
+    const filters = page.getByRole('complementary', { name: t.filters });
+    const brand = filters.getByRole('combobox', { name: t.brand });
+    await brand.selectOption({ label: 'Renthal (1)' });
+    await expect(page).toHaveURL(/\/search\?q=sprocket&brand=Renthal$/);
+    await expect(count).toHaveText('1 part found');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+
+    // The toggle shows the URL's state: it turns on once the URL has changed.
+    const inStock = filters.getByRole('checkbox', { name: t.inStock });
+    await inStock.click();
+    await expect(inStock).toBeChecked();
+    await expect(page).toHaveURL(/brand=Renthal&inStock=true$/);
+    await page.getByRole('combobox', { name: t.sort }).selectOption({ label: t.sorts['price-desc'] });
+    await expect(page).toHaveURL(/&sort=price-desc$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/brand=Renthal&inStock=true$/);
+    await expect(page.getByRole('combobox', { name: t.sort })).toHaveValue('relevance');
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\?q=sprocket$/);
+    await expect(brand).toHaveValue('');
+    await expect(count).toHaveText(before!);
+    await expect(page.getByRole('combobox', { name: t.label })).toHaveValue('sprocket');
+  });
+
+  test('nothing found shows the helpful empty state', async ({ page }) => {
+    await page.goto('/search?q=xyzzy');
+    await expect(page.getByText(t.empty('xyzzy'))).toBeVisible();
+    await page.getByRole('link', { name: t.browseBrakes }).click();
+    await expect(page).toHaveURL(/\/search\?category=brakes$/);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  });
+
+  test('the search box is on a phone too', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: t.label });
+      await expect(box).toBeVisible();
+      await box.fill('hf204');
+      await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toContainText('HF204');
+      await page.getByRole('button', { name: t.submit }).click();
+      await expect(page).toHaveURL(/\/search\?q=hf204$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const themes: Theme[] = ['light', 'dark'];
+for (const theme of themes) {
+  for (const viewport of [phone, desktop]) {
+    test(`search results at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+      await useTheme(context, theme);
+      const page = await context.newPage();
+      try {
+        await page.goto('/search?q=brake');
+        await expect(page.getByRole('heading', { level: 1, name: t.resultsFor('brake') })).toBeVisible();
+        await settle(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(outDir, `search-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+
+        // With the suggestions open too.
+        await page.getByRole('combobox', { name: t.label }).fill('brake');
+        await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toBeVisible();
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(result.passes.length).toBeGreaterThan(10);
+        expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

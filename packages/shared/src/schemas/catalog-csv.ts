@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../catalog';
+import { brandSchema, createProductSchema, productCategorySchema, skuSchema } from './product';
+import { parseFitmentCell } from './vehicle';
+
+/** The catalogue CSV (issue #8, part 6): one product per row, the header names these columns. */
+export const CATALOG_CSV_COLUMNS = ['sku', 'name', 'brand', 'category', 'unitPrice', 'minOrder', 'stock', 'description', 'images'] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/**
+ * Issue #11 (decision 130): optional columns, written by every export. A file
+ * without them leaves universal and fitment as they are; with them, `universal`
+ * is true/false (yes/no, 1/0; empty is false) and `fitment` is
+ * `Make Model YYYY-YYYY; Make Model YYYY-YYYY` (empty: no fitment lines).
+ */
+export const CATALOG_CSV_FITMENT_COLUMNS = ['universal', 'fitment'] as const;
+export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS] as const;
+/** Pictures in one cell, main picture first. */
+export const CATALOG_CSV_IMAGE_SEPARATOR = '|';
+export const CATALOG_IMPORT_MAX_ROWS = 20_000;
+
+const byLabel = new Map(PRODUCT_CATEGORIES.map((c) => [CATEGORY_LABELS[c].toLowerCase(), c] as const));
+const shape = createProductSchema.shape;
+
+/** One data row. Category may be its key (brakes) or its label (Oils & fluids); the numbers are plain text in a CSV. */
+export const catalogCsvRowSchema = z.object({
+  sku: skuSchema,
+  name: shape.name,
+  brand: brandSchema,
+  category: z
+    .string({ message: 'Category is Required' })
+    .trim()
+    .transform((v) => (byLabel.get(v.toLowerCase()) ?? v.toLowerCase()) as ProductCategory)
+    .pipe(productCategorySchema),
+  unitPrice: shape.unitPrice,
+  minOrder: shape.minOrder,
+  stock: shape.stock,
+  description: shape.description,
+  images: z
+    .string({ message: 'images is Required' })
+    .transform((v) =>
+      v
+        .split(CATALOG_CSV_IMAGE_SEPARATOR)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(shape.image).min(1, 'At least one image').max(12, 'At most 12 images')),
+  universal: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), 'universal must be true or false')
+    .transform((v) => v === 'true' || v === 'yes' || v === '1')
+    .optional(),
+  fitment: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseFitmentCell(v);
+      if (parsed.ok) return parsed.lines;
+      ctx.addIssue({ code: 'custom', message: `${parsed.message} (write Make Model YYYY-YYYY, lines separated by ;)` });
+      return z.NEVER;
+    })
+    .optional(),
+});
+export type CatalogCsvRow = z.infer<typeof catalogCsvRowSchema>;
+
+export const catalogImportQuerySchema = z.object({
+  dryRun: z.enum(['true', 'false'], { message: 'dryRun must be true or false' }).default('true'),
+});
+
+export const catalogImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export type CatalogImportError = z.infer<typeof catalogImportErrorSchema>;
+
+export const catalogImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(catalogImportErrorSchema),
+});
+export type CatalogImportResult = z.infer<typeof catalogImportResultSchema>;
+
+/** A real import with any bad row answers 400 with this: nothing was applied. */
+export const catalogImportRefusedSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(catalogImportErrorSchema),
+});

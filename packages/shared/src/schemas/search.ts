@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { productCategorySchema, productSchema } from './product';
+
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** At most this many suggestions under the search box. */
+export const SEARCH_SUGGESTIONS = 8;
+export const SEARCH_DEFAULT_LIMIT = 12;
+export const SEARCH_MAX_LIMIT = 48;
+
+const priceParam = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .min(0, `${name} cannot be negative`)
+    .max(1_000_000, `${name} must be 1,000,000 or less`)
+    .optional();
+
+/**
+ * GET /api/search (issue #9, decision 110). Every parameter is optional: no
+ * `q` lists the products that pass the filters. Prices are unit prices in dollars.
+ */
+export const searchQuerySchema = z
+  .object({
+    q: z.string({ message: 'q must be text' }).trim().max(100, 'q must be 100 characters or fewer').default(''),
+    category: z.preprocess((v) => (v === '' ? undefined : v), productCategorySchema.optional()),
+    brand: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(60, 'brand must be 60 characters or fewer').optional()),
+    inStock: z.enum(['true', 'false'], { message: 'inStock must be true or false' }).optional(),
+    minPrice: z.preprocess((v) => (v === '' ? undefined : v), priceParam('minPrice')),
+    maxPrice: z.preprocess((v) => (v === '' ? undefined : v), priceParam('maxPrice')),
+    sort: z.enum(SEARCH_SORTS, { message: `sort must be one of: ${SEARCH_SORTS.join(', ')}` }).default('relevance'),
+    page: z.coerce
+      .number({ message: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(10_000, 'page must be 10,000 or less')
+      .default(1),
+    limit: z.coerce
+      .number({ message: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(SEARCH_MAX_LIMIT, `limit must be ${SEARCH_MAX_LIMIT} or less`)
+      .default(SEARCH_DEFAULT_LIMIT),
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'minPrice must not be more than maxPrice',
+    path: ['minPrice'],
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  facets: z.object({
+    /** Counts under every active filter but the category one. */
+    category: z.array(facetCountSchema),
+    /** Counts under every active filter but the brand one. */
+    brand: z.array(facetCountSchema),
+    /** Lowest and highest unit price (dollars) under every active filter but the price range; null when nothing matches. */
+    price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

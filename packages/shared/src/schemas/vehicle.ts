@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * Issue #11 (decision 130): vehicles, fitment per part and My Garage.
+ * Model years run from the first motorcycle to a few years ahead of the present.
+ */
+export const VEHICLE_YEAR_MIN = 1885;
+export const VEHICLE_YEAR_MAX = 2100;
+
+const makeSchema = z.string({ message: 'Make is Required' }).trim().min(1, 'Make is Required').max(60, 'Make must be 60 characters or fewer');
+const modelSchema = z.string({ message: 'Model is Required' }).trim().min(1, 'Model is Required').max(80, 'Model must be 80 characters or fewer');
+const yearSchema = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a year` })
+    .int(`${label} must be a whole year`)
+    .min(VEHICLE_YEAR_MIN, `${label} must be ${VEHICLE_YEAR_MIN} or later`)
+    .max(VEHICLE_YEAR_MAX, `${label} must be ${VEHICLE_YEAR_MAX} or earlier`);
+const variantSchema = z.string().trim().max(80, 'Variant must be 80 characters or fewer');
+
+export const vehicleMakeSchema = makeSchema;
+export const vehicleModelSchema = modelSchema;
+export const vehicleYearSchema = yearSchema('Year');
+
+/** One vehicle as the API answers it. `variant` is null for the base model. */
+export const vehicleSchema = z.object({
+  _id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  variant: z.string().nullable(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+export const vehicleListSchema = z.array(vehicleSchema);
+
+export const vehicleMakesQuerySchema = z.object({});
+export const vehicleModelsQuerySchema = z.object({ make: makeSchema });
+export const vehicleYearsQuerySchema = z.object({ make: makeSchema, model: modelSchema });
+export const vehicleListQuerySchema = z.object({ make: makeSchema, model: modelSchema, year: vehicleYearSchema });
+
+/** POST /vehicles (admin): one vehicle. */
+export const createVehicleSchema = z.object({
+  make: makeSchema,
+  model: modelSchema,
+  year: vehicleYearSchema,
+  variant: variantSchema.optional().nullable(),
+});
+export type CreateVehicleInput = z.infer<typeof createVehicleSchema>;
+
+/** POST /vehicles/import (admin): CSV text with a header `make,model,year_from,year_to[,variant]`. */
+export const VEHICLE_CSV_COLUMNS = ['make', 'model', 'year_from', 'year_to'] as const;
+export const VEHICLE_IMPORT_MAX_ROWS = 5_000;
+/** One row expands to one vehicle per model year; a row may span at most this many years. */
+export const VEHICLE_IMPORT_MAX_SPAN = 60;
+
+export const vehicleCsvRowSchema = z
+  .object({
+    make: makeSchema,
+    model: modelSchema,
+    year_from: yearSchema('year_from'),
+    year_to: yearSchema('year_to'),
+    variant: variantSchema.optional(),
+  })
+  .refine((r) => r.year_from <= r.year_to, { message: 'year_from must not be after year_to', path: ['year_to'] })
+  .refine((r) => r.year_to - r.year_from < VEHICLE_IMPORT_MAX_SPAN, {
+    message: `A row may span at most ${VEHICLE_IMPORT_MAX_SPAN} model years`,
+    path: ['year_to'],
+  });
+
+export const vehicleImportResultSchema = z.object({
+  /** Data rows read (the header not counted). */
+  rows: z.number().int(),
+  /** Vehicles added (one per model year). */
+  created: z.number().int(),
+  /** Vehicles that were already there. */
+  existing: z.number().int(),
+  /** Rows with a problem were skipped; `line` counts the header as line 1. */
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type VehicleImportResult = z.infer<typeof vehicleImportResultSchema>;
+
+/** One line of a product's fitment: a make and model over model years, both ends included. */
+export const fitmentSchema = z
+  .object({
+    make: makeSchema,
+    model: modelSchema,
+    yearFrom: yearSchema('yearFrom'),
+    yearTo: yearSchema('yearTo'),
+  })
+  .refine((f) => f.yearFrom <= f.yearTo, { message: 'yearFrom must not be after yearTo', path: ['yearTo'] });
+export type Fitment = z.infer<typeof fitmentSchema>;
+export const FITMENT_MAX_LINES = 200;
+export const fitmentListSchema = z.array(fitmentSchema).max(FITMENT_MAX_LINES, `At most ${FITMENT_MAX_LINES} fitment lines`);
+
+/**
+ * The catalogue CSV's `fitment` cell: lines separated by `;`, each
+ * `Make Model YYYY-YYYY` (or a single `YYYY`). The make is the first word, the
+ * model the rest, so a make with a space in its name is written with an
+ * underscore (Royal_Enfield Himalayan 2018-2023). Decision 130.
+ */
+export const FITMENT_CSV_SEPARATOR = ';';
+const FITMENT_CELL_LINE = /^(\S+)\s+(.+?)\s+(\d{4})(?:\s*[-–]\s*(\d{4}))?$/;
+
+export function formatFitmentCell(lines: readonly Fitment[]): string {
+  return lines
+    .map((f) => `${f.make.replace(/\s/g, '_')} ${f.model} ${f.yearFrom === f.yearTo ? f.yearFrom : `${f.yearFrom}-${f.yearTo}`}`)
+    .join(`${FITMENT_CSV_SEPARATOR} `);
+}
+
+/** Parse a `fitment` cell; answers the lines or the first problem in words. */
+export function parseFitmentCell(cell: string): { ok: true; lines: Fitment[] } | { ok: false; message: string } {
+  const parts = cell
+    .split(FITMENT_CSV_SEPARATOR)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const lines: Fitment[] = [];
+  for (const part of parts) {
+    const m = FITMENT_CELL_LINE.exec(part);
+    if (!m) return { ok: false, message: `"${part}" is not "Make Model YYYY-YYYY"` };
+    const parsed = fitmentSchema.safeParse({ make: m[1].replace(/_/g, ' '), model: m[2], yearFrom: m[3], yearTo: m[4] ?? m[3] });
+    if (!parsed.success) return { ok: false, message: `"${part}": ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+    lines.push(parsed.data);
+  }
+  if (lines.length > FITMENT_MAX_LINES) return { ok: false, message: `At most ${FITMENT_MAX_LINES} fitment lines` };
+  return { ok: true, lines };
+}
+
+/** Does a fitment list (or universal) cover this vehicle? The server's filter answers the same. */
+export function fitsVehicle(product: { universal: boolean; fitment: readonly Fitment[] }, vehicle: { make: string; model: string; year: number }): boolean {
+  if (product.universal) return true;
+  return product.fitment.some((f) => f.make === vehicle.make && f.model === vehicle.model && f.yearFrom <= vehicle.year && vehicle.year <= f.yearTo);
+}
+
+/** My Garage. */
+export const garageEntrySchema = z.object({
+  _id: z.string(),
+  vehicle: vehicleSchema,
+  active: z.boolean(),
+});
+export type GarageEntry = z.infer<typeof garageEntrySchema>;
+export const garageListSchema = z.array(garageEntrySchema);
+
+export const addGarageVehicleSchema = z.object({ vehicleId: z.string({ message: 'vehicleId is Required' }).uuid({ message: 'vehicleId is not a valid id' }) });
+export type AddGarageVehicleInput = z.infer<typeof addGarageVehicleSchema>;
+
+export const updateGarageVehicleSchema = z.object({
+  active: z.literal(true, { message: 'active must be true (choose another vehicle to make it the active one)' }),
+});
