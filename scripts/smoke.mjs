@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Start-and-serve smoke test (CI runs it on Node 24): the shop starts as a
 // production demo would, serves its API and web app, and stops on SIGTERM.
-// Usage: node scripts/smoke.mjs [port]   (the web app must be built)
+// Usage: node scripts/smoke.mjs [port]   (after `npm run build`)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.argv[2] ?? 4190);
+// Not 4190: fetch refuses it (a "bad port" of the Fetch standard), so the loop would never see an answer.
+const port = Number(process.argv[2] ?? 4188);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-smoke-'));
 
@@ -18,7 +19,8 @@ function fail(message) {
   process.exitCode = 1;
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+// The compiled server, as `npm start` runs it (decision 102).
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -43,7 +45,7 @@ try {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the shop exited with ${server.exitCode} before answering`);
-    const status = await fetch(`${base}/api/health`).then(
+    const status = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.status,
       () => 0,
     );
