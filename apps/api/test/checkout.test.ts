@@ -228,7 +228,13 @@ describe('POST /api/checkout', () => {
       for (const o of paid.orders) expect(o).toMatchObject({ paid: true, status: 'paid', transactionId: pi, paymentMode: 'test', expiresAt: null });
       const mine = (await myOrders(t, carol)).filter((o) => o.checkoutId === placed._id);
       expect(mine.every((o) => o.paid && o.transactionId === pi)).toBe(true);
+      // One receipt for the whole checkout, listing every line and the total paid.
       const receipts = receiptsFor(t.dataDir, carol.email).length;
+      const combined = receiptsFor(t.dataDir, carol.email).filter((m) => m.text.includes(pi));
+      expect(combined).toHaveLength(1);
+      for (const o of paid.orders) expect(combined[0]!.text).toContain(`${o.productName} × ${o.quantity}`);
+      expect(combined[0]!.text).toContain(`Total paid: $${paid.total.toFixed(2)}`);
+      expect(combined[0]!.subject).toContain(`2 parts, $${paid.total.toFixed(2)}`);
 
       // The replay changes nothing: same answer, no more receipts.
       const replay = await payCheckoutRequest(t, carol, placed._id, pi);
@@ -279,6 +285,11 @@ describe('POST /api/checkout', () => {
       expect(after.orders.every((o: Order) => o.paid && o.transactionId === pi)).toBe(true);
       const again = await reconcilePayments(t.app);
       for (const o of placed.orders) expect(again.paid).not.toContain(o._id);
+      // One receipt names both lines.
+      const receipts = receiptsFor(t.dataDir, carol.email).filter((m) => m.text.includes(pi));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.text).toContain('Reconcile A × 1');
+      expect(receipts[0]!.text).toContain('Reconcile B × 2');
     });
 
     it('cancelling one order of a checkout changes the amount and makes a new intent', async () => {
@@ -475,6 +486,8 @@ describe('a checkout paid with Stripe (fake Stripe server) and its webhook', () 
     expect(after).toMatchObject({ status: 'paid', transactionId: pi.id, total: 125 });
     for (const o of after.orders) expect(o).toMatchObject({ paid: true, transactionId: pi.id, paymentMode: 'test' });
     const receipts = receiptsFor(t.dataDir, frank.email).length;
+    // One receipt for both lines.
+    expect(receiptsFor(t.dataDir, frank.email).filter((m) => m.text.includes(pi.id))).toHaveLength(1);
 
     expect((await postEvent(event)).json()).toEqual({ received: true, duplicate: true });
     const late = await payCheckoutRequest(t, frank, placed._id, pi.id);

@@ -12,7 +12,7 @@ import { checkUnpaidCap, isPastDue, markOrderPaid, toOrderDto, type OrderRow, ty
 import { expireReservations } from '../orders/reservations.service';
 import { moveStock } from '../stock/stock.service';
 import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
-import { paymentModeOf, sendReceipt } from '../payments/payments.service';
+import { paymentModeOf, sendCheckoutReceipt } from '../payments/payments.service';
 
 /**
  * Issue #9 part 5: one checkout of the whole cart, paid once (decision 120).
@@ -194,7 +194,7 @@ export function checkPaymentFitsCheckout(checkout: Pick<CheckoutRow, 'id'>, rows
 export interface CheckoutPaidResult {
   checkout: CheckoutRow;
   orders: OrderRow[];
-  /** The orders this call turned paid: one receipt each. */
+  /** The orders this call turned paid: they share one receipt. */
   newlyPaid: PaidResult[];
 }
 
@@ -235,11 +235,11 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
   }
 }
 
-/** Check and record a checkout's payment, then send the receipts (one per order, as for single orders). */
+/** Check and record a checkout's payment, then send one receipt for all its orders. */
 export async function recordCheckoutPayment(app: FastifyInstance, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
   crashPointAfterProviderConfirmed(app);
   const result = await markCheckoutPaid(app.db, checkoutId, payment);
-  for (const paid of result.newlyPaid) await sendReceipt(app, paid);
+  await sendCheckoutReceipt(app, result.newlyPaid);
   return result;
 }
 

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { markOrderPaid, type PaidResult } from '../orders/orders.service';
-import { checkPaymentFitsOrder, paymentModeOf, sendReceipt } from './payments.service';
+import { checkPaymentFitsOrder, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payments.service';
 import { markCheckoutPaid } from '../checkout/checkout.service';
 
 /**
@@ -110,8 +110,8 @@ async function reconcileCheckout(app: FastifyInstance, checkoutId: string, payme
       after: { paid: true, transactionId: paid.order.transactionId, paymentIntentId: paid.order.paymentIntentId },
       note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for checkout ${checkoutId} (${payment.amountCents} cents), which was not recorded; marked paid by the reconciliation.`,
     });
-    await sendReceipt(app, paid);
   }
+  await sendCheckoutReceipt(app, result.newlyPaid);
   return result.newlyPaid.map((p) => p.order.id);
 }
 

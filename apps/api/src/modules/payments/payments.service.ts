@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
-import { receiptEmail } from '../../lib/receipt-email';
+import { checkoutReceiptEmail, receiptEmail } from '../../lib/receipt-email';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { crashPointAfterProviderConfirmed } from './crash-point';
@@ -49,6 +49,17 @@ export async function sendReceipt(app: FastifyInstance, result: PaidResult): Pro
   } catch (err) {
     // The payment is recorded either way; a mail outage must not turn a paid order into an error.
     app.log.error({ err, orderId: result.order.id }, 'could not send the payment receipt');
+  }
+}
+
+/** The orders one checkout payment turned paid: one receipt for all of them (issue #9). */
+export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidResult[]): Promise<void> {
+  const orders = results.filter((r) => r.newlyPaid).map((r) => r.order);
+  if (orders.length === 0) return;
+  try {
+    await app.mailer.send(checkoutReceiptEmail(orders, app.config.publicUrl));
+  } catch (err) {
+    app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }
 }
 
@@ -229,7 +240,7 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
   });
 
   if ('paidMany' in outcome && outcome.paidMany) {
-    for (const paid of outcome.paidMany) await sendReceipt(app, paid);
+    await sendCheckoutReceipt(app, outcome.paidMany);
     return { received: true };
   }
   if ('paid' in outcome && outcome.paid) {
