@@ -235,6 +235,27 @@ for (const theme of ['light', 'dark'] as Theme[]) {
   }
 }
 
+test('a workshop adds 40 of a part straight from its card in the search results', async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent(sprocket.name)}`);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: sprocket.name }) });
+  const quantity = card.getByRole('spinbutton', { name: `Quantity of ${sprocket.name}` });
+  await expect(quantity).toHaveValue('10');
+  // Below the minimum order: the rule's text, and nothing goes into the cart.
+  await quantity.fill('7');
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(card.getByRole('alert')).toHaveText(/^Order between 10 and \d+ units\.$/);
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(cartLink(page, 0)).toBeVisible();
+  await quantity.fill('40');
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText(`40 units of ${sprocket.name} are in your cart.`)).toBeVisible();
+  await expect(cartLink(page, 1)).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByLabel(`Quantity of ${sprocket.name}`)).toHaveValue('40');
+  // 12.50 / 10 × 40 = 50
+  await expect(page.getByText(usd(50)).first()).toBeVisible();
+});
+
 test('an empty cart links to the products', async ({ page }) => {
   await page.goto('/cart');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();

@@ -18,9 +18,29 @@ describe("a product card's Add to cart", () => {
     expect(getGuestLines().map((l) => [l.productId, l.quantity])).toEqual([[p._id, p.minOrder]]);
   });
 
+  it('adds the quantity typed on the card, and refuses one outside the rule with its hint', async () => {
+    const [p] = makeProducts(1);
+    const part = { ...p, minOrder: 5, stock: 100 };
+    renderWithProviders(<ProductCard product={part} />, { url: '/products' });
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: `Quantity of ${part.name}` });
+    expect(field.value).toBe('5');
+    await userEvent.clear(field);
+    await userEvent.type(field, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Order between 5 and 100 units.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(getGuestLines()).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, '40');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(getGuestLines().map((l) => [l.productId, l.quantity])).toEqual([[part._id, 40]]);
+  });
+
   it('is not offered for a sold-out part', () => {
     const [p] = makeProducts(1);
     renderWithProviders(<ProductCard product={{ ...p, stock: p.minOrder - 1 }} />, { url: '/products' });
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 });

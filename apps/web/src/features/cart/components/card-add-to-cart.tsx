@@ -1,24 +1,38 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { copy } from '@shop/shared/copy';
+import { isValidQuantity } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
+import { fieldErrorId } from '../../../components/ui/form-field';
 import { toastError } from '../../../lib/toast';
 import { useCart } from '../use-cart';
 import { toastAddedToCart } from './added-toast';
 
 /**
- * A product card's 'Add to cart': one minimum order, the smallest quantity the
- * rule allows; the cart page changes it. Not shown when the part is sold out.
+ * A product card's quantity and 'Add to cart' (issue #9): a workshop adds
+ * 40 of a part from the list without opening it. The field starts at one
+ * minimum order and follows the purchase page's rule (shared
+ * isValidQuantity), its hint as the error. Not shown when the part is sold out.
  */
 export function CardAddToCart({ product, describedBy }: { product: Product; describedBy: string }) {
+  const id = useId();
   const cart = useCart();
+  const [value, setValue] = useState(String(product.minOrder));
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   if (product.stock < product.minOrder) return null;
 
-  async function add() {
+  async function add(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const quantity = Number(value);
+    if (value.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
+      setError(copy.orderFlow.quantityHint(product.minOrder, product.stock));
+      return;
+    }
+    setError('');
     setBusy(true);
     try {
-      await cart.setQuantity(product, product.minOrder);
-      toastAddedToCart(product.name, product.minOrder);
+      await cart.setQuantity(product, quantity);
+      toastAddedToCart(product.name, quantity);
     } catch (err) {
       toastError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -27,8 +41,37 @@ export function CardAddToCart({ product, describedBy }: { product: Product; desc
   }
 
   return (
-    <button type="button" className="btn btn-outline w-full" disabled={busy} aria-busy={busy} aria-describedby={describedBy} onClick={() => void add()}>
-      {copy.cart.addToCart}
-    </button>
+    <form noValidate onSubmit={(e) => void add(e)} className="w-full">
+      <div className="join w-full">
+        <label htmlFor={id} className="sr-only">
+          {copy.orderFlow.quantityLabel} of {product.name}
+        </label>
+        <input
+          id={id}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={product.minOrder}
+          max={product.stock}
+          step={1}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError('');
+          }}
+          className="input join-item w-24 shrink-0 tabular-nums"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(id) : undefined}
+        />
+        <button type="submit" className="btn btn-outline join-item flex-1" disabled={busy} aria-busy={busy} aria-describedby={describedBy}>
+          {copy.cart.addToCart}
+        </button>
+      </div>
+      {error && (
+        <p id={fieldErrorId(id)} role="alert" className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
