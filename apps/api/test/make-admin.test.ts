@@ -56,13 +56,14 @@ describe('npm run make-admin (embedded database)', () => {
       cwd: path.resolve(__dirname, '..'),
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 85_000,
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`Using the embedded database in ${path.join(dataDir, 'pglite')}`);
     expect(run.stdout).toContain('Done: owner@example.com (Olivia Owner) is now an administrator.');
-  });
+    // A whole process with tsx and the embedded database: 30 s is not enough on a loaded CI machine.
+  }, 90_000);
 
   it('changed the role in the database, and only for that account', async () => {
     expect(await roleOf(dataDir, 'owner@example.com')).toBe('admin');
