@@ -683,7 +683,7 @@ export const copy = {
     importFile: (name: string) => `File: ${name}`,
     resultTitle: 'Import result',
     rows: 'Rows read',
-    created: 'Added',
+    created: 'Vehicles added',
     existing: 'Already listed',
     skipped: 'Skipped rows',
     line: (n: number) => `Line ${n}`,

@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { FitmentEditor } from '../../vehicles/components/fitment-editor';
-import { fitmentListSchema } from '@shop/shared/schemas/vehicle';
+import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 
 const t = copy.orderFlow;
 const shape = createProductSchema.shape;
@@ -288,7 +288,7 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
             <Controller
               control={control}
               name="fitment"
-              render={({ field: f }) => <FitmentEditor universal={u.value} onUniversalChange={u.onChange} value={f.value} onChange={f.onChange} />}
+              render={({ field: f }) => <FitmentEditor universal={u.value} onUniversalChange={u.onChange} value={f.value as Fitment[]} onChange={f.onChange} />}
             />
           )}
         />
