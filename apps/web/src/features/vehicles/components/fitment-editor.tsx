@@ -174,8 +174,8 @@ export function FitmentEditor({ universal, onUniversalChange, value, onChange }:
         </ul>
       )}
 
-      <div className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_7rem]" onKeyDown={onRowKeyDown}>
-        <FormField id={ids.make} label={t.make} error={errors.make}>
+      <div className="grid grid-cols-2 items-start gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_7rem]" onKeyDown={onRowKeyDown}>
+        <FormField id={ids.make} label={t.make} error={errors.make} className="col-span-2 sm:col-span-1">
           <Combobox
             id={ids.make}
             value={make}
@@ -190,7 +190,7 @@ export function FitmentEditor({ universal, onUniversalChange, value, onChange }:
             {...fieldAria(ids.make, { error: errors.make })}
           />
         </FormField>
-        <div ref={modelInput}>
+        <div ref={modelInput} className="col-span-2 sm:col-span-1">
           <FormField id={ids.model} label={t.model} error={errors.model}>
             <Combobox
               id={ids.model}

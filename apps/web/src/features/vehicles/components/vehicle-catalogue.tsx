@@ -42,7 +42,7 @@ export function VehicleCatalogue({ make, onMakeChange }: { make: string; onMakeC
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">
             <caption className="sr-only">{t.modelsOf(shown)}</caption>
-            <thead>
+            <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
               <tr>
                 <th scope="col">{t.colModel}</th>
                 <th scope="col">{t.colYears}</th>
