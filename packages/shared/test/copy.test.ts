@@ -83,6 +83,8 @@ describe('copy catalogue', () => {
       makeAdmin: 'Make Admin',
       // Beyond the spec: the admin's audit log page (issue #8).
       activity: 'Activity',
+      // Beyond the spec: the admin's vehicle list (issue #11).
+      vehicles: 'Vehicles',
     });
     expect(copy.profile).toMatchObject({
       updateButton: 'Update Profile',

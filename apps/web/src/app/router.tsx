@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   { path: 'manageProducts/:id/edit', ...page(() => import('./routes/dashboard/edit-product')) },
                   { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
                   { path: 'activity', ...page(() => import('./routes/dashboard/activity')) },
+                  { path: 'vehicles', ...page(() => import('./routes/dashboard/vehicles')) },
                 ],
               },
             ],

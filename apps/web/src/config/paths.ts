@@ -30,4 +30,6 @@ export const paths = {
   editProduct: (id: string) => `/dashboard/manageProducts/${encodeURIComponent(id)}/edit`,
   makeAdmin: '/dashboard/makeAdmin',
   activity: '/dashboard/activity',
+  /** Issue #11: the admin's vehicle list and import. */
+  vehicles: '/dashboard/vehicles',
 } as const;

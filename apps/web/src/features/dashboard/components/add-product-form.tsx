@@ -11,6 +11,8 @@ import { toastSuccess } from '../../../lib/toast';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { FitmentEditor } from '../../vehicles/components/fitment-editor';
+import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 
 const t = copy.orderFlow;
 const shape = createProductSchema.shape;
@@ -41,6 +43,9 @@ const addProductFormSchema = z
     sku: z.union([z.literal(''), skuSchema]),
     brand: z.union([z.literal(''), brandSchema]),
     category: productCategorySchema,
+    // Issue #11: fitment (decision 133).
+    universal: z.boolean(),
+    fitment: fitmentListSchema,
   })
   .refine((v) => v.image !== '' || v.images.length > 0, {
     path: ['image'],
@@ -61,6 +66,8 @@ const empty: FormValues = {
   sku: '',
   brand: '',
   category: DEFAULT_CATEGORY,
+  universal: false,
+  fitment: [],
 };
 
 const valuesOf = (p: Product): FormValues => ({
@@ -74,6 +81,8 @@ const valuesOf = (p: Product): FormValues => ({
   sku: p.sku,
   brand: p.brand,
   category: p.category,
+  universal: p.universal,
+  fitment: p.fitment,
 });
 
 interface ProductFormProps {
@@ -269,6 +278,19 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
           control={control}
           name="images"
           render={({ field: images }) => <ImageListInput value={images.value} onChange={(next) => images.onChange(next)} max={11} />}
+        />
+      </div>
+      <div className="md:col-span-3">
+        <Controller
+          control={control}
+          name="universal"
+          render={({ field: u }) => (
+            <Controller
+              control={control}
+              name="fitment"
+              render={({ field: f }) => <FitmentEditor universal={u.value} onUniversalChange={u.onChange} value={f.value as Fitment[]} onChange={f.onChange} />}
+            />
+          )}
         />
       </div>
       {errors.root?.message && (

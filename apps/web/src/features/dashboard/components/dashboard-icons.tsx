@@ -9,6 +9,8 @@ const icons = {
   admin: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zm-3 9l2 2 4-4',
   menu: 'M4 6h16M4 12h16M4 18h16',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
+  // A motorcycle: two wheels, frame and handlebar.
+  vehicles: 'M5.5 17.5a3 3 0 100-.01M18.5 17.5a3 3 0 100-.01M5.5 17.5l4-6h5l4 6M14.5 11.5l-2-4h3M9.5 11.5L8 9H5',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -22,6 +22,7 @@ const adminItems: Item[] = [
   { to: paths.manageProducts, label: copy.dashboard.manageProducts, icon: 'products' },
   { to: paths.makeAdmin, label: copy.dashboard.makeAdmin, icon: 'admin' },
   { to: paths.activity, label: copy.dashboard.activity, icon: 'activity' },
+  { to: paths.vehicles, label: copy.dashboard.vehicles, icon: 'vehicles' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
