@@ -242,7 +242,7 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
         sql`(${id}::uuid, ${row.sku}, ${row.name}, ${row.brand}, ${row.category}, ${toCents(row.unitPrice)}::int, ${row.minOrder}::int, ${row.description}, ${row.images[0]}, array[${sql.join(
           row.images.map((u) => sql`${u}`),
           sql`, `,
-        )}]::text[], ${row.universal ?? null}::boolean)`,
+        )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb)`,
     ),
     sql`, `,
   );

@@ -11,6 +11,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf } from './price-tiers-field';
 
 const t = copy.orderFlow;
 const shape = createProductSchema.shape;
@@ -41,6 +42,12 @@ const addProductFormSchema = z
     sku: z.union([z.literal(''), skuSchema]),
     brand: z.union([z.literal(''), brandSchema]),
     category: productCategorySchema,
+    // Issue #11 part 5: quantity price tiers (decision 131).
+    priceTiers: priceTierRowsSchema,
+  })
+  .superRefine((v, ctx) => {
+    const problem = priceTierRowsProblem(v.priceTiers, v.minOrder);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['priceTiers'], message: problem });
   })
   .refine((v) => v.image !== '' || v.images.length > 0, {
     path: ['image'],
@@ -61,6 +68,7 @@ const empty: FormValues = {
   sku: '',
   brand: '',
   category: DEFAULT_CATEGORY,
+  priceTiers: [],
 };
 
 const valuesOf = (p: Product): FormValues => ({
@@ -74,6 +82,7 @@ const valuesOf = (p: Product): FormValues => ({
   sku: p.sku,
   brand: p.brand,
   category: p.category,
+  priceTiers: tierRowsOf(p),
 });
 
 interface ProductFormProps {
@@ -121,7 +130,10 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         return;
       }
       // Only what the admin changed is sent, so a stock figure they did not touch never overwrites orders placed meanwhile.
-      const changed: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([key]) => dirtyFields[key as keyof FormValues]));
+      const changed: Record<string, unknown> = Object.fromEntries(
+        Object.entries(values).filter(([key]) => key !== 'priceTiers' && dirtyFields[key as keyof FormValues]),
+      );
+      if (JSON.stringify(values.priceTiers) !== JSON.stringify(product.priceTiers)) changed.priceTiers = values.priceTiers;
       if ('images' in changed || 'image' in changed) {
         const main = values.image || values.images[0];
         Object.assign(changed, { image: main, images: [main, ...values.images.filter((u) => u !== main)] });
@@ -269,6 +281,20 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
           control={control}
           name="images"
           render={({ field: images }) => <ImageListInput value={images.value} onChange={(next) => images.onChange(next)} max={11} />}
+        />
+      </div>
+      <div className="md:col-span-3">
+        <Controller
+          control={control}
+          name="priceTiers"
+          render={({ field: tiers }) => (
+            <PriceTiersField
+              value={tiers.value}
+              onChange={(next) => tiers.onChange(next)}
+              rowError={(i, box) => errors.priceTiers?.[i]?.[box]?.message}
+              error={errors.priceTiers?.message ?? errors.priceTiers?.root?.message}
+            />
+          )}
         />
       </div>
       {errors.root?.message && (
