@@ -232,7 +232,9 @@ describe('catalogue CSV', () => {
 
   it('names a bad tier cell by its line', async () => {
     const header = 'sku,name,brand,category,unitPrice,minOrder,stock,description,images,price_tiers';
-    const res = await importCsv(`${header}\nTIER-BAD,Bad,Acme,brakes,10.00,2,5,Bad,/images/products/x.svg,2:8.00\nTIER-BAD2,Bad,Acme,brakes,10.00,2,5,Bad,/images/products/x.svg,20=8\n`);
+    const res = await importCsv(
+      `${header}\nTIER-BAD,Bad,Acme,brakes,10.00,2,5,Bad,/images/products/x.svg,2:8.00\nTIER-BAD2,Bad,Acme,brakes,10.00,2,5,Bad,/images/products/x.svg,20=8\n`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { line: 2, message: 'price_tiers: Price tier 1: the quantity must be above the minimum order (2); the price at the minimum order is the unit price' },

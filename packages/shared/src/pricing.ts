@@ -83,7 +83,8 @@ export function priceTiersProblem(tiers: readonly PriceTier[], minOrder: number)
     if (minQuantity <= minOrder) {
       return `Price tier ${n}: the quantity must be above the minimum order (${minOrder}); the price at the minimum order is the unit price`;
     }
-    if (i > 0 && minQuantity <= tiers[i - 1].minQuantity) return `Price tier ${n}: quantities must increase from tier to tier (${minQuantity} follows ${tiers[i - 1].minQuantity})`;
+    if (i > 0 && minQuantity <= tiers[i - 1].minQuantity)
+      return `Price tier ${n}: quantities must increase from tier to tier (${minQuantity} follows ${tiers[i - 1].minQuantity})`;
     if (!(toCents(unitPrice) >= 1)) return `Price tier ${n}: the price must be more than 0`;
   }
   return null;

@@ -7,7 +7,12 @@ const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
 
 describe('price tier list (decision 131)', () => {
   it('coerces form strings and keeps the order', () => {
-    expect(priceTierListSchema.parse([{ minQuantity: '20', unitPrice: '8.00' }, { minQuantity: 100, unitPrice: 7 }])).toEqual([
+    expect(
+      priceTierListSchema.parse([
+        { minQuantity: '20', unitPrice: '8.00' },
+        { minQuantity: 100, unitPrice: 7 },
+      ]),
+    ).toEqual([
       { minQuantity: 20, unitPrice: 8 },
       { minQuantity: 100, unitPrice: 7 },
     ]);

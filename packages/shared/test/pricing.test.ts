@@ -173,10 +173,12 @@ describe('quantity price tiers (decision 131)', () => {
   ])('just below, at and above each tier: %i units at $%s per lot cost $%s', (quantity, lot, total) => {
     expect(lotPrice(10, tiers, quantity)).toBe(lot);
     expect(orderPrice(10, 2, quantity, tiers)).toBe(total);
-    expect(orderPriceCents(1000, 2, quantity, [
-      { minQuantity: 20, unitPriceCents: 800 },
-      { minQuantity: 100, unitPriceCents: 700 },
-    ])).toBe(Math.round(total * 100));
+    expect(
+      orderPriceCents(1000, 2, quantity, [
+        { minQuantity: 20, unitPriceCents: 800 },
+        { minQuantity: 100, unitPriceCents: 700 },
+      ]),
+    ).toBe(Math.round(total * 100));
   });
 
   it('takes the tier of the largest minQuantity not above the quantity, whatever the list order', () => {

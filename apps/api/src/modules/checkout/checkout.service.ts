@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { applicableTier, fromCents, type Checkout, type CheckoutStatus, type checkoutRequestSchema, type PaymentIntentResponse, type ShortLine } from '@shop/shared';
+import {
+  applicableTier,
+  fromCents,
+  type Checkout,
+  type CheckoutStatus,
+  type checkoutRequestSchema,
+  type PaymentIntentResponse,
+  type ShortLine,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';

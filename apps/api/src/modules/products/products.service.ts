@@ -286,7 +286,11 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
         entityType: 'product',
         entityId: created.id,
         before: null,
-        after: { ...auditFields(created), ...(fitment.length ? { fitment } : {}), ...(created.priceTiers.length ? { priceTiers: tiersToDto(created.priceTiers) } : {}) },
+        after: {
+          ...auditFields(created),
+          ...(fitment.length ? { fitment } : {}),
+          ...(created.priceTiers.length ? { priceTiers: tiersToDto(created.priceTiers) } : {}),
+        },
       });
       return { created, fitment };
     });

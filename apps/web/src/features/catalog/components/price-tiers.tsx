@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { copy } from '@shop/shared/copy';
 import { applicableTier } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
@@ -17,10 +17,7 @@ interface Row {
 
 /** The base price (from the minimum order) and each tier, in quantity order; the one for `quantity` is marked. */
 function rowsOf(p: Priced, quantity: number): { rows: Row[]; current: Row | null } {
-  const rows: Row[] = [
-    { minQuantity: p.minOrder, unitPrice: p.unitPrice, base: true },
-    ...(p.priceTiers ?? []).map((tier) => ({ ...tier, base: false })),
-  ];
+  const rows: Row[] = [{ minQuantity: p.minOrder, unitPrice: p.unitPrice, base: true }, ...(p.priceTiers ?? []).map((tier) => ({ ...tier, base: false }))];
   const current = quantity > 0 ? applicableTier(rows, quantity) : null;
   return { rows, current };
 }
@@ -81,16 +78,16 @@ export function PriceTiersLine({ product: p, quantity }: { product: Priced; quan
     <p className="mt-1 text-sm text-base-content/80">
       <span className="font-semibold">{t.title}:</span>{' '}
       {p.priceTiers.map((tier, i) => (
-        <span key={tier.minQuantity}>
+        <Fragment key={tier.minQuantity}>
           {i > 0 && ' · '}
           {tier === current ? (
             <strong className="text-base-content">
               {t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))} ({t.applies.toLowerCase()})
             </strong>
           ) : (
-            t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))
+            <span>{t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))}</span>
           )}
-        </span>
+        </Fragment>
       ))}
     </p>
   );
