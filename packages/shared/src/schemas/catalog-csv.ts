@@ -52,61 +52,60 @@ const byLabel = new Map(PRODUCT_CATEGORIES.map((c) => [CATEGORY_LABELS[c].toLowe
 const shape = createProductSchema.shape;
 
 /** One data row. Category may be its key (brakes) or its label (Oils & fluids); the numbers are plain text in a CSV. */
-export const catalogCsvRowSchema = z
-  .object({
-    sku: skuSchema,
-    name: shape.name,
-    brand: brandSchema,
-    category: z
-      .string({ message: 'Category is Required' })
-      .trim()
-      .transform((v) => (byLabel.get(v.toLowerCase()) ?? v.toLowerCase()) as ProductCategory)
-      .pipe(productCategorySchema),
-    unitPrice: shape.unitPrice,
-    minOrder: shape.minOrder,
-    stock: shape.stock,
-    description: shape.description,
-    images: z
-      .string({ message: 'images is Required' })
-      .transform((v) =>
-        v
-          .split(CATALOG_CSV_IMAGE_SEPARATOR)
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(shape.image).min(1, 'At least one image').max(12, 'At most 12 images')),
-    universal: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), 'universal must be true or false')
-      .transform((v) => v === 'true' || v === 'yes' || v === '1')
-      .optional(),
-    fitment: z
-      .string()
-      .transform((v, ctx) => {
-        const parsed = parseFitmentCell(v);
-        if (parsed.ok) return parsed.lines;
-        ctx.addIssue({ code: 'custom', message: `${parsed.message} (write Make Model YYYY-YYYY, lines separated by ;)` });
-        return z.NEVER;
-      })
-      .optional(),
-    price_tiers: z
-      .string()
-      .transform((v, ctx) => {
-        const parsed = parsePriceTiersCell(v);
-        if (parsed.ok) return parsed.tiers;
-        ctx.addIssue({ code: 'custom', message: `${parsed.message} (write quantity:price, tiers separated by ;, e.g. 20:8.00; 100:7.00)` });
-        return z.NEVER;
-      })
-      .pipe(priceTierListSchema)
-      .optional(),
-  })
-  // A tier starts above the row's own minimum order (decision 131).
-  .superRefine((row, ctx) => {
-    const problem = row.price_tiers ? priceTiersProblem(row.price_tiers, row.minOrder) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['price_tiers'], message: problem });
-  });
+const catalogCsvRowFields = z.object({
+  sku: skuSchema,
+  name: shape.name,
+  brand: brandSchema,
+  category: z
+    .string({ message: 'Category is Required' })
+    .trim()
+    .transform((v) => (byLabel.get(v.toLowerCase()) ?? v.toLowerCase()) as ProductCategory)
+    .pipe(productCategorySchema),
+  unitPrice: shape.unitPrice,
+  minOrder: shape.minOrder,
+  stock: shape.stock,
+  description: shape.description,
+  images: z
+    .string({ message: 'images is Required' })
+    .transform((v) =>
+      v
+        .split(CATALOG_CSV_IMAGE_SEPARATOR)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(shape.image).min(1, 'At least one image').max(12, 'At most 12 images')),
+  universal: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), 'universal must be true or false')
+    .transform((v) => v === 'true' || v === 'yes' || v === '1')
+    .optional(),
+  fitment: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseFitmentCell(v);
+      if (parsed.ok) return parsed.lines;
+      ctx.addIssue({ code: 'custom', message: `${parsed.message} (write Make Model YYYY-YYYY, lines separated by ;)` });
+      return z.NEVER;
+    })
+    .optional(),
+  price_tiers: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parsePriceTiersCell(v);
+      if (parsed.ok) return parsed.tiers;
+      ctx.addIssue({ code: 'custom', message: `${parsed.message} (write quantity:price, tiers separated by ;, e.g. 20:8.00; 100:7.00)` });
+      return z.NEVER;
+    })
+    .pipe(priceTierListSchema)
+    .optional(),
+});
+// A tier starts above the row's own minimum order (decision 131).
+export const catalogCsvRowSchema = catalogCsvRowFields.superRefine((row, ctx) => {
+  const problem = row.price_tiers ? priceTiersProblem(row.price_tiers, row.minOrder) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['price_tiers'], message: problem });
+});
 export type CatalogCsvRow = z.infer<typeof catalogCsvRowSchema>;
 
 export const catalogImportQuerySchema = z.object({
