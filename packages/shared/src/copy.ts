@@ -365,7 +365,7 @@ export const copy = {
   },
   /** Issue #11 part 5: quantity price tiers (decision 131). */
   priceTiers: {
-    title: 'Quantity prices',
+    title: 'Bulk prices',
     quantityHeader: 'Quantity',
     priceHeader: 'Price per lot',
     base: (minOrder: string) => `From ${minOrder} units`,
@@ -378,7 +378,7 @@ export const copy = {
     nextTier: (more: string, minQuantity: string, price: string) => `Order ${more} more units (${minQuantity} in all) for ${price} per lot.`,
     note: 'The price per lot of the largest quantity reached applies to the whole order.',
     // The product form (dashboard).
-    formTitle: 'Quantity prices (optional)',
+    formTitle: 'Bulk prices (optional)',
     formHint: 'From a quantity above the minimum order on, a lower price per lot applies to the whole order. At most 10 tiers.',
     fromQuantity: 'From quantity',
     tierPrice: 'Price per lot ($)',
@@ -386,7 +386,7 @@ export const copy = {
     tierPriceLabel: (n: number) => `Tier ${n}: price per lot`,
     addTier: 'Add a price tier',
     removeTier: (n: number) => `Remove tier ${n}`,
-    none: 'No quantity prices: every quantity is priced at the unit price.',
+    none: 'No bulk prices: every quantity is priced at the unit price.',
     quantityRequired: 'Tier quantity is Required',
     priceRequired: 'Tier price is Required',
   },

@@ -24,7 +24,7 @@ describe('PriceTiersTable', () => {
 
   it('lists the base price and each tier, none marked before a quantity is chosen', () => {
     render(<PriceTiersTable product={product} />);
-    const table = screen.getByRole('region', { name: 'Quantity prices' });
+    const table = screen.getByRole('region', { name: 'Bulk prices' });
     expect(within(table).getByRole('row', { name: /From 2 units \$10\.00 per lot/ })).toBeTruthy();
     expect(within(table).getByRole('row', { name: /From 20 units \$8\.00 per lot/ })).toBeTruthy();
     expect(within(table).getByRole('row', { name: /From 100 units \$7\.00 per lot/ })).toBeTruthy();
