@@ -152,7 +152,6 @@ test.describe.serial('quantity price tiers', () => {
         await setQuantity(page, 24);
         await expect(tierTable(page).locator('tr[aria-current="true"]')).toHaveCount(1);
         await settle(page);
-        await tierTable(page).scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(outDir, `price-tiers-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
         await context.close();
       });
