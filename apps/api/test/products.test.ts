@@ -45,12 +45,12 @@ describe('catalogue API', () => {
       const list = productListSchema.parse(res.json());
       expect(list.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Part ${String(i + 1).padStart(2, '0')}`));
       const first = res.json()[0];
-      // The spec's fields, then issue #8's parts-shop fields and issue #11's fitment.
+      // The spec's fields, then issue #8's parts-shop fields and issue #11's fitment and price tiers.
       expect(Object.keys(first).sort()).toEqual(
         [
           ...['_id', 'description', 'img', 'minOrder', 'name', 'stock', 'unitPrice'],
           ...['brand', 'category', 'images', 'lowStock', 'sku', 'version'],
-          ...['universal', 'fitment'],
+          ...['universal', 'fitment', 'priceTiers'],
         ].sort(),
       );
       expect(first).toMatchObject({

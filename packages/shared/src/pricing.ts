@@ -17,19 +17,77 @@ export function fromCents(cents: number): number {
 }
 
 /**
- * Order price = unitPrice / minOrder × quantity, computed in cents and rounded
- * half-up to the cent. Integer arithmetic only: floor((2·u·q + m) / (2·m)).
+ * Issue #11 part 5 (decision 131): a quantity price tier. From `minQuantity`
+ * units on, `unitPrice` replaces the product's price of one minimum-order lot.
  */
-export function orderPriceCents(unitPriceCents: number, minOrder: number, quantity: number): number {
-  if (!Number.isInteger(unitPriceCents) || unitPriceCents < 0) throw new RangeError('unitPriceCents must be a non-negative integer');
-  if (!Number.isInteger(minOrder) || minOrder < 1) throw new RangeError('minOrder must be a positive integer');
-  if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError('quantity must be a non-negative integer');
-  return Math.floor((2 * unitPriceCents * quantity + minOrder) / (2 * minOrder));
+export interface PriceTier {
+  minQuantity: number;
+  unitPrice: number;
+}
+/** The same tier in integer cents, as the server stores it. */
+export interface PriceTierCents {
+  minQuantity: number;
+  unitPriceCents: number;
 }
 
-/** Same rule for dollar amounts as the API exposes them. */
-export function orderPrice(unitPrice: number, minOrder: number, quantity: number): number {
-  return fromCents(orderPriceCents(toCents(unitPrice), minOrder, quantity));
+/** At most this many tiers per product. */
+export const MAX_PRICE_TIERS = 10;
+
+/**
+ * The tier that prices `quantity`: the one with the largest `minQuantity` not
+ * above it, or null (the base price) when the quantity is below every tier.
+ * The list need not be sorted.
+ */
+export function applicableTier<T extends { minQuantity: number }>(tiers: readonly T[] | undefined, quantity: number): T | null {
+  let best: T | null = null;
+  for (const t of tiers ?? []) if (t.minQuantity <= quantity && (best === null || t.minQuantity > best.minQuantity)) best = t;
+  return best;
+}
+
+/**
+ * Order price = unitPrice / minOrder × quantity, computed in cents and rounded
+ * half-up to the cent. Integer arithmetic only: floor((2·u·q + m) / (2·m)).
+ * With tiers, `unitPrice` is the applicable tier's price of a lot (decision 131).
+ */
+export function orderPriceCents(unitPriceCents: number, minOrder: number, quantity: number, tiers?: readonly PriceTierCents[]): number {
+  const lotCents = applicableTier(tiers, quantity)?.unitPriceCents ?? unitPriceCents;
+  if (!Number.isInteger(lotCents) || lotCents < 0) throw new RangeError('unitPriceCents must be a non-negative integer');
+  if (!Number.isInteger(minOrder) || minOrder < 1) throw new RangeError('minOrder must be a positive integer');
+  if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError('quantity must be a non-negative integer');
+  return Math.floor((2 * lotCents * quantity + minOrder) / (2 * minOrder));
+}
+
+/** Same rule for dollar amounts as the API exposes them (a product's `unitPrice`, `minOrder` and `priceTiers`). */
+export function orderPrice(unitPrice: number, minOrder: number, quantity: number, tiers?: readonly PriceTier[]): number {
+  const tierCents = tiers?.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: toCents(t.unitPrice) }));
+  return fromCents(orderPriceCents(toCents(unitPrice), minOrder, quantity, tierCents));
+}
+
+/** The price of one lot for this quantity: the applicable tier's, else the base price (dollars). */
+export function lotPrice(unitPrice: number, tiers: readonly PriceTier[] | undefined, quantity: number): number {
+  return applicableTier(tiers, quantity)?.unitPrice ?? unitPrice;
+}
+
+/**
+ * What is wrong with these tiers for a product with this minimum order, or
+ * null. Tiers start above the minimum order (a tier at it would replace the
+ * base price: change the unit price instead), are whole numbers, strictly
+ * increasing, priced above 0, and at most MAX_PRICE_TIERS (decision 131).
+ */
+export function priceTiersProblem(tiers: readonly PriceTier[], minOrder: number): string | null {
+  if (tiers.length > MAX_PRICE_TIERS) return `At most ${MAX_PRICE_TIERS} price tiers`;
+  for (let i = 0; i < tiers.length; i++) {
+    const { minQuantity, unitPrice } = tiers[i];
+    const n = i + 1;
+    if (!Number.isInteger(minQuantity)) return `Price tier ${n}: the quantity must be a whole number`;
+    if (minQuantity <= minOrder) {
+      return `Price tier ${n}: the quantity must be above the minimum order (${minOrder}); the price at the minimum order is the unit price`;
+    }
+    if (i > 0 && minQuantity <= tiers[i - 1].minQuantity)
+      return `Price tier ${n}: quantities must increase from tier to tier (${minQuantity} follows ${tiers[i - 1].minQuantity})`;
+    if (!(toCents(unitPrice) >= 1)) return `Price tier ${n}: the price must be more than 0`;
+  }
+  return null;
 }
 
 /** A quantity is valid when it is a whole number with minOrder ≤ quantity ≤ stock. */

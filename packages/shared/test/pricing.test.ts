@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, fromCents, isValidQuantity, orderPrice, orderPriceCents, toCents } from '../src/pricing';
+import {
+  MAX_PRICE_TIERS,
+  applicableTier,
+  formatUsd,
+  fromCents,
+  isValidQuantity,
+  lotPrice,
+  orderPrice,
+  orderPriceCents,
+  priceTiersProblem,
+  toCents,
+} from '../src/pricing';
 
 describe('toCents', () => {
   it.each([
@@ -135,5 +146,90 @@ describe('formatUsd', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(12)).toBe('$12.00');
+  });
+});
+
+describe('quantity price tiers (decision 131)', () => {
+  // The issue's acceptance example: base $10 per lot of 2, from 20 units $8, from 100 units $7.
+  const tiers = [
+    { minQuantity: 20, unitPrice: 8 },
+    { minQuantity: 100, unitPrice: 7 },
+  ];
+
+  it('prices 10, 20 and 100 units at $50, $80 and $350', () => {
+    expect(orderPrice(10, 2, 10, tiers)).toBe(50);
+    expect(orderPrice(10, 2, 20, tiers)).toBe(80);
+    expect(orderPrice(10, 2, 100, tiers)).toBe(350);
+  });
+
+  it.each([
+    [2, 10, 10],
+    [19, 10, 95],
+    [20, 8, 80],
+    [21, 8, 84],
+    [99, 8, 396],
+    [100, 7, 350],
+    [101, 7, 353.5],
+  ])('just below, at and above each tier: %i units at $%s per lot cost $%s', (quantity, lot, total) => {
+    expect(lotPrice(10, tiers, quantity)).toBe(lot);
+    expect(orderPrice(10, 2, quantity, tiers)).toBe(total);
+    expect(
+      orderPriceCents(1000, 2, quantity, [
+        { minQuantity: 20, unitPriceCents: 800 },
+        { minQuantity: 100, unitPriceCents: 700 },
+      ]),
+    ).toBe(Math.round(total * 100));
+  });
+
+  it('takes the tier of the largest minQuantity not above the quantity, whatever the list order', () => {
+    const unsorted = [tiers[1], tiers[0]];
+    expect(applicableTier(unsorted, 19)).toBeNull();
+    expect(applicableTier(unsorted, 50)).toEqual(tiers[0]);
+    expect(applicableTier(unsorted, 1000)).toEqual(tiers[1]);
+    expect(applicableTier([], 1000)).toBeNull();
+    expect(applicableTier(undefined, 1000)).toBeNull();
+  });
+
+  it('rounds a tier total half-up to the cent like the base rule', () => {
+    // $9.99 per lot of 3, 7 units: 23.31 exactly; $0.05 per lot of 2, 25 units: 0.625 → 0.63.
+    expect(orderPrice(20, 3, 7, [{ minQuantity: 4, unitPrice: 9.99 }])).toBe(23.31);
+    expect(orderPrice(1, 2, 25, [{ minQuantity: 10, unitPrice: 0.05 }])).toBe(0.63);
+  });
+
+  it('without tiers is the spec formula unchanged', () => {
+    expect(orderPrice(12.5, 10, 40)).toBe(orderPrice(12.5, 10, 40, []));
+  });
+
+  it('accepts increasing tiers above the minimum order', () => {
+    expect(priceTiersProblem(tiers, 2)).toBeNull();
+    expect(priceTiersProblem([], 5)).toBeNull();
+    expect(priceTiersProblem([{ minQuantity: 3, unitPrice: 1 }], 2)).toBeNull();
+  });
+
+  it.each([
+    [[{ minQuantity: 2, unitPrice: 8 }], 2, 'Price tier 1: the quantity must be above the minimum order (2); the price at the minimum order is the unit price'],
+    [[{ minQuantity: 1, unitPrice: 8 }], 2, 'Price tier 1: the quantity must be above the minimum order (2); the price at the minimum order is the unit price'],
+    [[{ minQuantity: 20.5, unitPrice: 8 }], 2, 'Price tier 1: the quantity must be a whole number'],
+    [
+      [
+        { minQuantity: 20, unitPrice: 8 },
+        { minQuantity: 20, unitPrice: 7 },
+      ],
+      2,
+      'Price tier 2: quantities must increase from tier to tier (20 follows 20)',
+    ],
+    [
+      [
+        { minQuantity: 100, unitPrice: 7 },
+        { minQuantity: 20, unitPrice: 8 },
+      ],
+      2,
+      'Price tier 2: quantities must increase from tier to tier (20 follows 100)',
+    ],
+    [[{ minQuantity: 20, unitPrice: 0 }], 2, 'Price tier 1: the price must be more than 0'],
+    [[{ minQuantity: 20, unitPrice: 0.001 }], 2, 'Price tier 1: the price must be more than 0'],
+    [Array.from({ length: MAX_PRICE_TIERS + 1 }, (_, i) => ({ minQuantity: 10 + i, unitPrice: 5 })), 2, `At most ${MAX_PRICE_TIERS} price tiers`],
+  ])('refuses %j with minimum order %i', (list, minOrder, message) => {
+    expect(priceTiersProblem(list, minOrder)).toBe(message);
   });
 });

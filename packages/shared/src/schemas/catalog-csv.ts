@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../catalog';
-import { brandSchema, createProductSchema, productCategorySchema, skuSchema } from './product';
+import { priceTiersProblem, type PriceTier } from '../pricing';
+import { brandSchema, createProductSchema, priceTierListSchema, productCategorySchema, skuSchema } from './product';
 import { parseFitmentCell } from './vehicle';
 
 /** The catalogue CSV (issue #8, part 6): one product per row, the header names these columns. */
@@ -13,7 +14,36 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
  * `Make Model YYYY-YYYY; Make Model YYYY-YYYY` (empty: no fitment lines).
  */
 export const CATALOG_CSV_FITMENT_COLUMNS = ['universal', 'fitment'] as const;
-export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS] as const;
+/**
+ * Issue #11 part 5 (decision 131): optional, written by every export. A file
+ * without it leaves the tiers as they are; `20:8.00; 100:7.00` means from 20
+ * units $8.00 per lot, from 100 units $7.00; an empty cell removes the tiers.
+ */
+export const CATALOG_CSV_TIER_COLUMNS = ['price_tiers'] as const;
+export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS, ...CATALOG_CSV_TIER_COLUMNS] as const;
+
+/** `20:8.00; 100:7.00` (sorted by quantity; empty for none). */
+export function formatPriceTiersCell(tiers: readonly PriceTier[]): string {
+  return [...tiers]
+    .sort((a, b) => a.minQuantity - b.minQuantity)
+    .map((t) => `${t.minQuantity}:${t.unitPrice.toFixed(2)}`)
+    .join('; ');
+}
+
+/** The cell's tiers as written (numbers not yet checked), or the problem with its form. */
+export function parsePriceTiersCell(cell: string): { ok: true; tiers: { minQuantity: unknown; unitPrice: unknown }[] } | { ok: false; message: string } {
+  const parts = cell
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const tiers: { minQuantity: unknown; unitPrice: unknown }[] = [];
+  for (const part of parts) {
+    const m = /^([^:]+):\s*\$?([^:]+)$/.exec(part);
+    if (!m) return { ok: false, message: `"${part}" is not a price tier` };
+    tiers.push({ minQuantity: m[1].trim(), unitPrice: m[2].trim() });
+  }
+  return { ok: true, tiers };
+}
 /** Pictures in one cell, main picture first. */
 export const CATALOG_CSV_IMAGE_SEPARATOR = '|';
 export const CATALOG_IMPORT_MAX_ROWS = 20_000;
@@ -22,7 +52,7 @@ const byLabel = new Map(PRODUCT_CATEGORIES.map((c) => [CATEGORY_LABELS[c].toLowe
 const shape = createProductSchema.shape;
 
 /** One data row. Category may be its key (brakes) or its label (Oils & fluids); the numbers are plain text in a CSV. */
-export const catalogCsvRowSchema = z.object({
+const catalogCsvRowFields = z.object({
   sku: skuSchema,
   name: shape.name,
   brand: brandSchema,
@@ -60,6 +90,21 @@ export const catalogCsvRowSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  price_tiers: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parsePriceTiersCell(v);
+      if (parsed.ok) return parsed.tiers;
+      ctx.addIssue({ code: 'custom', message: `${parsed.message} (write quantity:price, tiers separated by ;, e.g. 20:8.00; 100:7.00)` });
+      return z.NEVER;
+    })
+    .pipe(priceTierListSchema)
+    .optional(),
+});
+// A tier starts above the row's own minimum order (decision 131).
+export const catalogCsvRowSchema = catalogCsvRowFields.superRefine((row, ctx) => {
+  const problem = row.price_tiers ? priceTiersProblem(row.price_tiers, row.minOrder) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['price_tiers'], message: problem });
 });
 export type CatalogCsvRow = z.infer<typeof catalogCsvRowSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
+import { MAX_PRICE_TIERS } from '../pricing';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
@@ -26,6 +27,11 @@ export const productSchema = z.object({
   universal: z.boolean(),
   /** Make and model over model years, both ends included; sorted by make, model, yearFrom. */
   fitment: z.array(fitmentSchema),
+  /**
+   * Issue #11 part 5 (decision 131): quantity price tiers, sorted by minQuantity ([] when none).
+   * From minQuantity units on, unitPrice (per minimum-order lot, like the product's) applies.
+   */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -83,6 +89,32 @@ const minOrderSchema = z.coerce
   .int('Minimum order must be a whole number')
   .min(1, 'Minimum order must be at least 1')
   .max(1_000_000);
+/** One quantity price tier as an admin sends it; its relation to minOrder is checked with priceTiersProblem. */
+export const priceTierSchema = z.object({
+  minQuantity: z.coerce
+    .number({ message: 'Tier quantity must be a number' })
+    .int('Tier quantity must be a whole number')
+    .min(2, 'Tier quantity must be at least 2')
+    .max(1_000_000, 'Tier quantity must be 1,000,000 or less'),
+  unitPrice: z.coerce.number({ message: 'Tier price must be a number' }).positive('Tier price must be more than 0').max(1_000_000),
+});
+/** Strictly increasing quantities, at most MAX_PRICE_TIERS (decision 131). */
+export const priceTierListSchema = z
+  .array(priceTierSchema, { message: 'priceTiers must be a list of { minQuantity, unitPrice }' })
+  .max(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} price tiers`)
+  .superRefine((tiers, ctx) => {
+    for (let i = 1; i < tiers.length; i++) {
+      if (tiers[i].minQuantity <= tiers[i - 1].minQuantity) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'minQuantity'],
+          message: `Tier quantities must increase from tier to tier (${tiers[i].minQuantity} follows ${tiers[i - 1].minQuantity})`,
+        });
+      }
+    }
+  });
+export type PriceTierInput = z.infer<typeof priceTierSchema>;
+
 const nameSchema = z.string({ message: 'Name is Required' }).trim().min(1, 'Name is Required').max(120);
 const descriptionSchema = z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000);
 const imagesSchema = z.array(imageUrlSchema).max(12, 'At most 12 images');
@@ -108,6 +140,8 @@ export const createProductSchema = z.object({
   universal: z.boolean({ message: 'universal must be true or false' }).optional(),
   /** Issue #11: the vehicles the part fits (default none). */
   fitment: fitmentListSchema.optional(),
+  /** Issue #11 part 5: quantity price tiers (default none); each above minOrder. */
+  priceTiers: priceTierListSchema.optional(),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
@@ -131,6 +165,8 @@ export const updateProductSchema = z.object({
   universal: z.boolean({ message: 'universal must be true or false' }).optional(),
   /** Replaces the whole fitment list. */
   fitment: fitmentListSchema.optional(),
+  /** Replaces the whole tier list ([] removes the tiers); each above the (new) minOrder. */
+  priceTiers: priceTierListSchema.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PriceTierCents } from '@shop/shared';
 import { user } from './auth';
 
 /** Money columns are integer cents. */
@@ -35,6 +36,14 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     // Issue #11 (fitment): a universal part fits every vehicle; others list their fitment in product_fitments.
     universal: boolean('universal').notNull().default(false),
+    /**
+     * Issue #11 part 5 (decision 131): quantity price tiers, sorted by minQuantity, prices in cents per
+     * minimum-order lot. A column of the row, so a tier change is a products UPDATE (version, cache notify).
+     */
+    priceTiers: jsonb('price_tiers')
+      .$type<PriceTierCents[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),

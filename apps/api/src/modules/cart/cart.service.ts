@@ -20,8 +20,9 @@ export function cartQuantityError(product: Pick<ProductRow, 'minOrder' | 'stock'
   return new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
 }
 
-export const lineTotalCents = (product: Pick<ProductRow, 'unitPriceCents' | 'minOrder'>, quantity: number) =>
-  orderPriceCents(product.unitPriceCents, product.minOrder, quantity);
+/** The shared price rule with the product's quantity tiers (decision 131). */
+export const lineTotalCents = (product: Pick<ProductRow, 'unitPriceCents' | 'minOrder' | 'priceTiers'>, quantity: number) =>
+  orderPriceCents(product.unitPriceCents, product.minOrder, quantity, product.priceTiers);
 
 /** The cart's lines with their products, by product name (then id, so the order is stable). */
 export async function cartRows(db: Db, userId: string): Promise<{ quantity: number; product: ProductRow }[]> {

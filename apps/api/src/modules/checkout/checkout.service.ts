@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fromCents, type Checkout, type CheckoutStatus, type checkoutRequestSchema, type PaymentIntentResponse, type ShortLine } from '@shop/shared';
+import {
+  applicableTier,
+  fromCents,
+  type Checkout,
+  type CheckoutStatus,
+  type checkoutRequestSchema,
+  type PaymentIntentResponse,
+  type ShortLine,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
@@ -142,7 +150,8 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
           userId: user.id,
           productId: product.id,
           productName: product.name,
-          unitPriceCents: product.unitPriceCents,
+          // The lot price the line was priced with: a quantity tier's when one applies (decision 131).
+          unitPriceCents: applicableTier(product.priceTiers, line.quantity)?.unitPriceCents ?? product.unitPriceCents,
           minOrder: product.minOrder,
           userName: user.name || user.email.split('@')[0],
           email: user.email,

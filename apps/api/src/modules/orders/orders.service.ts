@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
+import { applicableTier, fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
@@ -85,7 +85,9 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
   if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
     throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
   }
-  const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity);
+  // Quantity tiers (decision 131): the order keeps the lot price it was priced with.
+  const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity, product.priceTiers);
+  const lotPriceCents = applicableTier(product.priceTiers, input.quantity)?.unitPriceCents ?? product.unitPriceCents;
 
   const row = await db.transaction(async (tx) => {
     // The customer's row is the lock that serialises their concurrent orders, so the limit cannot be raced.
@@ -97,7 +99,7 @@ export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof
         userId: user.id,
         productId: product.id,
         productName: product.name,
-        unitPriceCents: product.unitPriceCents,
+        unitPriceCents: lotPriceCents,
         minOrder: product.minOrder,
         userName: user.name || user.email.split('@')[0],
         email: user.email,

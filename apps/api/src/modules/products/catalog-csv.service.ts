@@ -6,9 +6,11 @@ import {
   CATALOG_CSV_EXPORT_COLUMNS,
   CATALOG_CSV_FITMENT_COLUMNS,
   CATALOG_CSV_IMAGE_SEPARATOR,
+  CATALOG_CSV_TIER_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
   catalogCsvRowSchema,
   formatFitmentCell,
+  formatPriceTiersCell,
   fromCents,
   skuKey,
   toCents,
@@ -23,7 +25,7 @@ import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 import { spreadsheetSafe } from '../../lib/csv';
 import { ConflictError } from '../../lib/errors';
-import { fitmentsByProduct, isUniqueViolation, normalizeFitment, replaceFitment } from './products.service';
+import { fitmentsByProduct, isUniqueViolation, normalizeFitment, replaceFitment, tiersToCents, tiersToDto } from './products.service';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -44,6 +46,7 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
       images: (p.images.length ? p.images : [p.img]).join(CATALOG_CSV_IMAGE_SEPARATOR),
       universal: p.universal ? 'true' : 'false',
       fitment: formatFitmentCell(fitments.get(p.id) ?? []),
+      price_tiers: formatPriceTiersCell(tiersToDto(p.priceTiers)),
     }),
   );
   return stringify(records, { header: true, columns: [...CATALOG_CSV_EXPORT_COLUMNS] });
@@ -86,6 +89,8 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
     const cleaned: Record<string, string> = Object.fromEntries(CATALOG_CSV_COLUMNS.map((c) => [c, unquoteFormula(record[c] ?? '')]));
     // The fitment columns are optional: a file without them leaves universal and fitment as they are.
     for (const c of CATALOG_CSV_FITMENT_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+    // So is price_tiers (decision 131): without it the tiers stay as they are.
+    for (const c of CATALOG_CSV_TIER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
     const parsed = catalogCsvRowSchema.safeParse(cleaned);
     if (!parsed.success) {
       errors.push({ line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ') });
@@ -109,6 +114,7 @@ function changedFields(current: ProductRow, row: CatalogCsvRow, currentFitment: 
   const next = {
     ...(row.universal !== undefined ? { universal: row.universal } : {}),
     ...(row.fitment !== undefined ? { fitment: normalizeFitment(row.fitment) } : {}),
+    ...(row.price_tiers !== undefined ? { priceTiers: tiersToCents(row.price_tiers) } : {}),
     sku: row.sku,
     name: row.name,
     brand: row.brand,
@@ -120,7 +126,7 @@ function changedFields(current: ProductRow, row: CatalogCsvRow, currentFitment: 
     images: row.images,
   };
   const changed: Partial<typeof next> = {};
-  const was: Record<string, unknown> = { ...current, fitment: normalizeFitment(currentFitment) };
+  const was: Record<string, unknown> = { ...current, fitment: normalizeFitment(currentFitment), priceTiers: tiersToCents(tiersToDto(current.priceTiers)) };
   for (const key of Object.keys(next) as (keyof typeof next)[]) {
     if (JSON.stringify(was[key]) !== JSON.stringify(next[key])) (changed as Record<string, unknown>)[key] = next[key];
   }
@@ -236,7 +242,7 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
         sql`(${id}::uuid, ${row.sku}, ${row.name}, ${row.brand}, ${row.category}, ${toCents(row.unitPrice)}::int, ${row.minOrder}::int, ${row.description}, ${row.images[0]}, array[${sql.join(
           row.images.map((u) => sql`${u}`),
           sql`, `,
-        )}]::text[], ${row.universal ?? null}::boolean)`,
+        )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb)`,
     ),
     sql`, `,
   );
@@ -244,8 +250,8 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
     update ${products} set
       sku = v.sku, name = v.name, brand = v.brand, category = v.category, unit_price_cents = v.price, min_order = v.min_order,
       description = v.description, img = v.img, images = v.images, universal = coalesce(v.universal, ${products.universal}),
-      version = ${products.version} + 1, updated_at = now()
-    from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal)
+      price_tiers = coalesce(v.price_tiers, ${products.priceTiers}), version = ${products.version} + 1, updated_at = now()
+    from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal, price_tiers)
     where ${products.id} = v.id`);
 }
 
@@ -271,6 +277,7 @@ async function createChunk(db: Db, chunk: ParsedRow[], actor: StockActor): Promi
         img: row.images[0],
         images: row.images,
         universal: row.universal ?? false,
+        priceTiers: tiersToCents(row.price_tiers ?? []),
       })),
     )
     .returning({ id: products.id, stock: products.stock, skuKey: products.skuKey });

@@ -4,10 +4,13 @@ import {
   DEFAULT_CATEGORY,
   fromCents,
   isLowStock,
+  priceTiersProblem,
   skuKey,
   toCents,
   type CreateProductInput,
   type Fitment,
+  type PriceTier,
+  type PriceTierCents,
   type Product,
   type ProductCategory,
   type StockAdjustInput,
@@ -15,7 +18,7 @@ import {
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { productFitments, products, vehicles } from '../../db/schema';
-import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, isUuid } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 
@@ -45,7 +48,24 @@ export function toProductDto(row: ProductRow, opts: CatalogOptions = defaults, f
     lowStock: isLowStock(row.stock, row.minOrder, opts.lowStockFactor),
     universal: row.universal,
     fitment,
+    priceTiers: tiersToDto(row.priceTiers),
   };
+}
+
+/** Stored tiers (cents) to the DTO's (dollars), sorted by minQuantity. */
+export function tiersToDto(tiers: readonly PriceTierCents[] | null | undefined): PriceTier[] {
+  return [...(tiers ?? [])].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => ({ minQuantity: t.minQuantity, unitPrice: fromCents(t.unitPriceCents) }));
+}
+
+/** Tiers as stored: cents, sorted by minQuantity. */
+export function tiersToCents(tiers: readonly PriceTier[]): PriceTierCents[] {
+  return [...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: toCents(t.unitPrice) }));
+}
+
+/** 400 when the tiers do not fit the product's minimum order (decision 131). */
+export function assertPriceTiers(tiers: readonly PriceTier[], minOrder: number): void {
+  const problem = priceTiersProblem(tiers, minOrder);
+  if (problem) throw new BadRequestError(`${problem}.`, 'INVALID_PRICE_TIERS', { minOrder });
 }
 
 const fitmentOrder = [asc(productFitments.make), asc(productFitments.model), asc(productFitments.yearFrom), asc(productFitments.yearTo)] as const;
@@ -236,6 +256,7 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function createProduct(db: Db, input: CreateProductInput, actor: StockActor | null = null, opts?: CatalogOptions): Promise<Product> {
   // Without a part number the column's default generates one: TT- and 8 random hex digits (decision 090).
   if (input.sku) await assertSkuFree(db, input.sku);
+  assertPriceTiers(input.priceTiers ?? [], input.minOrder);
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -252,6 +273,7 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
           brand: input.brand ?? DEFAULT_BRAND,
           category: input.category ?? DEFAULT_CATEGORY,
           universal: input.universal ?? false,
+          priceTiers: tiersToCents(input.priceTiers ?? []),
         })
         .returning();
       const fitment = normalizeFitment(input.fitment ?? []);
@@ -264,7 +286,11 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
         entityType: 'product',
         entityId: created.id,
         before: null,
-        after: { ...auditFields(created), ...(fitment.length ? { fitment } : {}) },
+        after: {
+          ...auditFields(created),
+          ...(fitment.length ? { fitment } : {}),
+          ...(created.priceTiers.length ? { priceTiers: tiersToDto(created.priceTiers) } : {}),
+        },
       });
       return { created, fitment };
     });
@@ -347,6 +373,14 @@ export async function updateProduct(
       if (input.universal !== undefined && input.universal !== row.universal) {
         set.universal = input.universal;
         change('universal', row.universal, input.universal);
+      }
+      // Tiers are checked against the minimum order the product will have after this edit.
+      const currentTiers = tiersToDto(row.priceTiers);
+      const nextTiers = input.priceTiers !== undefined ? tiersToDto(tiersToCents(input.priceTiers)) : currentTiers;
+      if (input.priceTiers !== undefined || input.minOrder !== undefined) assertPriceTiers(nextTiers, input.minOrder ?? row.minOrder);
+      if (JSON.stringify(nextTiers) !== JSON.stringify(currentTiers)) {
+        set.priceTiers = tiersToCents(nextTiers);
+        change('priceTiers', currentTiers, nextTiers);
       }
       const currentFitment = (await fitmentsByProduct(tx, [id])).get(id) ?? [];
       let fitment = currentFitment;

@@ -147,6 +147,7 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
     version: r.version as number,
     updatedAt: new Date(r.updated_at as string),
     universal: Boolean(r.universal),
+    priceTiers: (r.price_tiers as ProductRow['priceTiers'] | null) ?? [],
   };
 }
 

@@ -13,6 +13,7 @@ import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { QuantityForm } from '../../features/orders/components/quantity-form';
 import { OrderModal } from '../../features/orders/components/order-modal';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { PriceTiersTable } from '../../features/catalog/components/price-tiers';
 
 const t = copy.orderFlow;
 
@@ -43,7 +44,7 @@ export default function PurchasePage() {
         (() => {
           const p = product.data;
           const soldOut = p.stock < p.minOrder;
-          const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity) : 0;
+          const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity, p.priceTiers) : 0;
           return (
             <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
               <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
@@ -80,6 +81,7 @@ export default function PurchasePage() {
                   <Fact label={copy.products.stock} value={` ${p.stock.toLocaleString('en-US')}`} />
                   <Fact label={copy.products.minOrder} value={` ${p.minOrder.toLocaleString('en-US')}`} />
                 </ul>
+                <PriceTiersTable product={p} quantity={quantity} />
                 {soldOut && (
                   <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
                     {t.outOfStock}

@@ -18,6 +18,7 @@ export function makeProducts(count: number): Product[] {
     lowStock: false,
     universal: false,
     fitment: [],
+    priceTiers: [],
   }));
 }
 

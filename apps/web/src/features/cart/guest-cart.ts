@@ -48,7 +48,7 @@ function parse(raw: string | null): CartLine[] {
         productId: l.productId,
         quantity: l.quantity,
         product: l.product,
-        lineTotal: orderPrice(l.product.unitPrice, l.product.minOrder, l.quantity),
+        lineTotal: orderPrice(l.product.unitPrice, l.product.minOrder, l.quantity, l.product.priceTiers),
       }))
       .sort((a, b) => a.product.name.localeCompare(b.product.name));
   } catch {

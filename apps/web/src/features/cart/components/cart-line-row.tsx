@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
+import { PriceTiersLine } from '../../catalog/components/price-tiers';
 
 const t = copy.cart;
 
@@ -61,6 +62,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
         <p className="mt-1 text-sm text-base-content/80">
           <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {copy.partPage.lotPrice(p.minOrder.toLocaleString('en-US'))}
         </p>
+        <PriceTiersLine product={p} quantity={line.quantity} />
         <form noValidate onSubmit={submit} className="mt-2 flex flex-wrap items-center gap-2">
           <label htmlFor={id} className="sr-only">
             {t.quantityFor(p.name)}

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
+import { PriceTiersTable } from './price-tiers';
 
 const t = copy.partPage;
 const count = new Intl.NumberFormat('en-US');
@@ -64,6 +65,8 @@ export function PartDetails({ product: p }: { product: Product }) {
         </dl>
         <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>
       </div>
+
+      <PriceTiersTable product={p} />
 
       {soldOut ? (
         <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">

@@ -13,6 +13,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { FitmentEditor } from '../../vehicles/components/fitment-editor';
 import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
+import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf } from './price-tiers-field';
 
 const t = copy.orderFlow;
 const shape = createProductSchema.shape;
@@ -46,6 +47,12 @@ const addProductFormSchema = z
     // Issue #11: fitment (decision 133).
     universal: z.boolean(),
     fitment: fitmentListSchema,
+    // Issue #11 part 5: quantity price tiers (decision 131).
+    priceTiers: priceTierRowsSchema,
+  })
+  .superRefine((v, ctx) => {
+    const problem = priceTierRowsProblem(v.priceTiers, v.minOrder);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['priceTiers'], message: problem });
   })
   .refine((v) => v.image !== '' || v.images.length > 0, {
     path: ['image'],
@@ -68,6 +75,7 @@ const empty: FormValues = {
   category: DEFAULT_CATEGORY,
   universal: false,
   fitment: [],
+  priceTiers: [],
 };
 
 const valuesOf = (p: Product): FormValues => ({
@@ -83,6 +91,7 @@ const valuesOf = (p: Product): FormValues => ({
   category: p.category,
   universal: p.universal,
   fitment: p.fitment,
+  priceTiers: tierRowsOf(p),
 });
 
 interface ProductFormProps {
@@ -130,7 +139,10 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         return;
       }
       // Only what the admin changed is sent, so a stock figure they did not touch never overwrites orders placed meanwhile.
-      const changed: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([key]) => dirtyFields[key as keyof FormValues]));
+      const changed: Record<string, unknown> = Object.fromEntries(
+        Object.entries(values).filter(([key]) => key !== 'priceTiers' && dirtyFields[key as keyof FormValues]),
+      );
+      if (JSON.stringify(values.priceTiers) !== JSON.stringify(product.priceTiers)) changed.priceTiers = values.priceTiers;
       if ('images' in changed || 'image' in changed) {
         const main = values.image || values.images[0];
         Object.assign(changed, { image: main, images: [main, ...values.images.filter((u) => u !== main)] });
@@ -289,6 +301,20 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
               control={control}
               name="fitment"
               render={({ field: f }) => <FitmentEditor universal={u.value} onUniversalChange={u.onChange} value={f.value as Fitment[]} onChange={f.onChange} />}
+            />
+          )}
+        />
+      </div>
+      <div className="md:col-span-3">
+        <Controller
+          control={control}
+          name="priceTiers"
+          render={({ field: tiers }) => (
+            <PriceTiersField
+              value={tiers.value}
+              onChange={(next) => tiers.onChange(next)}
+              rowError={(i, box) => errors.priceTiers?.[i]?.[box]?.message}
+              error={errors.priceTiers?.message ?? errors.priceTiers?.root?.message}
             />
           )}
         />

@@ -24,6 +24,7 @@ const part = (i: number): Product => ({
   lowStock: false,
   universal: false,
   fitment: [],
+  priceTiers: [],
 });
 
 function setup() {

@@ -1,0 +1,94 @@
+import { Fragment, useId } from 'react';
+import { copy } from '@shop/shared/copy';
+import { applicableTier } from '@shop/shared/pricing';
+import type { Product } from '@shop/shared/schemas/product';
+import { formatPrice } from '../../../components/ui/price';
+
+const t = copy.priceTiers;
+const count = new Intl.NumberFormat('en-US');
+
+type Priced = Pick<Product, 'unitPrice' | 'minOrder' | 'stock'> & { priceTiers?: Product['priceTiers'] };
+
+interface Row {
+  minQuantity: number;
+  unitPrice: number;
+  base: boolean;
+}
+
+/** The base price (from the minimum order) and each tier, in quantity order; the one for `quantity` is marked. */
+function rowsOf(p: Priced, quantity: number): { rows: Row[]; current: Row | null } {
+  const rows: Row[] = [{ minQuantity: p.minOrder, unitPrice: p.unitPrice, base: true }, ...(p.priceTiers ?? []).map((tier) => ({ ...tier, base: false }))];
+  const current = quantity > 0 ? applicableTier(rows, quantity) : null;
+  return { rows, current };
+}
+
+/**
+ * Issue #11 part 5 (decision 131): the quantity prices of a part, with the one
+ * that prices `quantity` marked (0: no quantity chosen yet). Nothing for a part without tiers.
+ */
+export function PriceTiersTable({ product: p, quantity = 0 }: { product: Priced; quantity?: number }) {
+  const id = useId();
+  if (!p.priceTiers?.length) return null;
+  const { rows, current } = rowsOf(p, quantity);
+  const next = quantity > 0 ? rows.find((r) => r.minQuantity > quantity && r.minQuantity <= p.stock) : undefined;
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 p-4">
+      <h2 id={id} className="font-display text-lg font-bold uppercase">
+        {t.title}
+      </h2>
+      <table className="table table-sm mt-2">
+        <thead>
+          <tr>
+            <th scope="col">{t.quantityHeader}</th>
+            <th scope="col" className="text-right">
+              {t.priceHeader}
+            </th>
+            <th scope="col" className="w-20">
+              <span className="sr-only">{t.applies}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const applies = r === current;
+            return (
+              <tr key={r.minQuantity} aria-current={applies ? 'true' : undefined} className={applies ? 'bg-primary/10 font-semibold' : undefined}>
+                <th scope="row" className="font-normal">
+                  {r.base ? t.base(count.format(r.minQuantity)) : t.from(count.format(r.minQuantity))}
+                </th>
+                <td className="text-right tabular-nums">{t.perLot(formatPrice(r.unitPrice))}</td>
+                <td className="text-right">{applies && <span className="badge badge-primary badge-sm">{t.applies}</span>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-base-content/75">
+        {next ? t.nextTier(count.format(next.minQuantity - quantity), count.format(next.minQuantity), formatPrice(next.unitPrice)) : t.note}
+      </p>
+    </section>
+  );
+}
+
+/** One line for the cart: every tier, the one that prices this line in bold. Nothing without tiers. */
+export function PriceTiersLine({ product: p, quantity }: { product: Priced; quantity: number }) {
+  if (!p.priceTiers?.length) return null;
+  const current = applicableTier(p.priceTiers, quantity);
+  return (
+    <p className="mt-1 text-sm text-base-content/80">
+      <span className="font-semibold">{t.title}:</span>{' '}
+      {p.priceTiers.map((tier, i) => (
+        <Fragment key={tier.minQuantity}>
+          {i > 0 && ' · '}
+          {tier === current ? (
+            <strong className="text-base-content">
+              {t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))} ({t.applies.toLowerCase()})
+            </strong>
+          ) : (
+            <span>{t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))}</span>
+          )}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
