@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
+import { FitWarning } from '../../garage/components/fit-warning';
 
 const t = copy.cart;
 
@@ -100,6 +101,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
             {error}
           </p>
         )}
+        <FitWarning product={p} compact />
       </div>
       <p className="col-start-2 text-left sm:col-start-3 sm:text-right">
         <span className="block text-xs text-base-content/75">{t.lineTotal}</span>

@@ -9,6 +9,7 @@ const icons = {
   admin: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zm-3 9l2 2 4-4',
   menu: 'M4 6h16M4 12h16M4 18h16',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
+  garage: 'M3 10l9-6 9 6v10H3V10zm4 10v-6h10v6M7 17h10',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;
