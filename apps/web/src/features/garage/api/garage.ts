@@ -11,7 +11,8 @@ export const garageQueryOptions = (userId: string) =>
 export const useGarage = (userId: string | undefined) => useQuery({ ...garageQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 
 export const addToGarage = (vehicleId: string) => api<GarageEntry>('/garage', { method: 'POST', body: { vehicleId }, auth: true });
-export const activateGarageEntry = (id: string) => api<GarageEntry>(`/garage/${encodeURIComponent(id)}`, { method: 'PATCH', body: { active: true }, auth: true });
+export const activateGarageEntry = (id: string) =>
+  api<GarageEntry>(`/garage/${encodeURIComponent(id)}`, { method: 'PATCH', body: { active: true }, auth: true });
 export const removeGarageEntry = (id: string) => api<{ deletedCount: number }>(`/garage/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
 /** Saves a vehicle and, with `activate`, makes it the active one (a vehicle already saved is not an error). */

@@ -16,7 +16,10 @@ export function FitBadge({ product, className = '' }: { product: Pick<Product, '
       <span className="text-success">
         <FitCheckIcon />
       </span>
-      {copy.garage.fits(vehicleName(vehicle))}
+      {/* The bike's name is kept on one line: "MT-07" must not break at its dash. */}
+      <span>
+        {copy.garage.fits('').trim()} <span className="whitespace-nowrap">{vehicleName(vehicle)}</span>
+      </span>
     </p>
   );
 }

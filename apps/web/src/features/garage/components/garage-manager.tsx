@@ -20,12 +20,15 @@ export function GarageManager() {
   const { user } = useAuth();
   const garage = useGarage(user?.id);
   const save = useSaveVehicle();
+  // A new key empties the form after each bike added.
+  const [added, setAdded] = useState(0);
 
   async function add(vehicle: Vehicle) {
     try {
       // A new bike is added beside the others; the first one becomes active on its own.
       await save.mutateAsync({ vehicleId: vehicle._id, activate: false });
       toastSuccess(t.saved(vehicleName(vehicle)));
+      setAdded((n) => n + 1);
     } catch (err) {
       toastError(message(err));
     }
@@ -55,7 +58,7 @@ export function GarageManager() {
         <h3 id="garage-add" className="mb-4 font-display text-xl font-bold uppercase">
           {t.addTitle}
         </h3>
-        <VehiclePicker submitLabel={t.add} onPick={add} busy={save.isPending} />
+        <VehiclePicker key={added} submitLabel={t.add} onPick={add} busy={save.isPending} />
       </section>
     </div>
   );
@@ -88,9 +91,11 @@ function GarageRow({ entry }: { entry: GarageEntry }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-display text-lg font-bold uppercase leading-tight">{name}</p>
-        {entry.active && <p className="mt-1 inline-block rounded-field bg-primary px-2 py-0.5 text-xs font-semibold uppercase text-primary-content">{t.active}</p>}
+        {entry.active && (
+          <p className="mt-1 inline-block rounded-field bg-primary px-2 py-0.5 text-xs font-semibold uppercase text-primary-content">{t.active}</p>
+        )}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex basis-full flex-wrap gap-2 sm:basis-auto">
         <Link to={`${paths.products}?vehicle=${entry.vehicle._id}`} className="btn btn-sm btn-ghost" aria-label={t.shopForVehicle(name)}>
           {t.shopFor}
         </Link>

@@ -90,7 +90,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
           ))}
         </select>
       </div>
-      <div className="sm:w-32">
+      <div className="sm:w-40">
         <label htmlFor={`${id}-year`} className={label}>
           {t.year}
         </label>

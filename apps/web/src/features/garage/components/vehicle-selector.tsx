@@ -88,8 +88,8 @@ export function VehicleSelector({ applied = false, onApply, onShowAll, className
               <BikeIcon />
             </span>
             <p className="min-w-0 flex-1 font-display text-lg font-bold uppercase leading-tight">{t.chooseTitle}</p>
-            {!current && (
-              <button type="button" className="btn btn-sm btn-primary sm:hidden" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {!current && !open && (
+              <button type="button" className="btn btn-sm btn-primary sm:hidden" aria-expanded={false} onClick={() => setOpen(true)}>
                 {t.chooseBike}
               </button>
             )}
@@ -112,7 +112,7 @@ export function VehicleSelector({ applied = false, onApply, onShowAll, className
               initial={current}
               busy={busy}
               onPick={apply}
-              onCancel={current ? () => setEditing(false) : undefined}
+              onCancel={current ? () => setEditing(false) : open ? () => setOpen(false) : undefined}
             />
           </div>
         </div>

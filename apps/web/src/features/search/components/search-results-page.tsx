@@ -113,7 +113,11 @@ export function SearchResultsPage() {
           ) : isError && !data ? (
             <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-64" />
           ) : data.total === 0 ? (
-            <EmptyResults q={state.q} filtered={filtered} onClear={() => go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle })} />
+            <EmptyResults
+              q={state.q}
+              filtered={filtered}
+              onClear={() => go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle })}
+            />
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
               <ProductGrid products={data.items} headingLevel={2} />
