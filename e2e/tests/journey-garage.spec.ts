@@ -166,9 +166,9 @@ for (const theme of ['light', 'dark'] as const) {
         const selector = page.getByRole('region', { name: 'Your bike' });
         // The home page: the selector just under the hero.
         await page.goto('/');
-        await expect(selector.getByRole('combobox', { name: 'Make' }).getByRole('option', { name: 'Yamaha' })).toBeAttached();
-        await selector.scrollIntoViewIfNeeded();
-        await page.evaluate(() => window.scrollBy(0, -200));
+        await expect(selector).toBeVisible();
+        await settle(page);
+        await selector.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await shot('garage-selector-home');
 
         // No bike yet: on a phone a compact bar that opens the selects.

@@ -11,7 +11,7 @@ export function FitBadge({ product, className = '' }: { product: Pick<Product, '
   if (!vehicle || !fitsVehicle(product, vehicle)) return null;
   return (
     <p
-      className={`inline-flex w-fit items-center gap-1.5 rounded-field border border-success/60 bg-success/10 px-2 py-1 text-sm font-semibold leading-5 ${className}`}
+      className={`inline-flex w-fit items-center gap-1.5 rounded-field border border-success/60 bg-success/10 px-2 py-1 text-[0.8125rem] font-semibold leading-5 ${className}`}
     >
       <span className="text-success">
         <FitCheckIcon />

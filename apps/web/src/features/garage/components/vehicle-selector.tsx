@@ -54,13 +54,13 @@ export function VehicleSelector({ applied = false, onApply, onShowAll, className
     <section aria-label={t.selectorLabel} className={`rounded-box border border-base-300 bg-base-200 p-3 shadow-sm sm:p-4 ${className}`}>
       {!showForm && current ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex min-w-0 flex-1 items-center gap-3">
+          <div className="flex min-w-[13rem] flex-1 items-center gap-3">
             <span className="text-primary">
               <BikeIcon />
             </span>
             <p className="min-w-0">
               <span className="block text-xs font-semibold uppercase tracking-wider text-base-content/75">{t.shoppingFor}</span>
-              <span className="block truncate font-display text-lg font-bold uppercase leading-tight">{vehicleName(current)}</span>
+              <span className="block break-words font-display text-lg font-bold uppercase leading-tight">{vehicleName(current)}</span>
               <span className="hidden text-sm text-base-content/75 md:block">{applied ? t.showingFitting : t.notFiltering}</span>
             </p>
           </div>
