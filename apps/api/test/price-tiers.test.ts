@@ -210,7 +210,7 @@ describe('catalogue CSV', () => {
     expect(changed.version).toBe(p.version + 1);
 
     // A file made before this change (no price_tiers column) leaves them as they are.
-    const { price_tiers: _dropped, ...old } = { ...row, name: 'CSV tiered renamed' };
+    const { price_tiers: _dropped, ...old }: Record<string, string> = { ...row, name: 'CSV tiered renamed' };
     res = await importCsv(stringify([old], { header: true, columns: Object.keys(old) }));
     expect(res.statusCode, res.body).toBe(200);
     expect(await getProduct(p._id)).toMatchObject({ name: 'CSV tiered renamed', priceTiers: changed.priceTiers });

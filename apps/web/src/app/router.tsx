@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: 'payment/checkout/:checkoutId', ...page(() => import('./routes/dashboard/checkout-payment')) },
               { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
               { path: 'review', ...page(() => import('./routes/dashboard/review')) },
+              { path: 'garage', ...page(() => import('./routes/dashboard/garage')) },
               {
                 // DESIGN §7.4: admin screens are guarded in the web app too, not only hidden.
                 element: <AdminRoute />,

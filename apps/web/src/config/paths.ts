@@ -24,6 +24,8 @@ export const paths = {
   /** The one payment of a checkout (decision 121). */
   checkoutPayment: (checkoutId: string) => `/dashboard/payment/checkout/${encodeURIComponent(checkoutId)}`,
   addReview: '/dashboard/review',
+  /** My Garage (issue #11 part 4). */
+  garage: '/dashboard/garage',
   manageOrders: '/dashboard/orders',
   addProduct: '/dashboard/addProduct',
   manageProducts: '/dashboard/manageProducts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productCategorySchema, productSchema } from './product';
+import { vehicleSchema } from './vehicle';
 
 export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -28,6 +29,8 @@ export const searchQuerySchema = z
     inStock: z.enum(['true', 'false'], { message: 'inStock must be true or false' }).optional(),
     minPrice: z.preprocess((v) => (v === '' ? undefined : v), priceParam('minPrice')),
     maxPrice: z.preprocess((v) => (v === '' ? undefined : v), priceParam('maxPrice')),
+    /** Issue #11: only the parts that fit this vehicle (by id), plus universal parts; unknown vehicle 404. */
+    vehicle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().uuid({ message: 'vehicle is not a valid vehicle id' }).optional()),
     sort: z.enum(SEARCH_SORTS, { message: `sort must be one of: ${SEARCH_SORTS.join(', ')}` }).default('relevance'),
     page: z.coerce
       .number({ message: 'page must be a whole number' })
@@ -57,6 +60,8 @@ export const searchResultSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   pages: z.number().int(),
+  /** Only with ?vehicle={id}: the vehicle the results were filtered for. */
+  vehicle: vehicleSchema.optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

@@ -11,9 +11,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary:
-          'Search products by part number (case, spaces, dots and dashes ignored), name, brand and description, with filters and facets; public (decision 110)',
+          'Search products by part number (case, spaces, dots and dashes ignored), name, brand and description, with filters and facets; ?vehicle={id} keeps the parts that fit it plus universal parts (unknown vehicle: 404); public (decisions 110, 132)',
         querystring: searchQuerySchema,
-        response: { 200: searchResultSchema, 400: errorResponseSchema },
+        response: { 200: searchResultSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req) => search(app.db, req.query, opts),

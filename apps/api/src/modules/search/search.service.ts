@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { skuKey, toCents, fromCents, type FacetCount, type SearchQuery, type SearchResult } from '@shop/shared';
 import type { Db } from '../../db/client';
+import { vehicles } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
 
 /**
@@ -13,6 +15,8 @@ import { toProductDtos, type CatalogOptions, type ProductRow } from '../products
  *   3  full text of name, brand and description ('simple' config, GIN)
  * The expressions must stay exactly as the indexes of migration 0009_search write them.
  */
+
+type VehicleRow = typeof vehicles.$inferSelect;
 
 /** Word similarity (0..1) a name or brand needs to match: low enough for "sprokit" → "sprocket" (0.5). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
@@ -48,7 +52,10 @@ export const mayBeFuzzy = (q: string) => q !== '' && !(/^\S+$/.test(q) && /\d/.t
  * names and brands, the costliest part: the service asks for it only when
  * the part number and the full text match nothing.
  */
-export function searchStatement(query: SearchQuery, { fuzzy = false }: { fuzzy?: boolean } = {}): SQL {
+export function searchStatement(
+  query: SearchQuery,
+  { fuzzy = false, vehicle }: { fuzzy?: boolean; vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'> } = {},
+): SQL {
   const q = query.q;
   const key = q ? skuKey(q) : '';
   const tsq = q ? prefixTsQuery(q) : '';
@@ -83,6 +90,11 @@ export function searchStatement(query: SearchQuery, { fuzzy = false }: { fuzzy?:
     query.maxPrice !== undefined ? sql`p.unit_price_cents <= ${toCents(query.maxPrice)}` : sql`true`
   }`;
 
+  // Issue #11: the part is universal or a fitment line covers the vehicle (the rule of fitsVehicle and GET /products?vehicle=).
+  const fVehicle = vehicle
+    ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make} AND pf.model = ${vehicle.model} AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to))`
+    : sql`true`;
+
   const order = {
     relevance: q ? sql`tier, score DESC NULLS LAST, created_at DESC, id` : sql`created_at DESC, id DESC`,
     'price-asc': sql`unit_price_cents, tier, created_at DESC, id`,
@@ -94,11 +106,12 @@ export function searchStatement(query: SearchQuery, { fuzzy = false }: { fuzzy?:
     WITH m AS (
       SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
              ${tier} AS tier, ${score} AS score,
-             (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fStock}) AS f_stock, (${fPrice}) AS f_price
+             (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fStock}) AS f_stock, (${fPrice}) AS f_price,
+             (${fVehicle}) AS f_vehicle
       FROM products p CROSS JOIN LATERAL (SELECT ${similarity} AS ws) s
       WHERE ${where}
     ),
-    f AS (SELECT * FROM m WHERE f_category AND f_brand AND f_stock AND f_price),
+    f AS (SELECT * FROM m WHERE f_category AND f_brand AND f_stock AND f_price AND f_vehicle),
     page AS (
       SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
       FROM f ORDER BY ${order}
@@ -108,10 +121,10 @@ export function searchStatement(query: SearchQuery, { fuzzy = false }: { fuzzy?:
       (SELECT count(*)::int FROM m) AS matched,
       (SELECT count(*)::int FROM f) AS total,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
-         FROM (SELECT category, count(*)::int AS n FROM m WHERE f_brand AND f_stock AND f_price GROUP BY category) c) AS categories,
+         FROM (SELECT category, count(*)::int AS n FROM m WHERE f_vehicle AND f_brand AND f_stock AND f_price GROUP BY category) c) AS categories,
       (SELECT coalesce(json_agg(json_build_object('value', brand, 'count', n) ORDER BY n DESC, brand), '[]'::json)
-         FROM (SELECT brand, count(*)::int AS n FROM m WHERE f_category AND f_stock AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
-      (SELECT json_build_object('min', min(unit_price_cents), 'max', max(unit_price_cents)) FROM m WHERE f_category AND f_brand AND f_stock) AS price,
+         FROM (SELECT brand, count(*)::int AS n FROM m WHERE f_vehicle AND f_category AND f_stock AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
+      (SELECT json_build_object('min', min(unit_price_cents), 'max', max(unit_price_cents)) FROM m WHERE f_vehicle AND f_category AND f_brand AND f_stock) AS price,
       (SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) FROM page JOIN products p ON p.id = page.id) AS items
   `;
 }
@@ -151,9 +164,16 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
   };
 }
 
+const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions): Promise<SearchResult> {
+  let vehicle: VehicleRow | undefined;
+  if (query.vehicle !== undefined) {
+    [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
+    if (!vehicle) throw vehicleNotFound();
+  }
   const row = await db.transaction(async (tx) => {
-    const run = async (fuzzy: boolean) => ((await tx.execute(searchStatement(query, { fuzzy }))) as unknown as { rows: SearchRow[] }).rows[0];
+    const run = async (fuzzy: boolean) => ((await tx.execute(searchStatement(query, { fuzzy, vehicle }))) as unknown as { rows: SearchRow[] }).rows[0];
     const exact = await run(false);
     if (Number(exact.matched) > 0 || !mayBeFuzzy(query.q)) return exact;
     // Nothing holds the words as typed: forgive typos in names and brands ("sitered brake pads", "sprokit").
@@ -170,6 +190,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions):
     page: query.page,
     limit: query.limit,
     pages: Math.max(1, Math.ceil(total / query.limit)),
+    ...(vehicle && { vehicle: { _id: vehicle.id, make: vehicle.make, model: vehicle.model, year: vehicle.year, variant: vehicle.variant } }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Navbar } from '../../components/layout/navbar';
 import { Footer } from '../../components/layout/footer';
 import { CartSync } from '../../features/cart/components/cart-sync';
+import { GarageSync } from '../../features/garage/components/garage-sync';
 import { TestModeBanner } from '../../features/payments/components/test-mode-banner';
 
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
       </a>
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent" aria-hidden="true" />}
       <CartSync />
+      <GarageSync />
       <TestModeBanner />
       <Navbar />
       <main id="main" className="flex-1">

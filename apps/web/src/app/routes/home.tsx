@@ -8,6 +8,7 @@ import { BenefitsStrip } from '../../components/home/benefits-strip';
 import { ModelLineGallery } from '../../components/home/model-line-gallery';
 import { FeaturedProducts } from '../../features/catalog/components/featured-products';
 import { ReviewsSection } from '../../features/catalog/components/reviews-section';
+import { HomeVehicleSelector } from '../../features/garage/components/home-vehicle-selector';
 
 /** Spec §2 home page, sections in the spec's order. */
 export default function HomePage() {
@@ -15,6 +16,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
+      <HomeVehicleSelector />
       <FeaturedProducts />
       <BusinessSummary />
       <LatestNews />

@@ -14,6 +14,7 @@ import { searchQueryOptions } from '../../features/search/api/search';
 import { SearchFilters } from '../../features/search/components/search-filters';
 import { hasProductsFilters, productsFiltersParams, readProductsFilters } from '../../features/search/products-filters';
 import type { SearchState } from '../../features/search/search-params';
+import { VehicleSelector } from '../../features/garage/components/vehicle-selector';
 
 const t = copy.productFilters;
 
@@ -24,7 +25,8 @@ export default function ProductsPage() {
   const page = state.page;
   // No filter in the URL: the page reads /api/products as it always did. Any filter: /api/search over all parts.
   const filtered = hasProductsFilters(state);
-  const plain = useQuery({ ...productsPageQueryOptions(page), enabled: !filtered });
+  // Issue #11: a vehicle in the URL keeps the parts that fit it (both ways of reading the catalogue take it).
+  const plain = useQuery({ ...productsPageQueryOptions(page, PRODUCTS_PER_PAGE, state.vehicle), enabled: !filtered });
   // Without filters the search call only brings the facet counts (one item), so the panel can offer them.
   // A failed facet call is not worth a toast: the cards say what went wrong.
   const search = useQuery({ ...searchQueryOptions(state, filtered ? PRODUCTS_PER_PAGE : 1), meta: { silent: !filtered } });
@@ -65,6 +67,7 @@ export default function ProductsPage() {
     }
   }, [isPlaceholderData, lastPage, page, setSearchParams]);
 
+  const allParts = state.vehicle ? `/products?vehicle=${state.vehicle}` : '/products';
   const filters = <SearchFilters state={state} facets={facets} onChange={change} />;
 
   return (
@@ -72,6 +75,12 @@ export default function ProductsPage() {
       <div ref={top} className="scroll-mt-24">
         <SectionHeading level={1} title={copy.products.title} subtitle={copy.products.subtitle} />
       </div>
+      <VehicleSelector
+        className="mb-8"
+        applied={Boolean(state.vehicle)}
+        onApply={(v) => change({ vehicle: v._id })}
+        onShowAll={() => change({ vehicle: undefined })}
+      />
 
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label={t.filters}>
@@ -90,7 +99,7 @@ export default function ProductsPage() {
             </p>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {filtered && (
-                <Link to="/products" className="link link-primary text-sm font-semibold">
+                <Link to={allParts} className="link link-primary text-sm font-semibold">
                   {t.clearFilters}
                 </Link>
               )}
@@ -120,7 +129,7 @@ export default function ProductsPage() {
             filtered ? (
               <div className="rounded-box bg-base-200 p-8 text-center text-lg">
                 <p>{t.empty}</p>
-                <Link to="/products" className="btn btn-outline btn-sm mt-4">
+                <Link to={allParts} className="btn btn-outline btn-sm mt-4">
                   {t.clearFilters}
                 </Link>
               </div>

@@ -14,6 +14,8 @@ import { QuantityForm } from '../../features/orders/components/quantity-form';
 import { OrderModal } from '../../features/orders/components/order-modal';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { PriceTiersTable } from '../../features/catalog/components/price-tiers';
+import { FitBadge } from '../../features/garage/components/fit-badge';
+import { FitWarning } from '../../features/garage/components/fit-warning';
 
 const t = copy.orderFlow;
 
@@ -74,8 +76,10 @@ export default function PurchasePage() {
                     </span>
                   </p>
                   <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+                  <FitBadge product={p} className="mt-4" />
                   <p className="mt-4 text-base-content/80">{p.description}</p>
                 </div>
+                <FitWarning product={p} />
                 <ul className="grid gap-2 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-3">
                   <Fact label={copy.products.unitPrice} value={formatAmount(p.unitPrice)} />
                   <Fact label={copy.products.stock} value={` ${p.stock.toLocaleString('en-US')}`} />

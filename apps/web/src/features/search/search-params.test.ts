@@ -33,4 +33,12 @@ describe('search state in the URL', () => {
     expect(searchUrl({ category: 'brakes' })).toBe('/search?category=brakes');
     expect(searchUrl({})).toBe('/search');
   });
+
+  it('keeps a vehicle id in the URL and drops a malformed one (issue #11)', () => {
+    const id = '0a1b2c3d-0000-4000-8000-00000000abcd';
+    const state = readSearchState(new URLSearchParams(`q=chain&vehicle=${id.toUpperCase()}`));
+    expect(state.vehicle).toBe(id);
+    expect(searchStateParams(state).toString()).toBe(`q=chain&vehicle=${id}`);
+    expect(readSearchState(new URLSearchParams('vehicle=mt-07')).vehicle).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES, type ProductCategory } from '@shop/shared/catalog';
 import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
+import { isVehicleId } from '../garage/vehicle-name';
 
 /** What the /search page shows, read from its URL (all of its state lives there, issue #9). */
 export interface SearchState {
@@ -11,6 +12,8 @@ export interface SearchState {
   maxPrice?: number;
   sort: SearchSort;
   page: number;
+  /** Issue #11: only the parts that fit this vehicle (its id), plus universal parts. */
+  vehicle?: string;
 }
 
 const price = (v: string | null): number | undefined => {
@@ -36,6 +39,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     maxPrice,
     sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    vehicle: isVehicleId(params.get('vehicle')) ? params.get('vehicle')!.toLowerCase() : undefined,
   };
 }
 
@@ -50,6 +54,7 @@ export function searchStateParams(state: SearchState): URLSearchParams {
   if (state.maxPrice !== undefined) p.set('maxPrice', String(state.maxPrice));
   if (state.sort !== 'relevance') p.set('sort', state.sort);
   if (state.page > 1) p.set('page', String(state.page));
+  if (state.vehicle) p.set('vehicle', state.vehicle);
   return p;
 }
 

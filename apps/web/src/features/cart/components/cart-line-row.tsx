@@ -9,6 +9,7 @@ import { formatPrice } from '../../../components/ui/price';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
 import { PriceTiersLine } from '../../catalog/components/price-tiers';
+import { FitWarning } from '../../garage/components/fit-warning';
 
 const t = copy.cart;
 
@@ -102,6 +103,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
             {error}
           </p>
         )}
+        <FitWarning product={p} compact />
       </div>
       <p className="col-start-2 text-left sm:col-start-3 sm:text-right">
         <span className="block text-xs text-base-content/75">{t.lineTotal}</span>

@@ -5,16 +5,18 @@ import { productsQueryKey } from './get-products';
 
 export const PRODUCTS_PER_PAGE = 9;
 
-export function getProductsPage(page: number, limit = PRODUCTS_PER_PAGE, signal?: AbortSignal): Promise<ProductPage> {
+export function getProductsPage(page: number, limit = PRODUCTS_PER_PAGE, signal?: AbortSignal, vehicle?: string): Promise<ProductPage> {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  // Issue #11: the parts that fit a vehicle, plus universal parts.
+  if (vehicle) query.set('vehicle', vehicle);
   return api<ProductPage>(`/products?${query}`, { signal });
 }
 
 // Under the 'products' prefix, so invalidating the catalogue (a product added or deleted) refreshes the pages too.
-export const productsPageQueryOptions = (page: number, limit = PRODUCTS_PER_PAGE) =>
+export const productsPageQueryOptions = (page: number, limit = PRODUCTS_PER_PAGE, vehicle?: string) =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'page', { page, limit }] as const,
-    queryFn: ({ signal }) => getProductsPage(page, limit, signal),
+    queryKey: [...productsQueryKey, 'page', vehicle ? { page, limit, vehicle } : { page, limit }] as const,
+    queryFn: ({ signal }) => getProductsPage(page, limit, signal, vehicle),
     // Keep the current cards on screen while the next page loads, instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
+import { FitBadge } from '../../garage/components/fit-badge';
 
 const t = copy.partPage;
 const count = new Intl.NumberFormat('en-US');
@@ -40,6 +41,7 @@ export function PartDetails({ product: p }: { product: Product }) {
           </div>
         </dl>
         <span className="mt-4 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+        <FitBadge product={p} className="mt-4" />
       </div>
 
       <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">

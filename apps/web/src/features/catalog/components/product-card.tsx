@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../cart/components/card-add-to-cart';
+import { FitBadge } from '../../garage/components/fit-badge';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
 import { uploadSrcSet } from '@shop/shared/schemas/upload';
@@ -55,6 +56,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             {t.partNumber} <span className="font-mono tabular-nums">{product.sku}</span>
           </span>
         </p>
+        <FitBadge product={product} className="-mt-1" />
         <p className="text-lg font-bold text-primary tabular-nums">
           {t.unitPrice}
           {formatAmount(product.unitPrice)}

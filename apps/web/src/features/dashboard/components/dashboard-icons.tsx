@@ -11,6 +11,7 @@ const icons = {
   activity: 'M3 12h4l3-8 4 16 3-8h4',
   // A motorcycle: two wheels, frame and handlebar.
   vehicles: 'M5.5 17.5a3 3 0 100-.01M18.5 17.5a3 3 0 100-.01M5.5 17.5l4-6h5l4 6M14.5 11.5l-2-4h3M9.5 11.5L8 9H5',
+  garage: 'M3 10l9-6 9 6v10H3V10zm4 10v-6h10v6M7 17h10',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -15,6 +15,7 @@ const profileItem: Item = { to: paths.dashboardProfile, label: copy.dashboard.my
 const customerItems: Item[] = [
   { to: paths.myOrders, label: copy.dashboard.myOrders, icon: 'orders' },
   { to: paths.addReview, label: copy.dashboard.addReview, icon: 'review' },
+  { to: paths.garage, label: copy.dashboard.myGarage, icon: 'garage' },
 ];
 const adminItems: Item[] = [
   { to: paths.manageOrders, label: copy.dashboard.manageAllOrders, icon: 'allOrders' },

@@ -10,6 +10,7 @@ import { ProductsPagination } from '../../catalog/components/products-pagination
 import { SEARCH_PAGE_SIZE, useSearch } from '../api/search';
 import { readSearchState, searchStateParams, searchUrl, type SearchState } from '../search-params';
 import { SearchFilters } from './search-filters';
+import { VehicleSelector } from '../../garage/components/vehicle-selector';
 
 const t = copy.search;
 
@@ -67,6 +68,13 @@ export function SearchResultsPage() {
         </p>
       </div>
 
+      <VehicleSelector
+        className="mb-8"
+        applied={Boolean(state.vehicle)}
+        onApply={(v) => change({ vehicle: v._id })}
+        onShowAll={() => change({ vehicle: undefined })}
+      />
+
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label={t.filters}>
           {/* A phone folds the filters away; from 1024 px they stay open beside the results. */}
@@ -105,7 +113,11 @@ export function SearchResultsPage() {
           ) : isError && !data ? (
             <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-64" />
           ) : data.total === 0 ? (
-            <EmptyResults q={state.q} filtered={filtered} onClear={() => go({ q: state.q, inStock: false, sort: state.sort, page: 1 })} />
+            <EmptyResults
+              q={state.q}
+              filtered={filtered}
+              onClear={() => go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle })}
+            />
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
               <ProductGrid products={data.items} headingLevel={2} />

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitsVehicle, searchResultSchema, type Product, type SearchResult, type Vehicle } from '@shop/shared';
+import { seedDemoData } from '../src/db/seed/seed';
+import { createTestApp, type TestApp } from './helpers';
+
+/** Issue #11 part 3 (decision 132): GET /api/search?…&vehicle={id} keeps the parts that fit the vehicle plus universal parts. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.app);
+});
+afterAll(async () => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+async function vehicleOf(make: string, model: string, year: number): Promise<Vehicle> {
+  const list = (await get(`/api/vehicles?${new URLSearchParams({ make, model, year: String(year) })}`)).json() as Vehicle[];
+  const v = list.find((x) => x.variant === null);
+  if (!v) throw new Error(`no ${year} ${make} ${model}`);
+  return v;
+}
+
+async function search(qs: string): Promise<SearchResult> {
+  const res = await get(`/api/search?${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return searchResultSchema.parse(res.json());
+}
+
+/** Every page of a search. */
+async function everything(qs: string): Promise<{ items: Product[]; first: SearchResult }> {
+  const items: Product[] = [];
+  let first: SearchResult | undefined;
+  for (let page = 1; ; page++) {
+    const r = await search(`${qs}&page=${page}&limit=5`);
+    first ??= r;
+    items.push(...r.items);
+    if (page >= r.pages) return { items, first };
+  }
+}
+
+describe('GET /api/search?vehicle=', () => {
+  it('answers only parts that fit the vehicle or are universal, and narrows the results', async () => {
+    for (const [make, model, year] of [
+      ['Yamaha', 'MT-07', 2021],
+      ['Honda', 'CBR600RR', 2012],
+      ['BMW', 'R 1250 GS', 2021],
+    ] as const) {
+      const vehicle = await vehicleOf(make, model, year);
+      const all = await everything('q=');
+      const { items, first } = await everything(`vehicle=${vehicle._id}`);
+      expect(first.vehicle).toMatchObject({ _id: vehicle._id, make, model, year });
+      expect(items.length).toBe(first.total);
+      expect(items.length, `${year} ${make} ${model}`).toBeGreaterThan(0);
+      expect(items.length, `${year} ${make} ${model}`).toBeLessThan(all.items.length);
+      for (const p of items) expect(fitsVehicle(p, vehicle), `${p.name} for ${year} ${make} ${model}`).toBe(true);
+      // Nothing that fits is left out.
+      const expected = all.items.filter((p) => fitsVehicle(p, vehicle)).map((p) => p._id);
+      expect(items.map((p) => p._id).sort()).toEqual(expected.sort());
+      // Universal parts are always in.
+      for (const p of all.items.filter((x) => x.universal))
+        expect(
+          items.some((x) => x._id === p._id),
+          p.name,
+        ).toBe(true);
+    }
+  });
+
+  it('works together with the words, the filters and the facets', async () => {
+    const vehicle = await vehicleOf('Yamaha', 'MT-07', 2021);
+    const words = await everything('q=brake');
+    const narrowed = await everything(`q=brake&vehicle=${vehicle._id}`);
+    expect(narrowed.items.length).toBeLessThanOrEqual(words.items.length);
+    for (const p of narrowed.items) expect(fitsVehicle(p, vehicle), p.name).toBe(true);
+    expect(narrowed.items.map((p) => p._id).sort()).toEqual(
+      words.items
+        .filter((p) => fitsVehicle(p, vehicle))
+        .map((p) => p._id)
+        .sort(),
+    );
+
+    // Facets count only the fitting parts; a category filter and a sort keep the vehicle.
+    const r = await search(`vehicle=${vehicle._id}&limit=48`);
+    const facetTotal = r.facets.category.reduce((n, f) => n + f.count, 0);
+    expect(facetTotal).toBe(r.total);
+    const category = r.facets.category[0].value;
+    const inCategory = await search(`vehicle=${vehicle._id}&category=${category}&sort=price-asc&limit=48`);
+    expect(inCategory.total).toBe(r.facets.category[0].count);
+    for (const p of inCategory.items) {
+      expect(p.category).toBe(category);
+      expect(fitsVehicle(p, vehicle), p.name).toBe(true);
+    }
+    const prices = inCategory.items.map((p) => p.unitPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('an empty vehicle parameter (a form sent without a choice) filters nothing', async () => {
+    const all = await search('q=');
+    const empty = await search('q=&vehicle=');
+    expect(empty.total).toBe(all.total);
+    expect(empty.vehicle).toBeUndefined();
+  });
+
+  it('answers 404 VEHICLE_NOT_FOUND for an unknown vehicle and 400 for a malformed id', async () => {
+    const unknown = await get('/api/search?q=brake&vehicle=00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('VEHICLE_NOT_FOUND');
+    for (const bad of ['mt-07', '12345', 'x'.repeat(40)]) {
+      const res = await get(`/api/search?vehicle=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.message).toMatch(/vehicle is not a valid vehicle id/);
+    }
+  });
+});

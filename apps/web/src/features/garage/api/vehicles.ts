@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductPage } from '@shop/shared/schemas/product';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
+import { api } from '../../../lib/api-client';
+
+/** The selector's lists (GET /api/vehicles/*, anyone). Reference data: kept for the visit. */
+export const vehicleKeys = {
+  all: ['vehicles'] as const,
+  makes: () => [...vehicleKeys.all, 'makes'] as const,
+  models: (make: string) => [...vehicleKeys.all, 'models', make] as const,
+  years: (make: string, model: string) => [...vehicleKeys.all, 'years', make, model] as const,
+  list: (make: string, model: string, year: number) => [...vehicleKeys.all, 'list', make, model, year] as const,
+  byId: (id: string) => [...vehicleKeys.all, 'id', id.toLowerCase()] as const,
+};
+
+const long = { staleTime: 10 * 60_000 };
+
+/**
+ * The makes load right after the page's first paint: the page's own content
+ * (the catalogue) is asked for first. A failed list is not worth a toast: the
+ * select says so.
+ */
+export function useMakes() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return useQuery({
+    queryKey: vehicleKeys.makes(),
+    queryFn: ({ signal }) => api<string[]>('/vehicles/makes', { signal }),
+    enabled: ready,
+    meta: { silent: true },
+    ...long,
+  });
+}
+
+export const useModels = (make: string) =>
+  useQuery({
+    queryKey: vehicleKeys.models(make),
+    queryFn: ({ signal }) => api<string[]>(`/vehicles/models?${new URLSearchParams({ make })}`, { signal }),
+    enabled: make !== '',
+    meta: { silent: true },
+    ...long,
+  });
+
+export const useYears = (make: string, model: string) =>
+  useQuery({
+    queryKey: vehicleKeys.years(make, model),
+    queryFn: ({ signal }) => api<number[]>(`/vehicles/years?${new URLSearchParams({ make, model })}`, { signal }),
+    enabled: make !== '' && model !== '',
+    meta: { silent: true },
+    ...long,
+  });
+
+export const useVehicleList = (make: string, model: string, year: number | null) =>
+  useQuery({
+    queryKey: vehicleKeys.list(make, model, year ?? 0),
+    queryFn: ({ signal }) => api<Vehicle[]>(`/vehicles?${new URLSearchParams({ make, model, year: String(year) })}`, { signal }),
+    enabled: make !== '' && model !== '' && year !== null,
+    meta: { silent: true },
+    ...long,
+  });
+
+/**
+ * One vehicle by id, for a `?vehicle=` in the URL. The API has no GET
+ * /vehicles/{id}; the filtered catalogue names its vehicle (one item asked for,
+ * through the catalogue cache). An unknown id answers 404.
+ */
+export const vehicleByIdQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: vehicleKeys.byId(id),
+    queryFn: async ({ signal }) => {
+      const page = await api<ProductPage>(`/products?${new URLSearchParams({ vehicle: id, page: '1', limit: '1' })}`, { signal });
+      return page.vehicle ?? null;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });

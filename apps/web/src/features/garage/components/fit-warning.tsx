@@ -1,0 +1,47 @@
+import { copy } from '@shop/shared/copy';
+import type { Product } from '@shop/shared/schemas/product';
+import { fitsVehicle } from '@shop/shared/schemas/vehicle';
+import { useFitVehicle } from '../use-chosen-vehicle';
+import { vehicleName } from '../vehicle-name';
+import { FitWarnIcon } from './fit-icons';
+
+const t = copy.garage;
+const years = (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`);
+
+/**
+ * The purchase page's and the cart's warning for a part that does not fit the
+ * chosen vehicle; nothing when it fits or no vehicle is chosen. `compact` is one line (a cart row).
+ */
+export function FitWarning({ product, compact = false }: { product: Pick<Product, 'universal' | 'fitment'>; compact?: boolean }) {
+  const vehicle = useFitVehicle();
+  if (!vehicle || fitsVehicle(product, vehicle)) return null;
+  const message = t.doesNotFit(vehicleName(vehicle));
+  if (compact) {
+    return (
+      <p className="mt-2 flex items-start gap-1.5 text-sm font-medium">
+        <span className="text-warning">
+          <FitWarnIcon />
+        </span>
+        {message}
+      </p>
+    );
+  }
+  const lines = product.fitment.slice(0, 4);
+  return (
+    <div className="flex items-start gap-3 rounded-field border border-warning/60 bg-warning/10 px-4 py-3">
+      <span className="text-warning">
+        <FitWarnIcon />
+      </span>
+      <div className="text-sm">
+        <p className="font-semibold">{message}</p>
+        <p className="mt-1 text-base-content/80">{t.doesNotFitHint}</p>
+        {lines.length > 0 && (
+          <p className="mt-1 text-base-content/80">
+            {t.fitsList}: {lines.map((f) => `${f.make} ${f.model} ${years(f.yearFrom, f.yearTo)}`).join(', ')}
+            {product.fitment.length > lines.length ? ', …' : ''}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GarageEntry, Vehicle } from '@shop/shared/schemas/vehicle';
+import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { fakeApi, notFound, type FakeRequest } from '../../../components/testing/fake-api';
+import { makeProducts } from '../../../components/testing/fixtures';
+import type { SessionUser } from '../../identity/auth-context';
+import { getGuestVehicle, setGuestVehicle } from '../guest-vehicle';
+import { VehicleSelector } from './vehicle-selector';
+import { FitBadge } from './fit-badge';
+import { FitWarning } from './fit-warning';
+
+let signedIn: SessionUser | null = null;
+vi.mock('../../identity/auth-context', () => ({
+  useAuth: () => ({ user: signedIn, loading: false, admin: false, adminLoading: false, logout: async () => {} }),
+}));
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const mt07: Vehicle = { _id: id(1), make: 'Yamaha', model: 'MT-07', year: 2021, variant: null };
+const mt09: Vehicle = { _id: id(2), make: 'Yamaha', model: 'MT-09', year: 2019, variant: null };
+const mt09sp: Vehicle = { _id: id(3), make: 'Yamaha', model: 'MT-09', year: 2019, variant: 'SP' };
+const cb500f: Vehicle = { _id: id(4), make: 'Honda', model: 'CB500F', year: 2020, variant: null };
+const vehicles = [mt07, mt09, mt09sp, cb500f];
+
+/** The vehicle lists as the API answers them (makes A–Z, models A–Z, years newest first), plus My Garage. */
+function serveVehicles(garage: GarageEntry[] = []) {
+  return fakeApi((req: FakeRequest) => {
+    const q = req.query;
+    if (req.path === '/api/vehicles/makes') return { status: 200, body: [...new Set(vehicles.map((v) => v.make))].sort() };
+    if (req.path === '/api/vehicles/models')
+      return { status: 200, body: [...new Set(vehicles.filter((v) => v.make === q.get('make')).map((v) => v.model))].sort() };
+    if (req.path === '/api/vehicles/years')
+      return {
+        status: 200,
+        body: [...new Set(vehicles.filter((v) => v.make === q.get('make') && v.model === q.get('model')).map((v) => v.year))].sort((a, b) => b - a),
+      };
+    if (req.path === '/api/vehicles')
+      return {
+        status: 200,
+        body: vehicles.filter((v) => v.make === q.get('make') && v.model === q.get('model') && v.year === Number(q.get('year'))),
+      };
+    if (req.path === '/api/garage' && req.method === 'GET') return { status: 200, body: garage };
+    if (req.path === '/api/garage' && req.method === 'POST') {
+      const v = vehicles.find((x) => x._id === (req.body as { vehicleId: string }).vehicleId)!;
+      const existing = garage.find((e) => e.vehicle._id === v._id);
+      if (existing) return { status: 200, body: existing };
+      const entry = { _id: id(100 + garage.length), vehicle: v, active: garage.length === 0 };
+      garage.push(entry);
+      return { status: 201, body: entry };
+    }
+    const patch = /^\/api\/garage\/(.+)$/.exec(req.path);
+    if (patch && req.method === 'PATCH') {
+      for (const e of garage) e.active = e._id === patch[1];
+      return { status: 200, body: garage.find((e) => e._id === patch[1]) };
+    }
+    return notFound(req);
+  });
+}
+
+beforeEach(() => {
+  signedIn = null;
+});
+
+describe('the vehicle selector', () => {
+  it('offers make → model → year with labelled selects, and a guest’s choice is kept in the browser', async () => {
+    serveVehicles();
+    const onApply = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<VehicleSelector onApply={onApply} />);
+
+    const make = screen.getByRole('combobox', { name: 'Make' });
+    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+    const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    const submit = screen.getByRole('button', { name: 'Show parts that fit' }) as HTMLButtonElement;
+    // Nothing to choose further until the step before is made.
+    expect(model.disabled).toBe(true);
+    expect(year.disabled).toBe(true);
+    expect(submit.disabled).toBe(true);
+
+    await screen.findByRole('option', { name: 'Yamaha' });
+    expect(
+      within(make)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a make', 'Honda', 'Yamaha']);
+    await user.selectOptions(make, 'Yamaha');
+    await screen.findByRole('option', { name: 'MT-07' });
+    await user.selectOptions(model, 'MT-07');
+    await screen.findByRole('option', { name: '2021' });
+    await user.selectOptions(year, '2021');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+
+    expect(onApply).toHaveBeenCalledWith(mt07);
+    expect(getGuestVehicle()).toEqual(mt07);
+    // The selector folds into one bar with the bike.
+    const bar = await screen.findByRole('region', { name: 'Your bike' });
+    expect(within(bar).getByText('2021 Yamaha MT-07')).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Change bike' })).toBeTruthy();
+  });
+
+  it('is used with the keyboard alone: Tab goes make → model → year → Show parts that fit, Enter sends', async () => {
+    serveVehicles();
+    const onApply = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<VehicleSelector onApply={onApply} />);
+    await screen.findByRole('option', { name: 'Honda' });
+    const make = screen.getByRole('combobox', { name: 'Make' });
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    const year = screen.getByRole('combobox', { name: 'Year' });
+
+    await user.tab();
+    // On a phone the first stop is "Choose your bike" (the selects fold behind it); jsdom applies no media queries.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose your bike' }));
+    await user.tab();
+    expect(document.activeElement).toBe(make);
+    // jsdom does not move a native select with the arrow keys; the browser test does (e2e/tests/garage.spec.ts).
+    await user.selectOptions(make, 'Honda');
+    await screen.findByRole('option', { name: 'CB500F' });
+    await user.tab();
+    expect(document.activeElement).toBe(model);
+    await user.selectOptions(model, 'CB500F');
+    await screen.findByRole('option', { name: '2020' });
+    await user.tab();
+    expect(document.activeElement).toBe(year);
+    await user.selectOptions(year, '2020');
+    const submit = screen.getByRole('button', { name: 'Show parts that fit' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.tab();
+    expect(document.activeElement).toBe(submit);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onApply).toHaveBeenCalledWith(cb500f));
+  });
+
+  it('lets the rider pick a variant; the base model is the default', async () => {
+    serveVehicles();
+    const onApply = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<VehicleSelector onApply={onApply} />);
+    await screen.findByRole('option', { name: 'Yamaha' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
+    await screen.findByRole('option', { name: 'MT-09' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-09');
+    await screen.findByRole('option', { name: '2019' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
+    const variant = (await screen.findByRole('combobox', { name: 'Variant' })) as HTMLSelectElement;
+    expect(
+      within(variant)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Base model', 'SP']);
+    expect(variant.value).toBe(mt09._id);
+    await user.selectOptions(variant, 'SP');
+    await user.click(screen.getByRole('button', { name: 'Show parts that fit' }));
+    expect(onApply).toHaveBeenCalledWith(mt09sp);
+  });
+
+  it('shows the applied bike as a bar with Show all parts, and Show parts that fit when the list is not filtered', async () => {
+    serveVehicles();
+    setGuestVehicle(mt07);
+    const onApply = vi.fn();
+    const onShowAll = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<VehicleSelector applied onApply={onApply} onShowAll={onShowAll} />);
+    await user.click(screen.getByRole('button', { name: 'Show all parts' }));
+    expect(onShowAll).toHaveBeenCalled();
+    unmount();
+
+    renderWithProviders(<VehicleSelector onApply={onApply} onShowAll={onShowAll} />);
+    await user.click(screen.getByRole('button', { name: 'Show parts that fit' }));
+    expect(onApply).toHaveBeenCalledWith(mt07);
+  });
+
+  it('offers a signed-in customer’s garage first, and a choice becomes the active garage vehicle', async () => {
+    signedIn = { id: 'user-1', email: 'rider@example.com', displayName: 'Rider', photoURL: null };
+    const garage: GarageEntry[] = [
+      { _id: id(100), vehicle: mt07, active: true },
+      { _id: id(101), vehicle: cb500f, active: false },
+    ];
+    const api = serveVehicles(garage);
+    const onApply = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<VehicleSelector onApply={onApply} />);
+
+    // The active garage vehicle is the chosen one.
+    expect(await screen.findByText('2021 Yamaha MT-07')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change bike' }));
+    // The other saved bikes come before the selects.
+    const saved = screen.getByRole('button', { name: '2020 Honda CB500F' });
+    expect(saved.compareDocumentPosition(screen.getByRole('combobox', { name: 'Make' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(saved);
+
+    await waitFor(() => expect(onApply).toHaveBeenCalledWith(cb500f));
+    const writes = api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(writes).toEqual(['POST /api/garage', `PATCH /api/garage/${id(101)}`]);
+    expect(await screen.findByText('2020 Honda CB500F')).toBeTruthy();
+  });
+});
+
+describe('fit badge and warning', () => {
+  const [part] = makeProducts(1);
+  const fitting = { ...part, fitment: [{ make: 'Yamaha', model: 'MT-07', yearFrom: 2018, yearTo: 2022 }] };
+  const other = { ...part, fitment: [{ make: 'Honda', model: 'CB500F', yearFrom: 2019, yearTo: 2023 }] };
+  const universal = { ...part, universal: true };
+
+  it('says "Fits your …" for a part that fits the chosen bike or is universal, and warns for one that does not', () => {
+    serveVehicles();
+    setGuestVehicle(mt07);
+    renderWithProviders(
+      <>
+        <div data-testid="fits">
+          <FitBadge product={fitting} />
+          <FitWarning product={fitting} />
+        </div>
+        <div data-testid="universal">
+          <FitBadge product={universal} />
+        </div>
+        <div data-testid="other">
+          <FitBadge product={other} />
+          <FitWarning product={other} />
+        </div>
+      </>,
+    );
+    // The badge keeps the bike's name on one line in a span of its own: compare the whole text.
+    expect(screen.getByTestId('fits').textContent).toBe('Fits your 2021 Yamaha MT-07');
+    expect(screen.getByTestId('universal').textContent).toBe('Fits your 2021 Yamaha MT-07');
+    expect(screen.getByTestId('other').textContent).not.toMatch(/Fits your/);
+    expect(within(screen.getByTestId('other')).getByText('This part does not fit your 2021 Yamaha MT-07.')).toBeTruthy();
+    expect(within(screen.getByTestId('other')).getByText('Fits: Honda CB500F 2019–2023')).toBeTruthy();
+  });
+
+  it('shows nothing without a chosen bike', () => {
+    serveVehicles();
+    renderWithProviders(
+      <div data-testid="none">
+        <FitBadge product={universal} />
+        <FitWarning product={other} />
+      </div>,
+    );
+    expect(screen.getByTestId('none').textContent).toBe('');
+  });
+});
