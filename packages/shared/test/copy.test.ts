@@ -85,6 +85,7 @@ describe('copy catalogue', () => {
       activity: 'Activity',
       // Beyond the spec: the admin's vehicle list (issue #11).
       vehicles: 'Vehicles',
+      myGarage: 'My Garage',
     });
     expect(copy.profile).toMatchObject({
       updateButton: 'Update Profile',
