@@ -1,47 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { copy } from '@shop/shared/copy';
-import { isValidQuantity } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
 import { fieldErrorId } from '../../../components/ui/form-field';
 import { toastError } from '../../../lib/toast';
-import { useCart } from '../use-cart';
-import { toastAddedToCart } from './added-toast';
+import { useAddQuantity } from '../use-add-quantity';
 
 /**
  * A product card's quantity and 'Add to cart' (issue #9): a workshop adds
  * 40 of a part from the list without opening it. The field starts at one
- * minimum order and follows the purchase page's rule (shared
- * isValidQuantity), its hint as the error. Not shown when the part is sold out.
+ * minimum order and follows the purchase page's rule, with its hint as the
+ * error. Not shown when the part is sold out.
  */
 export function CardAddToCart({ product, describedBy }: { product: Product; describedBy: string }) {
   const id = useId();
-  const cart = useCart();
-  const [value, setValue] = useState(String(product.minOrder));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { value, change, error, busy, submit } = useAddQuantity(product, toastError);
   if (product.stock < product.minOrder) return null;
 
-  async function add(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const quantity = Number(value);
-    if (value.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
-      setError(copy.orderFlow.quantityHint(product.minOrder, product.stock));
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      await cart.setQuantity(product, quantity);
-      toastAddedToCart(product.name, quantity);
-    } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form noValidate onSubmit={(e) => void add(e)} className="w-full">
+    <form noValidate onSubmit={(e) => void submit(e)} className="w-full">
       <div className="join w-full">
         <label htmlFor={id} className="sr-only">
           {copy.orderFlow.quantityLabel} of {product.name}
@@ -55,10 +31,7 @@ export function CardAddToCart({ product, describedBy }: { product: Product; desc
           max={product.stock}
           step={1}
           value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError('');
-          }}
+          onChange={(e) => change(e.target.value)}
           className="input join-item w-24 shrink-0 tabular-nums"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(id) : undefined}

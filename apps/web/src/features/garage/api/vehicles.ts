@@ -3,15 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductPage } from '@shop/shared/schemas/product';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { api } from '../../../lib/api-client';
+import { vehicleMakesQueryOptions, vehicleModelsQueryOptions, vehicleYearsQueryOptions, vehiclesQueryKey } from '../../vehicles/api/vehicle-lists';
 
-/** The selector's lists (GET /api/vehicles/*, anyone). Reference data: kept for the visit. */
+/** The selector's lists (GET /api/vehicles/*, anyone): the vehicle feature's queries, kept for the visit. */
 export const vehicleKeys = {
-  all: ['vehicles'] as const,
-  makes: () => [...vehicleKeys.all, 'makes'] as const,
-  models: (make: string) => [...vehicleKeys.all, 'models', make] as const,
-  years: (make: string, model: string) => [...vehicleKeys.all, 'years', make, model] as const,
-  list: (make: string, model: string, year: number) => [...vehicleKeys.all, 'list', make, model, year] as const,
-  byId: (id: string) => [...vehicleKeys.all, 'id', id.toLowerCase()] as const,
+  list: (make: string, model: string, year: number) => [...vehiclesQueryKey, 'list', make, model, year] as const,
+  byId: (id: string) => [...vehiclesQueryKey, 'id', id.toLowerCase()] as const,
 };
 
 const long = { staleTime: 10 * 60_000 };
@@ -24,32 +21,13 @@ const long = { staleTime: 10 * 60_000 };
 export function useMakes() {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  return useQuery({
-    queryKey: vehicleKeys.makes(),
-    queryFn: ({ signal }) => api<string[]>('/vehicles/makes', { signal }),
-    enabled: ready,
-    meta: { silent: true },
-    ...long,
-  });
+  return useQuery({ ...vehicleMakesQueryOptions(), enabled: ready, meta: { silent: true }, ...long });
 }
 
-export const useModels = (make: string) =>
-  useQuery({
-    queryKey: vehicleKeys.models(make),
-    queryFn: ({ signal }) => api<string[]>(`/vehicles/models?${new URLSearchParams({ make })}`, { signal }),
-    enabled: make !== '',
-    meta: { silent: true },
-    ...long,
-  });
+export const useModels = (make: string) => useQuery({ ...vehicleModelsQueryOptions(make), enabled: make !== '', meta: { silent: true }, ...long });
 
 export const useYears = (make: string, model: string) =>
-  useQuery({
-    queryKey: vehicleKeys.years(make, model),
-    queryFn: ({ signal }) => api<number[]>(`/vehicles/years?${new URLSearchParams({ make, model })}`, { signal }),
-    enabled: make !== '' && model !== '',
-    meta: { silent: true },
-    ...long,
-  });
+  useQuery({ ...vehicleYearsQueryOptions(make, model), enabled: make !== '' && model !== '', meta: { silent: true }, ...long });
 
 export const useVehicleList = (make: string, model: string, year: number | null) =>
   useQuery({
