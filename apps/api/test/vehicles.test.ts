@@ -87,6 +87,64 @@ describe('cascading selectors', () => {
   });
 });
 
+describe('year first: year → make → model', () => {
+  it('lists every model year newest first without make and model; make and model still narrow it', async () => {
+    const res = await get('/api/vehicles/years');
+    expect(res.statusCode).toBe(200);
+    // The seed runs from the 2003 CBR600RR to 2024 without a gap year.
+    expect(res.json()).toEqual(Array.from({ length: 22 }, (_, i) => 2024 - i));
+    // Empty parameters count as absent.
+    expect((await get(`/api/vehicles/years?${q({ make: '', model: '' })}`)).json()).toEqual(res.json());
+    expect((await get(`/api/vehicles/years?${q({ make: 'KTM', model: '790 Duke' })}`)).json()).toEqual([2024, 2023, 2020, 2019, 2018]);
+  });
+
+  it('lists the makes with a vehicle in a year, A to Z', async () => {
+    expect((await get(`/api/vehicles/makes?${q({ year: 2003 })}`)).json()).toEqual(['Honda']);
+    expect((await get(`/api/vehicles/makes?${q({ year: 2014 })}`)).json()).toEqual(['Honda', 'KTM', 'Suzuki', 'Yamaha']);
+    const in2021 = (await get(`/api/vehicles/makes?${q({ year: 2021 })}`)).json() as string[];
+    expect(in2021).toEqual(['BMW', 'Ducati', 'Honda', 'Kawasaki', 'KTM', 'Suzuki', 'Triumph', 'Yamaha'].sort((a, b) => (a < b ? -1 : 1)));
+    // Without a year (or with an empty one) every make, as before.
+    const all = (await get('/api/vehicles/makes')).json() as string[];
+    expect((await get('/api/vehicles/makes?year=')).json()).toEqual(all);
+    expect((await get(`/api/vehicles/makes?${q({ year: 1990 })}`)).json()).toEqual([]);
+  });
+
+  it('lists a make’s models in a year, A to Z, leaving out the gap years', async () => {
+    // The CBR600RR skipped 2017–2020, the CB650R and Africa Twin came later.
+    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: 2018 })}`)).json()).toEqual(['CB500F']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: 2022 })}`)).json()).toEqual(['CB500F', 'CB650R', 'CBR600RR', 'CRF1100L Africa Twin']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'KTM', year: 2021 })}`)).json()).toEqual(['1290 Super Duke R', '390 Duke']);
+    // A model listed only with variants (no base model) is listed.
+    expect((await get(`/api/vehicles/models?${q({ make: 'Triumph', year: 2023 })}`)).json()).toEqual(['Bonneville T120', 'Street Triple 765']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Ducati', year: 2014 })}`)).json()).toEqual([]);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: '' })}`)).json()).toEqual(['CB500F', 'CB650R', 'CBR600RR', 'CRF1100L Africa Twin']);
+  });
+
+  it('ends in the vehicles of that year, as the selector asks them', async () => {
+    expect((await get(`/api/vehicles/makes?${q({ year: 2019 })}`)).json()).toContain('Yamaha');
+    expect((await get(`/api/vehicles/models?${q({ make: 'Yamaha', year: 2019 })}`)).json()).toEqual(['MT-07', 'MT-09', 'Ténéré 700', 'YZF-R6']);
+    const list = (await get(`/api/vehicles?${q({ make: 'Yamaha', model: 'MT-09', year: 2019 })}`)).json() as Vehicle[];
+    expect(list.map((v) => v.variant)).toEqual([null, 'SP']);
+  });
+
+  it('answers 400 with a clear message for a malformed year, or a make without its model', async () => {
+    for (const [url, message] of [
+      [`/api/vehicles/makes?${q({ year: 'last' })}`, /Year must be a year/],
+      [`/api/vehicles/makes?${q({ year: 1700 })}`, /Year must be 1885 or later/],
+      [`/api/vehicles/makes?${q({ year: 2019.5 })}`, /Year must be a whole year/],
+      [`/api/vehicles/models?${q({ make: 'Honda', year: 'abc' })}`, /Year must be a year/],
+      [`/api/vehicles/models?${q({ make: 'Honda', year: 2200 })}`, /Year must be 2100 or earlier/],
+      [`/api/vehicles/models?${q({ year: 2020 })}`, /Make is Required/],
+      [`/api/vehicles/years?${q({ make: 'Honda' })}`, /Model is Required/],
+      [`/api/vehicles/years?${q({ model: 'CB500F' })}`, /Make is Required/],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message, url).toMatch(message);
+    }
+  });
+});
+
 describe('POST /api/vehicles (admin)', () => {
   const vehicle = { make: 'Royal Enfield', model: 'Himalayan', year: 2021 };
   it('refuses a visitor (401) and a customer (403)', async () => {

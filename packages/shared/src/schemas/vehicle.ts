@@ -32,9 +32,26 @@ export const vehicleSchema = z.object({
 export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleListSchema = z.array(vehicleSchema);
 
-export const vehicleMakesQuerySchema = z.object({});
-export const vehicleModelsQuerySchema = z.object({ make: makeSchema });
-export const vehicleYearsQuerySchema = z.object({ make: makeSchema, model: modelSchema });
+/** An optional `year` in a vehicle list's query: empty counts as absent, anything else must be a listed-range year. */
+const yearParamSchema = z.preprocess((v) => (v === '' ? undefined : v), vehicleYearSchema.optional());
+
+/** GET /vehicles/makes[?year=]: every make, or the makes with a vehicle in that model year. */
+export const vehicleMakesQuerySchema = z.object({ year: yearParamSchema });
+/** GET /vehicles/models?make=[&year=]: a make's models, or those it made in that model year. */
+export const vehicleModelsQuerySchema = z.object({ make: makeSchema, year: yearParamSchema });
+/**
+ * GET /vehicles/years[?make=&model=]: every listed model year, or those of one
+ * make and model. A make without its model (or the reverse) is a mistake, not a filter.
+ */
+export const vehicleYearsQuerySchema = z
+  .object({
+    make: z.preprocess((v) => (v === '' ? undefined : v), makeSchema.optional()),
+    model: z.preprocess((v) => (v === '' ? undefined : v), modelSchema.optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.make !== undefined && q.model === undefined) ctx.addIssue({ code: 'custom', path: ['model'], message: 'Model is Required with a make' });
+    if (q.model !== undefined && q.make === undefined) ctx.addIssue({ code: 'custom', path: ['make'], message: 'Make is Required with a model' });
+  });
 export const vehicleListQuerySchema = z.object({ make: makeSchema, model: modelSchema, year: vehicleYearSchema });
 
 /** POST /vehicles (admin): one vehicle. */

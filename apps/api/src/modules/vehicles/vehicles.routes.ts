@@ -6,6 +6,7 @@ import {
   vehicleImportResultSchema,
   vehicleListQuerySchema,
   vehicleListSchema,
+  vehicleMakesQuerySchema,
   vehicleModelsQuerySchema,
   vehicleSchema,
   vehicleYearsQuerySchema,
@@ -26,8 +27,17 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the import reads a CSV body in this plugin; 5,000 rows are far below 1 MB.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get('/vehicles/makes', { schema: { tags: ['vehicles'], summary: 'Every vehicle make, A to Z', response: { 200: z.array(z.string()) } } }, async () =>
-    listMakes(app.db),
+  app.get(
+    '/vehicles/makes',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Every vehicle make, A to Z; with year, the makes with a vehicle in that model year',
+        querystring: vehicleMakesQuerySchema,
+        response: { 200: z.array(z.string()), 400: errorResponseSchema },
+      },
+    },
+    async (req) => listMakes(app.db, req.query.year),
   );
 
   app.get(
@@ -35,12 +45,12 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vehicles'],
-        summary: 'The models of a make, A to Z',
+        summary: 'The models of a make, A to Z; with year, those listed in that model year',
         querystring: vehicleModelsQuerySchema,
         response: { 200: z.array(z.string()), 400: errorResponseSchema },
       },
     },
-    async (req) => listModels(app.db, req.query.make),
+    async (req) => listModels(app.db, req.query.make, req.query.year),
   );
 
   app.get(
@@ -48,7 +58,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vehicles'],
-        summary: 'The model years of a make and model, newest first',
+        summary: 'The model years of a make and model, newest first; without make and model, every listed model year',
         querystring: vehicleYearsQuerySchema,
         response: { 200: z.array(z.number().int()), 400: errorResponseSchema },
       },

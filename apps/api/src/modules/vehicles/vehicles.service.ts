@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import {
   VEHICLE_CSV_COLUMNS,
@@ -22,26 +22,37 @@ export interface VehicleActor {
 
 export const toVehicleDto = (v: VehicleRow): Vehicle => ({ _id: v.id, make: v.make, model: v.model, year: v.year, variant: v.variant });
 
-/** Every make, A to Z. */
-export async function listMakes(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ make: vehicles.make }).from(vehicles).orderBy(asc(vehicles.make));
+/** Every make, A to Z; with a model year, the makes with a vehicle in that year (the selector's year → make → model). */
+export async function listMakes(db: Db, year?: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ make: vehicles.make })
+    .from(vehicles)
+    .where(year === undefined ? undefined : eq(vehicles.year, year))
+    .orderBy(asc(vehicles.make));
   return rows.map((r) => r.make);
 }
 
-/** The models of one make, A to Z (exact make, as listed by /vehicles/makes). */
-export async function listModels(db: Db, make: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ model: vehicles.model }).from(vehicles).where(eq(vehicles.make, make)).orderBy(asc(vehicles.model));
+/** The models of one make, A to Z (exact make, as listed by /vehicles/makes); with a model year, those listed in that year. */
+export async function listModels(db: Db, make: string, year?: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ model: vehicles.model })
+    .from(vehicles)
+    .where(and(eq(vehicles.make, make), year === undefined ? undefined : eq(vehicles.year, year)))
+    .orderBy(asc(vehicles.model));
   return rows.map((r) => r.model);
 }
 
-/** The model years of one make and model, newest first (how riders look for their bike). */
-export async function listYears(db: Db, make: string, model: string): Promise<number[]> {
+/**
+ * The model years of one make and model, newest first (how riders look for
+ * their bike); without a make and model, every listed model year.
+ */
+export async function listYears(db: Db, make?: string, model?: string): Promise<number[]> {
   const rows = await db
     .selectDistinct({ year: vehicles.year })
     .from(vehicles)
-    .where(and(eq(vehicles.make, make), eq(vehicles.model, model)))
-    .orderBy(asc(vehicles.year));
-  return rows.map((r) => r.year).reverse();
+    .where(make !== undefined && model !== undefined ? and(eq(vehicles.make, make), eq(vehicles.model, model)) : undefined)
+    .orderBy(desc(vehicles.year));
+  return rows.map((r) => r.year);
 }
 
 /** The vehicles of one make, model and year: the base model first, then variants A to Z. */
