@@ -39,20 +39,25 @@ async function violations(page: Page, what: string, include?: string) {
   return result.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`);
 }
 
-/** Make → model → year, as a person does it: the make with the keyboard, the rest with the pointer. */
+/** Year → make → model, as a person does it: the year with the keyboard, the rest with the pointer. */
 async function chooseBike(page: Page, scope = page.getByRole('region', { name: 'Your bike' })) {
-  const make = scope.getByRole('combobox', { name: 'Make' });
-  await expect(make.getByRole('option', { name: 'Yamaha' })).toBeAttached();
-  await make.focus();
-  // Typing the first letters picks an option of a focused select in Chromium.
-  await page.keyboard.type('Yamaha');
-  await expect(make).toHaveValue('Yamaha');
-  const model = scope.getByRole('combobox', { name: 'Model' });
-  await expect(model.getByRole('option', { name: 'MT-07' })).toBeAttached();
-  await model.selectOption('MT-07');
   const year = scope.getByRole('combobox', { name: 'Year' });
+  const make = scope.getByRole('combobox', { name: 'Make' });
+  const model = scope.getByRole('combobox', { name: 'Model' });
   await expect(year.getByRole('option', { name: '2021' })).toBeAttached();
-  await year.selectOption('2021');
+  // Nothing after the year can be chosen before it.
+  await expect(make).toBeDisabled();
+  await expect(model).toBeDisabled();
+  await year.focus();
+  // Typing the first characters picks an option of a focused select in Chromium.
+  await page.keyboard.type('2021');
+  await expect(year).toHaveValue('2021');
+  // The makes of 2021 only, the models of that make in 2021 only.
+  await expect(make.getByRole('option', { name: 'Yamaha' })).toBeAttached();
+  await make.selectOption('Yamaha');
+  await expect(model.getByRole('option', { name: 'MT-07' })).toBeAttached();
+  await expect(model.getByRole('option', { name: 'YZF-R6' })).toHaveCount(0);
+  await model.selectOption('MT-07');
 }
 
 test('a visitor chooses a bike, sees only the parts that fit, saves it to My Garage at sign-in, and is warned about a part that does not fit', async ({
@@ -110,11 +115,13 @@ test('a visitor chooses a bike, sees only the parts that fit, saves it to My Gar
 
     // A second bike, made active, then the first again, and the second removed.
     const add = page.getByRole('region', { name: 'Add a bike' });
-    const addMake = add.getByRole('combobox', { name: 'Make' });
-    await expect(addMake.getByRole('option', { name: 'Honda' })).toBeAttached();
-    await addMake.selectOption('Honda');
+    const addYear = add.getByRole('combobox', { name: 'Year' });
+    await expect(addYear.getByRole('option', { name: '2020' })).toBeAttached();
+    await addYear.selectOption('2020');
+    await expect(add.getByRole('combobox', { name: 'Make' }).getByRole('option', { name: 'Honda' })).toBeAttached();
+    await add.getByRole('combobox', { name: 'Make' }).selectOption('Honda');
+    await expect(add.getByRole('combobox', { name: 'Model' }).getByRole('option', { name: 'CB500F' })).toBeAttached();
     await add.getByRole('combobox', { name: 'Model' }).selectOption('CB500F');
-    await add.getByRole('combobox', { name: 'Year' }).selectOption('2020');
     await add.getByRole('button', { name: 'Add to My Garage' }).click();
     await expect(saved.getByRole('listitem')).toHaveCount(2);
     await page.getByRole('button', { name: 'Make 2020 Honda CB500F the active bike' }).click();
@@ -179,7 +186,7 @@ for (const theme of ['light', 'dark'] as const) {
         await shot('garage-selector-empty');
         if (viewport.width < 640) {
           await selector.getByRole('button', { name: 'Choose your bike' }).click();
-          await expect(selector.getByRole('combobox', { name: 'Make' })).toBeVisible();
+          await expect(selector.getByRole('combobox', { name: 'Year' })).toBeVisible();
           await shot('garage-selector-open');
         }
         await chooseBike(page);
@@ -196,10 +203,12 @@ for (const theme of ['light', 'dark'] as const) {
         const saved = page.getByRole('list', { name: 'Saved bikes' });
         await expect(saved.getByRole('listitem')).toHaveCount(1);
         const add = page.getByRole('region', { name: 'Add a bike' });
+        await expect(add.getByRole('combobox', { name: 'Year' }).getByRole('option', { name: '2021' })).toBeAttached();
+        await add.getByRole('combobox', { name: 'Year' }).selectOption('2021');
         await expect(add.getByRole('combobox', { name: 'Make' }).getByRole('option', { name: 'BMW' })).toBeAttached();
         await add.getByRole('combobox', { name: 'Make' }).selectOption('BMW');
+        await expect(add.getByRole('combobox', { name: 'Model' }).getByRole('option', { name: 'R 1250 GS' })).toBeAttached();
         await add.getByRole('combobox', { name: 'Model' }).selectOption('R 1250 GS');
-        await add.getByRole('combobox', { name: 'Year' }).selectOption('2021');
         await add.getByRole('combobox', { name: 'Variant' }).selectOption('Adventure');
         await add.getByRole('button', { name: 'Add to My Garage' }).click();
         await expect(saved.getByRole('listitem')).toHaveCount(2);

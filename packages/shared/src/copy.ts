@@ -347,7 +347,7 @@ export const copy = {
   garage: {
     selectorLabel: 'Your bike',
     chooseTitle: 'Find parts for your bike',
-    chooseHint: 'Choose make, model and year to see the parts that fit.',
+    chooseHint: 'Choose year, make and model to see the parts that fit.',
     chooseBike: 'Choose your bike',
     make: 'Make',
     model: 'Model',

@@ -3,7 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductPage } from '@shop/shared/schemas/product';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { api } from '../../../lib/api-client';
-import { vehicleMakesQueryOptions, vehicleModelsQueryOptions, vehicleYearsQueryOptions, vehiclesQueryKey } from '../../vehicles/api/vehicle-lists';
+import {
+  vehicleAllYearsQueryOptions,
+  vehicleMakesOfYearQueryOptions,
+  vehicleModelsOfYearQueryOptions,
+  vehiclesQueryKey,
+} from '../../vehicles/api/vehicle-lists';
 
 /** The selector's lists (GET /api/vehicles/*, anyone): the vehicle feature's queries, kept for the visit. */
 export const vehicleKeys = {
@@ -14,20 +19,21 @@ export const vehicleKeys = {
 const long = { staleTime: 10 * 60_000 };
 
 /**
- * The makes load right after the page's first paint: the page's own content
- * (the catalogue) is asked for first. A failed list is not worth a toast: the
- * select says so.
+ * The model years load right after the page's first paint: the page's own
+ * content (the catalogue) is asked for first. A failed list is not worth a
+ * toast: the select says so.
  */
-export function useMakes() {
+export function useAllYears() {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  return useQuery({ ...vehicleMakesQueryOptions(), enabled: ready, meta: { silent: true }, ...long });
+  return useQuery({ ...vehicleAllYearsQueryOptions(), enabled: ready, meta: { silent: true }, ...long });
 }
 
-export const useModels = (make: string) => useQuery({ ...vehicleModelsQueryOptions(make), enabled: make !== '', meta: { silent: true }, ...long });
+export const useMakesOfYear = (year: number | null) =>
+  useQuery({ ...vehicleMakesOfYearQueryOptions(year), enabled: year !== null, meta: { silent: true }, ...long });
 
-export const useYears = (make: string, model: string) =>
-  useQuery({ ...vehicleYearsQueryOptions(make, model), enabled: make !== '' && model !== '', meta: { silent: true }, ...long });
+export const useModelsOfYear = (make: string, year: number | null) =>
+  useQuery({ ...vehicleModelsOfYearQueryOptions(make, year), enabled: make !== '' && year !== null, meta: { silent: true }, ...long });
 
 export const useVehicleList = (make: string, model: string, year: number | null) =>
   useQuery({

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { copy } from '@shop/shared/copy';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
-import { useMakes, useModels, useVehicleList, useYears } from '../api/vehicles';
+import { useAllYears, useMakesOfYear, useModelsOfYear, useVehicleList } from '../api/vehicles';
 
 const t = copy.garage;
 
@@ -15,20 +15,23 @@ interface VehiclePickerProps {
 }
 
 /**
- * Make → model → year (→ variant when a year has several): the order the API
- * lists them in, so every choice offered exists (decision 132). Native selects
- * with visible labels: keyboard and screen-reader users get the browser's own
- * controls, and a phone opens its own picker.
+ * Year → make → model (→ variant when a year has several), as riders name
+ * their bike and as issue #11 asks. The API lists the makes of a year and the
+ * models of a make in that year, so every choice offered exists (decision 132).
+ * Each select opens once the one before it has a value; changing one clears
+ * the ones after it. Native selects with visible labels: keyboard and
+ * screen-reader users get the browser's own controls, and a phone opens its
+ * own picker.
  */
 export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = false }: VehiclePickerProps) {
   const id = useId();
+  const [year, setYear] = useState<number | null>(initial?.year ?? null);
   const [make, setMake] = useState(initial?.make ?? '');
   const [model, setModel] = useState(initial?.model ?? '');
-  const [year, setYear] = useState<number | null>(initial?.year ?? null);
   const [variantId, setVariantId] = useState(initial?._id ?? '');
-  const makes = useMakes();
-  const models = useModels(make);
-  const years = useYears(make, model);
+  const years = useAllYears();
+  const makes = useMakesOfYear(year);
+  const models = useModelsOfYear(make, year);
   const list = useVehicleList(make, model, year);
   const vehicles = list.data ?? [];
   // The base model unless another variant was picked.
@@ -39,10 +42,37 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
     if (vehicle && !busy) void onPick(vehicle);
   }
 
+  /** The first option: the prompt, or why there is nothing to choose yet. */
+  const prompt = (asked: boolean, q: { data?: unknown; isError: boolean }, choose: string) =>
+    !asked || q.data ? choose : q.isError ? t.listFailed : t.loadingLists;
   const select = 'select w-full';
   const label = 'mb-1 block text-xs font-semibold uppercase tracking-wider text-base-content/80';
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" aria-label={t.chooseTitle}>
+      <div className="sm:w-40">
+        <label htmlFor={`${id}-year`} className={label}>
+          {t.year}
+        </label>
+        <select
+          id={`${id}-year`}
+          className={select}
+          value={year ?? ''}
+          disabled={!years.data}
+          onChange={(e) => {
+            setYear(e.target.value ? Number(e.target.value) : null);
+            setMake('');
+            setModel('');
+            setVariantId('');
+          }}
+        >
+          <option value="">{prompt(true, years, t.chooseYear)}</option>
+          {years.data?.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="sm:min-w-36 sm:flex-1">
         <label htmlFor={`${id}-make`} className={label}>
           {t.make}
@@ -51,15 +81,14 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
           id={`${id}-make`}
           className={select}
           value={make}
-          disabled={!makes.data}
+          disabled={year === null || !makes.data}
           onChange={(e) => {
             setMake(e.target.value);
             setModel('');
-            setYear(null);
             setVariantId('');
           }}
         >
-          <option value="">{makes.data ? t.chooseMake : makes.isError ? t.listFailed : t.loadingLists}</option>
+          <option value="">{prompt(year !== null, makes, t.chooseMake)}</option>
           {makes.data?.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -78,36 +107,13 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
           disabled={!make || !models.data}
           onChange={(e) => {
             setModel(e.target.value);
-            setYear(null);
             setVariantId('');
           }}
         >
-          <option value="">{make && !models.data ? t.loadingLists : t.chooseModel}</option>
+          <option value="">{prompt(make !== '', models, t.chooseModel)}</option>
           {models.data?.map((m) => (
             <option key={m} value={m}>
               {m}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="sm:w-40">
-        <label htmlFor={`${id}-year`} className={label}>
-          {t.year}
-        </label>
-        <select
-          id={`${id}-year`}
-          className={select}
-          value={year ?? ''}
-          disabled={!model || !years.data}
-          onChange={(e) => {
-            setYear(e.target.value ? Number(e.target.value) : null);
-            setVariantId('');
-          }}
-        >
-          <option value="">{model && !years.data ? t.loadingLists : t.chooseYear}</option>
-          {years.data?.map((y) => (
-            <option key={y} value={y}>
-              {y}
             </option>
           ))}
         </select>

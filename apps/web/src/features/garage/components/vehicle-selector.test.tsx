@@ -23,17 +23,20 @@ const mt09sp: Vehicle = { _id: id(3), make: 'Yamaha', model: 'MT-09', year: 2019
 const cb500f: Vehicle = { _id: id(4), make: 'Honda', model: 'CB500F', year: 2020, variant: null };
 const vehicles = [mt07, mt09, mt09sp, cb500f];
 
-/** The vehicle lists as the API answers them (makes A–Z, models A–Z, years newest first), plus My Garage. */
+/** The vehicle lists as the API answers them (years newest first, makes A–Z, models A–Z, each narrowed by a year), plus My Garage. */
 function serveVehicles(garage: GarageEntry[] = []) {
   return fakeApi((req: FakeRequest) => {
     const q = req.query;
-    if (req.path === '/api/vehicles/makes') return { status: 200, body: [...new Set(vehicles.map((v) => v.make))].sort() };
+    const ofYear = (v: Vehicle) => !q.get('year') || v.year === Number(q.get('year'));
+    if (req.path === '/api/vehicles/makes') return { status: 200, body: [...new Set(vehicles.filter(ofYear).map((v) => v.make))].sort() };
     if (req.path === '/api/vehicles/models')
-      return { status: 200, body: [...new Set(vehicles.filter((v) => v.make === q.get('make')).map((v) => v.model))].sort() };
+      return { status: 200, body: [...new Set(vehicles.filter((v) => v.make === q.get('make') && ofYear(v)).map((v) => v.model))].sort() };
     if (req.path === '/api/vehicles/years')
       return {
         status: 200,
-        body: [...new Set(vehicles.filter((v) => v.make === q.get('make') && v.model === q.get('model')).map((v) => v.year))].sort((a, b) => b - a),
+        body: [...new Set(vehicles.filter((v) => !q.get('make') || (v.make === q.get('make') && v.model === q.get('model'))).map((v) => v.year))].sort(
+          (a, b) => b - a,
+        ),
       };
     if (req.path === '/api/vehicles')
       return {
@@ -63,32 +66,48 @@ beforeEach(() => {
 });
 
 describe('the vehicle selector', () => {
-  it('offers make → model → year with labelled selects, and a guest’s choice is kept in the browser', async () => {
+  it('offers year → make → model with labelled selects, and a guest’s choice is kept in the browser', async () => {
     serveVehicles();
     const onApply = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<VehicleSelector onApply={onApply} />);
 
-    const make = screen.getByRole('combobox', { name: 'Make' });
-    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
     const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    const make = screen.getByRole('combobox', { name: 'Make' }) as HTMLSelectElement;
+    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
     const submit = screen.getByRole('button', { name: 'Show parts that fit' }) as HTMLButtonElement;
+    // The year comes first, then the make, then the model.
+    expect(year.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(make.compareDocumentPosition(model) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // Nothing to choose further until the step before is made.
+    expect(make.disabled).toBe(true);
     expect(model.disabled).toBe(true);
-    expect(year.disabled).toBe(true);
     expect(submit.disabled).toBe(true);
 
-    await screen.findByRole('option', { name: 'Yamaha' });
+    await screen.findByRole('option', { name: '2021' });
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a year', '2021', '2020', '2019']);
+    await user.selectOptions(year, '2021');
+    // Only the makes with a bike in that year.
+    await waitFor(() => expect(make.disabled).toBe(false));
     expect(
       within(make)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Choose a make', 'Honda', 'Yamaha']);
+    ).toEqual(['Choose a make', 'Yamaha']);
+    expect(model.disabled).toBe(true);
     await user.selectOptions(make, 'Yamaha');
-    await screen.findByRole('option', { name: 'MT-07' });
+    await waitFor(() => expect(model.disabled).toBe(false));
+    // Only that make's models of that year: no MT-09 in 2021 here.
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a model', 'MT-07']);
     await user.selectOptions(model, 'MT-07');
-    await screen.findByRole('option', { name: '2021' });
-    await user.selectOptions(year, '2021');
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.click(submit);
 
@@ -100,31 +119,73 @@ describe('the vehicle selector', () => {
     expect(within(bar).getByRole('button', { name: 'Change bike' })).toBeTruthy();
   });
 
-  it('is used with the keyboard alone: Tab goes make → model → year → Show parts that fit, Enter sends', async () => {
+  it('clears the later choices when an earlier one changes', async () => {
+    serveVehicles();
+    const user = userEvent.setup();
+    renderWithProviders(<VehicleSelector onApply={vi.fn()} />);
+    const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    const make = screen.getByRole('combobox', { name: 'Make' }) as HTMLSelectElement;
+    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+    const submit = screen.getByRole('button', { name: 'Show parts that fit' }) as HTMLButtonElement;
+    await screen.findByRole('option', { name: '2019' });
+    await user.selectOptions(year, '2019');
+    await screen.findByRole('option', { name: 'Yamaha' });
+    await user.selectOptions(make, 'Yamaha');
+    await screen.findByRole('option', { name: 'MT-09' });
+    await user.selectOptions(model, 'MT-09');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.getByRole('combobox', { name: 'Variant' })).toBeTruthy();
+
+    // Another make: the model and the variant go.
+    await user.selectOptions(make, '');
+    expect(make.value).toBe('');
+    expect(model.value).toBe('');
+    expect(model.disabled).toBe(true);
+    expect(submit.disabled).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Variant' })).toBeNull();
+
+    // Another year: the make and model go, and the makes are that year's.
+    await user.selectOptions(make, 'Yamaha');
+    await screen.findByRole('option', { name: 'MT-09' });
+    await user.selectOptions(model, 'MT-09');
+    await user.selectOptions(year, '2020');
+    expect(make.value).toBe('');
+    expect(model.value).toBe('');
+    expect(model.disabled).toBe(true);
+    expect(submit.disabled).toBe(true);
+    await screen.findByRole('option', { name: 'Honda' });
+    expect(
+      within(make)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a make', 'Honda']);
+  });
+
+  it('is used with the keyboard alone: Tab goes year → make → model → Show parts that fit, Enter sends', async () => {
     serveVehicles();
     const onApply = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<VehicleSelector onApply={onApply} />);
-    await screen.findByRole('option', { name: 'Honda' });
+    await screen.findByRole('option', { name: '2020' });
+    const year = screen.getByRole('combobox', { name: 'Year' });
     const make = screen.getByRole('combobox', { name: 'Make' });
     const model = screen.getByRole('combobox', { name: 'Model' });
-    const year = screen.getByRole('combobox', { name: 'Year' });
 
     await user.tab();
     // On a phone the first stop is "Choose your bike" (the selects fold behind it); jsdom applies no media queries.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose your bike' }));
     await user.tab();
+    expect(document.activeElement).toBe(year);
+    // jsdom does not move a native select with the arrow keys; the browser test does (e2e/tests/journey-garage.spec.ts).
+    await user.selectOptions(year, '2020');
+    await screen.findByRole('option', { name: 'Honda' });
+    await user.tab();
     expect(document.activeElement).toBe(make);
-    // jsdom does not move a native select with the arrow keys; the browser test does (e2e/tests/garage.spec.ts).
     await user.selectOptions(make, 'Honda');
     await screen.findByRole('option', { name: 'CB500F' });
     await user.tab();
     expect(document.activeElement).toBe(model);
     await user.selectOptions(model, 'CB500F');
-    await screen.findByRole('option', { name: '2020' });
-    await user.tab();
-    expect(document.activeElement).toBe(year);
-    await user.selectOptions(year, '2020');
     const submit = screen.getByRole('button', { name: 'Show parts that fit' }) as HTMLButtonElement;
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.tab();
@@ -138,12 +199,12 @@ describe('the vehicle selector', () => {
     const onApply = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<VehicleSelector onApply={onApply} />);
+    await screen.findByRole('option', { name: '2019' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
     await screen.findByRole('option', { name: 'Yamaha' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
     await screen.findByRole('option', { name: 'MT-09' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-09');
-    await screen.findByRole('option', { name: '2019' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
     const variant = (await screen.findByRole('combobox', { name: 'Variant' })) as HTMLSelectElement;
     expect(
       within(variant)
@@ -186,9 +247,14 @@ describe('the vehicle selector', () => {
     // The active garage vehicle is the chosen one.
     expect(await screen.findByText('2021 Yamaha MT-07')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Change bike' }));
+    // The selects start from the chosen bike.
+    const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    await waitFor(() => expect(year.value).toBe('2021'));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Make' }) as HTMLSelectElement).value).toBe('Yamaha'));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement).value).toBe('MT-07'));
     // The other saved bikes come before the selects.
     const saved = screen.getByRole('button', { name: '2020 Honda CB500F' });
-    expect(saved.compareDocumentPosition(screen.getByRole('combobox', { name: 'Make' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(saved.compareDocumentPosition(year) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(saved);
 
     await waitFor(() => expect(onApply).toHaveBeenCalledWith(cb500f));

@@ -23,7 +23,7 @@ interface VehicleSelectorProps {
  * The vehicle selector (issue #11 part 3, decision 132). With a vehicle it is
  * one compact bar: the bike, "Show parts that fit" or "Show all parts", and
  * "Change bike". Without one it offers the customer's garage first, then
- * make → model → year; on a phone the selects fold behind "Choose your bike".
+ * year → make → model; on a phone the selects fold behind "Choose your bike".
  */
 export function VehicleSelector({ applied = false, onApply, onShowAll, className = '' }: VehicleSelectorProps) {
   const chosen = useChosenVehicle();

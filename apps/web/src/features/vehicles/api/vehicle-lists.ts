@@ -30,6 +30,32 @@ export const vehicleYearsQueryOptions = (make: string, model: string) =>
     staleTime: 5 * 60_000,
   });
 
+/** Year first (the shop's selector, decision 132): every listed model year, newest first. */
+export const vehicleAllYearsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...vehiclesQueryKey, 'all-years'],
+    queryFn: ({ signal }) => api<number[]>('/vehicles/years', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The makes with a vehicle in a model year, A to Z. */
+export const vehicleMakesOfYearQueryOptions = (year: number | null) =>
+  queryOptions({
+    queryKey: [...vehiclesQueryKey, 'makes', year ?? 0],
+    queryFn: ({ signal }) => api<string[]>(`/vehicles/makes?${new URLSearchParams({ year: String(year) })}`, { signal }),
+    enabled: year !== null,
+    staleTime: 5 * 60_000,
+  });
+
+/** The models of a make listed in a model year, A to Z. */
+export const vehicleModelsOfYearQueryOptions = (make: string, year: number | null) =>
+  queryOptions({
+    queryKey: [...vehiclesQueryKey, 'models', make, year ?? 0],
+    queryFn: ({ signal }) => api<string[]>(`/vehicles/models?${new URLSearchParams({ make, year: String(year) })}`, { signal }),
+    enabled: make.trim().length > 0 && year !== null,
+    staleTime: 5 * 60_000,
+  });
+
 /** "2003–2016, 2021–2024": listed years (any order) as runs of consecutive years. */
 export function yearRanges(years: readonly number[]): string {
   const sorted = [...new Set(years)].sort((a, b) => a - b);
