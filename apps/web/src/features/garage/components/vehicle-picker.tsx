@@ -49,7 +49,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
   const label = 'mb-1 block text-xs font-semibold uppercase tracking-wider text-base-content/80';
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" aria-label={t.chooseTitle}>
-      <div className="sm:w-40">
+      <div className="sm:grow sm:basis-40">
         <label htmlFor={`${id}-year`} className={label}>
           {t.year}
         </label>
@@ -73,7 +73,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
           ))}
         </select>
       </div>
-      <div className="sm:min-w-36 sm:flex-1">
+      <div className="sm:grow-2 sm:basis-40">
         <label htmlFor={`${id}-make`} className={label}>
           {t.make}
         </label>
@@ -96,7 +96,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
           ))}
         </select>
       </div>
-      <div className="sm:min-w-36 sm:flex-1">
+      <div className="sm:grow-2 sm:basis-40">
         <label htmlFor={`${id}-model`} className={label}>
           {t.model}
         </label>
@@ -119,7 +119,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
         </select>
       </div>
       {vehicles.length > 1 && (
-        <div className="sm:min-w-36 sm:flex-1">
+        <div className="sm:grow-2 sm:basis-40">
           <label htmlFor={`${id}-variant`} className={label}>
             {t.variant}
           </label>
