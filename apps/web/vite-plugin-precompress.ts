@@ -20,13 +20,17 @@ function walk(dir: string): string[] {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'shop-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server renderer's bundle is read from disk by the server, never sent.
+      if (ssr) return;
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const raw = fs.readFileSync(file);

@@ -5,8 +5,10 @@ import { precompress } from './vite-plugin-precompress';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
-});
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, copyPublicDir: !isSsrBuild },
+  // The server renderer (decision 106) bundles the workspace's TypeScript; npm packages stay in node_modules.
+  ssr: { noExternal: ['@shop/shared'] },
+}));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -35,6 +35,7 @@ import { garageRoutes } from './modules/garage/garage.routes';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
 import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
 import { startExpirySweep } from './modules/orders/reservations.service';
+import { createPageRenderer, newRenderSecret } from './modules/pages/page-renderer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +109,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { config });
+  const renderSecret = newRenderSecret();
+  await app.register(securityPlugin, { config, renderSecret });
   // Dynamic answers above 1 KB go out brotli or gzip; cached catalogue answers and built assets arrive compressed already (decision 101).
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await app.register(catalogCachePlugin);
@@ -178,17 +180,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => stopSweep());
 
-  // API paths answer JSON 404s; every other GET falls back to the single-page app.
-  app.setNotFoundHandler((req, reply) => {
+  // Every page address is rendered on the server and hydrated in the browser (decision 106).
+  const pages = serveWeb ? await createPageRenderer(app, webDist, renderSecret) : null;
+
+  // API paths answer JSON 404s; every other GET is a page of the web app.
+  const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0];
-    if (pathname.startsWith('/api/') || pathname === '/api' || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (pathname.startsWith('/api/') || pathname === '/api' || !pages || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${pathname}` } });
     }
     if (path.extname(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+    return pages.send(req, reply);
+  };
+  app.setNotFoundHandler(notFound);
+  // Pages are a route (not only the not-found handler) so the global compression applies to their HTML.
+  if (pages) app.get('/*', { schema: { hide: true } }, notFound);
 
   return app;
 }

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from '../config/env';
 import { RateLimitBackend, fallbackStore } from './rate-limit-store';
+import { RENDER_HEADER } from '../modules/pages/page-renderer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,7 @@ declare module 'fastify' {
  * Security headers with a Content-Security-Policy the web app passes, and a
  * global rate limit (shared through Redis when REDIS_URL is set).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; renderSecret: string }) => {
   const { config } = opts;
   const stripe = config.PAYMENT_PROVIDER === 'stripe';
   await app.register(helmet, {
@@ -85,7 +86,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     ...(backend ? { store: fallbackStore(backend, 'shop-rl-') } : {}),
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // Pages are not limited; the server renderer's own reads of the public API carry this process's secret (decision 106).
+    allowList: (req) => !req.url.startsWith('/api/') || req.headers[RENDER_HEADER] === opts.renderSecret,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       error: { code: 'RATE_LIMITED', message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` },

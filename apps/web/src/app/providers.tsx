@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
 import { toastSettings } from '../lib/toast';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { AuthProvider } from '../features/identity/auth-context';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: the server renderer's and the hydrating browser's own client, filled with the page's data. */
+export function Providers({ children, queryClient: client }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { BootFallback } from './layouts/boot-fallback';
@@ -72,4 +72,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. After server rendering (decision 106) the matched
+ * screens' chunks are loaded first, so the first render is the page the
+ * server sent, not the boot fallback.
+ */
+export async function createClientRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
+}

@@ -39,6 +39,17 @@ export function setAuthFailureHandler(handler: AuthFailureHandler | null) {
   authFailureHandler = handler;
 }
 
+/**
+ * Server rendering (decision 106): the server hands in its own fetch for the
+ * public reads a page makes while it is rendered, so they never leave the
+ * process. The browser never sets it.
+ */
+type ServerFetch = (url: string, init: RequestInit) => Promise<Response>;
+let serverFetch: ServerFetch | null = null;
+export function setServerFetch(fetchImpl: ServerFetch | null) {
+  serverFetch = fetchImpl;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -72,13 +83,14 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   }
   let res: Response;
   try {
-    res = await fetchWithTimeout(`/api${path}`, {
+    const init: RequestInit = {
       method: opts.method ?? 'GET',
       headers,
       body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       credentials: 'same-origin',
       signal: opts.signal,
-    });
+    };
+    res = serverFetch ? await serverFetch(`/api${path}`, init) : await fetchWithTimeout(`/api${path}`, init);
   } catch (err) {
     if (err instanceof NetworkTimeoutError) throw new ApiError(err.message, 0, 'TIMEOUT');
     if ((err as Error).name === 'AbortError') throw err;

@@ -10,7 +10,8 @@ import { twoFactorClient } from 'better-auth/client/plugins';
  * rejects with a NetworkTimeoutError whose message the forms show.
  */
 export const authClient = createAuthClient({
-  baseURL: `${window.location.origin}/api/auth`,
+  // The server renderer imports this module too, but never signs anyone in (decision 106).
+  baseURL: `${typeof window === 'undefined' ? 'http://localhost' : window.location.origin}/api/auth`,
   fetchOptions: {
     credentials: 'same-origin',
     customFetchImpl: async (input, init) => {

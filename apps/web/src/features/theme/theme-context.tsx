@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark';
 /** What the shopper chose: a theme, or "follow the device" (decision 060). */
@@ -9,27 +9,47 @@ const DARK_SCHEME = '(prefers-color-scheme: dark)';
 
 const isChoice = (value: unknown): value is ThemeChoice => value === 'light' || value === 'dark' || value === 'system';
 
-/** Nothing stored yet means the device decides, exactly as theme-boot.ts does before React renders. */
+// A choice made while storage is blocked lasts for this visit.
+let visitChoice: ThemeChoice | null = null;
+const choiceListeners = new Set<() => void>();
+
+/** Nothing stored yet means the device decides, exactly as public/theme-boot.js does before the first paint. */
 function readChoice(): ThemeChoice {
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    if (isChoice(stored)) return stored;
+    return isChoice(stored) ? stored : 'system';
   } catch {
-    /* storage blocked */
+    /* storage blocked (or no browser: the server renderer) */
+    return visitChoice ?? 'system';
   }
-  return 'system';
 }
 
 function storeChoice(choice: ThemeChoice) {
+  visitChoice = choice;
   try {
     localStorage.setItem(THEME_STORAGE_KEY, choice);
   } catch {
     /* storage blocked: the choice lasts for this visit */
   }
+  choiceListeners.forEach((listener) => listener());
+}
+
+// The stored choice is an outside store, so a server-rendered page hydrates with the server's markup and then shows the choice.
+function subscribeChoice(onChange: () => void) {
+  choiceListeners.add(onChange);
+  // A choice made in another tab applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    choiceListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 function darkSchemeQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME) : null;
 }
 
 // The device's setting is an outside store: subscribing keeps "System" following it when it changes.
@@ -39,6 +59,7 @@ function subscribeDeviceScheme(onChange: () => void) {
   return () => query?.removeEventListener('change', onChange);
 }
 const deviceIsDark = () => darkSchemeQuery()?.matches ?? false;
+const resolveTheme = (choice: ThemeChoice, dark: boolean): Theme => (choice === 'system' ? (dark ? 'dark' : 'light') : choice);
 
 interface ThemeValue {
   /** The theme on screen (data-theme on <html>). */
@@ -53,28 +74,18 @@ const ThemeContext = createContext<ThemeValue | null>(null);
 
 /** Spec: the choice is stored in localStorage.theme and applied as data-theme on <html>. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [choice, setChoice] = useState<ThemeChoice>(readChoice);
+  const choice = useSyncExternalStore(subscribeChoice, readChoice, () => 'system' as const);
   const dark = useSyncExternalStore(subscribeDeviceScheme, deviceIsDark, () => false);
-  const theme: Theme = choice === 'system' ? (dark ? 'dark' : 'light') : choice;
+  const theme: Theme = resolveTheme(choice, dark);
 
   useEffect(() => {
-    document.documentElement.setAttribute('data-theme', theme);
+    // Read again rather than trusting the render: while a server-rendered page hydrates, the render still shows
+    // the server's default, and the theme that theme-boot.js applied must not flash back to it.
+    document.documentElement.setAttribute('data-theme', resolveTheme(readChoice(), deviceIsDark()));
   }, [theme]);
 
-  // A choice made in another tab applies here too.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME_STORAGE_KEY || event.key === null) setChoice(readChoice());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
   // Stored only when the shopper chooses, so a visitor who never chose keeps following the device.
-  const setTheme = useCallback((next: ThemeChoice) => {
-    storeChoice(next);
-    setChoice(next);
-  }, []);
+  const setTheme = useCallback((next: ThemeChoice) => storeChoice(next), []);
   const toggleTheme = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [setTheme, theme]);
   const value = useMemo(() => ({ theme, choice, setTheme, toggleTheme }), [theme, choice, setTheme, toggleTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;

@@ -1,4 +1,5 @@
-// Applied before React renders, so the stored theme never flashes the wrong one.
+// Applied before the first paint, so the stored theme never flashes the wrong one: a classic
+// script in <head>, which blocks rendering of the server-rendered page (decision 106).
 // localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060).
 try {
   const stored = localStorage.getItem('theme');
@@ -7,6 +8,3 @@ try {
 } catch {
   /* storage blocked: keep the default */
 }
-
-// A module, so tests can run it by importing it.
-export {};

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
+interface ServerBundle {
+  render(request: Request): Promise<{ status: number; head: string; html: string; state: string } | Response>;
+  setServerFetch(fetchImpl: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
+}
+
+/** Marks the renderer's own reads of the public API, so they do not count against anyone's rate limit. */
+export const RENDER_HEADER = 'x-shop-render';
+
+export interface PageRenderer {
+  /** Answers a page address with server-rendered HTML (falls back to the bare page if rendering fails). */
+  send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Server rendering inside the API process (issue #10, decision 106): the
+ * built page template (dist/index.html) and the web app's server bundle
+ * (dist-ssr/entry-server.js, built by `npm run build`). Without the bundle the
+ * pages are sent as the bare template and rendered in the browser, as before.
+ */
+export async function createPageRenderer(app: FastifyInstance, webDist: string, renderSecret: string): Promise<PageRenderer> {
+  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const entry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  let bundle: ServerBundle | null = null;
+  if (fs.existsSync(entry)) {
+    try {
+      bundle = (await import(pathToFileURL(entry).href)) as ServerBundle;
+    } catch (err) {
+      // The shop still works without server rendering; the log says why it is off.
+      app.log.error({ err, entry }, 'the server bundle could not be loaded: pages are rendered in the browser only');
+    }
+  }
+  if (bundle) {
+    // The page's reads of the public catalogue are answered in this process, through the same routes, cache and validation.
+    bundle.setServerFetch(async (url, init) => {
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { ...(init.headers as Record<string, string>), [RENDER_HEADER]: renderSecret },
+        payload: typeof init.body === 'string' ? init.body : undefined,
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      return new Response(NULL_BODY.has(res.statusCode) ? null : res.rawPayload, { status: res.statusCode, headers });
+    });
+  } else if (!fs.existsSync(entry)) {
+    app.log.warn({ entry }, 'no server bundle: pages are rendered in the browser only (run npm run build)');
+  }
+
+  const bare = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+
+  return {
+    async send(req, reply) {
+      if (!bundle) return bare(reply);
+      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      let result: Awaited<ReturnType<ServerBundle['render']>>;
+      try {
+        result = await bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } }));
+      } catch (err) {
+        // A page that cannot be rendered here still works: the browser renders it.
+        req.log.error({ err, url: req.url }, 'server rendering failed; sending the bare page');
+        return bare(reply);
+      }
+      if (result instanceof Response) {
+        return reply.redirect(result.headers.get('location') ?? '/', result.status);
+      }
+      let page = template;
+      if (result.head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
+      if (result.head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
+      page = page
+        .replace('</head>', () => `${result.head}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`,
+        );
+      return reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    },
+  };
+}
+
+/** A fresh secret per process: only this process's renderer can send it. */
+export const newRenderSecret = () => crypto.randomBytes(24).toString('base64url');

@@ -1,0 +1,91 @@
+/**
+ * Server rendering of the public pages (issue #10, decision 106). Built by
+ * `vite build --ssr` into dist-ssr/ and called by the API process for every
+ * page address: React Router's data-mode static handler matches the URL with
+ * the same route table the browser uses, the page is rendered, the public
+ * catalogue reads it started are answered in the process, and the page is
+ * rendered again with its data. The browser hydrates the same markup.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { routes } from './app/router';
+import { Providers } from './app/providers';
+import { ApiError, setServerFetch } from './lib/api-client';
+import { serializeServerState, type ServerState } from './ssr-state';
+
+export { setServerFetch };
+
+/** Only the public catalogue is read while rendering; sessions, carts and the garage are the browser's. */
+const SERVER_QUERY_ROOTS = new Set(['products', 'reviews', 'vehicles']);
+/** A page's reads can depend on earlier ones (a part, then its reviews); three rounds are plenty. */
+const MAX_ROUNDS = 3;
+
+export interface RenderResult {
+  status: number;
+  /** title, meta and link tags the page rendered (React hoists them to the start of the markup). */
+  head: string;
+  html: string;
+  /** The JSON for the browser's hydration (already escaped for a script element). */
+  state: string;
+}
+
+const handler = createStaticHandler(routes);
+
+function serverQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+  });
+}
+
+function wanted(query: Query): boolean {
+  const root = query.queryKey[0];
+  if (typeof root !== 'string' || !SERVER_QUERY_ROOTS.has(root)) return false;
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  if (typeof enabled === 'function') return (enabled as (q: Query) => boolean)(query) !== false;
+  return enabled !== false;
+}
+
+const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
+export async function render(request: Request): Promise<RenderResult | Response> {
+  const context = await handler.query(request);
+  if (context instanceof Response) return context;
+
+  const queryClient = serverQueryClient();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = () =>
+    renderToString(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>,
+    );
+
+  let markup = app();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const pending = queryClient.getQueryCache().findAll({ predicate: wanted });
+    if (pending.length === 0) break;
+    await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+    markup = app();
+  }
+
+  const cache = queryClient.getQueryCache().getAll();
+  const missing = cache.some((q) => q.state.error instanceof ApiError && (q.state.error.status === 404 || q.state.error.status === 400));
+  const notFoundRoute = context.matches.some((m) => m.route.path === '*');
+  const status = context.statusCode !== 200 ? context.statusCode : notFoundRoute || missing ? 404 : 200;
+
+  const head = HEAD_TAGS.exec(markup)?.[0] ?? '';
+  const html = markup.slice(head.length);
+  const state: ServerState = {
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.error instanceof ApiError,
+      shouldRedactErrors: () => false,
+    }),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+  };
+  return { status, head, html, state: serializeServerState(state) };
+}
