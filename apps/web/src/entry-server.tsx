@@ -14,6 +14,7 @@ import { routes } from './app/router';
 import { Providers } from './app/providers';
 import { ApiError, setServerFetch } from './lib/api-client';
 import { serializeServerState, type ServerState } from './ssr-state';
+import { setServerOrigin } from './lib/site-origin';
 
 export { setServerFetch };
 
@@ -35,7 +36,7 @@ const handler = createStaticHandler(routes);
 
 function serverQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
   });
 }
 
@@ -56,14 +57,18 @@ export async function render(request: Request): Promise<RenderResult | Response>
 
   const queryClient = serverQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
-  const app = () =>
-    renderToString(
+  const origin = new URL(request.url).origin;
+  const app = () => {
+    // Rendering is synchronous: no other request's render runs in between.
+    setServerOrigin(origin);
+    return renderToString(
       <StrictMode>
         <Providers queryClient={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Providers>
       </StrictMode>,
     );
+  };
 
   let markup = app();
   for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -62,7 +62,8 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
   return {
     async send(req, reply) {
       if (!bundle) return bare(reply);
-      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      // Absolute addresses in the page (canonical, Open Graph, JSON-LD) use the shop's public origin.
+      const url = new URL(req.url, app.config.publicUrl);
       let result: Awaited<ReturnType<ServerBundle['render']>>;
       try {
         result = await bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } }));

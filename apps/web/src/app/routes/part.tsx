@@ -18,7 +18,8 @@ const t = copy.partPage;
 export default function PartPage() {
   const { id = '' } = useParams();
   // The page shows its own not-found and error states, so the global error toast stays quiet.
-  const product = useQuery({ ...productQueryOptions(id), meta: { silent: true } });
+  // A "not found" the server rendered stays as it is while the page hydrates (its Retry button asks again).
+  const product = useQuery({ ...productQueryOptions(id), meta: { silent: true }, retryOnMount: false });
   const notFound = product.isError && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
 
   return (

@@ -5,13 +5,14 @@ import { documentTitle } from '../../../components/ui/page-title';
 import { formatPrice } from '../../../components/ui/price';
 import { paths } from '../../../config/paths';
 import { absoluteUrl, jsonForScript, productJsonLd } from '../part-seo';
+import { siteOrigin } from '../../../lib/site-origin';
 
 /**
  * The part page's own head: title, description, canonical address, Open Graph
  * and Product JSON-LD. React 19 hoists <title>, <meta> and <link> into <head>.
  */
 export function PartHead({ product }: { product: Product }) {
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   const url = absoluteUrl(paths.part(product._id), origin);
   const title = documentTitle(product.name);
   const description = copy.partPage.metaDescription(product.name, product.sku, product.brand, formatPrice(product.unitPrice), product.minOrder);

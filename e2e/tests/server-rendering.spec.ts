@@ -1,0 +1,94 @@
+import { copy } from '@shop/shared/copy';
+import { expect, publicPages, test, useTheme } from '../support/fixtures';
+import type { ApiProduct } from '../support/api';
+
+/** Issue #10 part 1 (decision 106): pages arrive as HTML with their content, then hydrate without a mismatch. */
+
+interface Page<T> {
+  items: T[];
+}
+
+const firstPage = async (request: import('@playwright/test').APIRequestContext, page: number, limit: number) => {
+  const res = await request.get(`/api/products?page=${page}&limit=${limit}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as Page<ApiProduct>).items;
+};
+
+/** The text of an HTML answer, with entities the renderer escapes turned back. */
+const text = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+
+test.describe('server-rendered HTML', () => {
+  test('the home page arrives with its featured products, compressed, and the data the browser hydrates with', async ({ request }) => {
+    const featured = await firstPage(request, 1, 6);
+    const res = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-encoding']).toBe('br');
+    const html = text(await res.text());
+    expect(html).toContain('Featured Parts');
+    for (const p of featured) expect(html).toContain(p.name);
+    expect(html).toContain('<script type="application/json" id="ssr-state">');
+    // The LCP candidates are in the HTML: product pictures with their size.
+    expect(html).toMatch(new RegExp(`<img[^>]+src="${featured[0].img.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]+width=`));
+  });
+
+  test('/products renders the page asked for in the URL', async ({ request }) => {
+    const second = await firstPage(request, 2, 9);
+    const html = text(await (await request.get('/products?page=2')).text());
+    expect(html).toContain('All Your Needs');
+    for (const p of second) expect(html).toContain(p.name);
+  });
+
+  test('/parts/{id} carries its part, head tags and Product JSON-LD; an unknown part answers 404', async ({ request }) => {
+    const [part] = await firstPage(request, 1, 1);
+    const res = await request.get(`/parts/${part._id}`);
+    expect(res.status()).toBe(200);
+    const html = text(await res.text());
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${part.name}`);
+    expect(head).toContain('<link rel="canonical"');
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(part.sku);
+    expect(html).toContain('"@type":"Product"');
+
+    const missing = await request.get('/parts/00000000-0000-4000-8000-000000000000');
+    expect(missing.status()).toBe(404);
+    expect(text(await missing.text())).toContain(copy.partPage.notFoundTitle);
+    expect((await request.get('/no-such-page')).status()).toBe(404);
+  });
+
+  test('without JavaScript a visitor still reads the catalogue', async ({ browser, request }) => {
+    const [first] = await firstPage(request, 1, 9);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Your Needs' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
+    await page.goto(`/parts/${first._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    await context.close();
+  });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every public page hydrates without a mismatch (${theme} theme stored)`, async ({ browser, request }) => {
+    const [part] = await firstPage(request, 1, 1);
+    const context = await browser.newContext({ colorScheme: theme === 'dark' ? 'light' : 'dark' });
+    await useTheme(context, theme);
+    const errors: string[] = [];
+    context.on('weberror', (e) => errors.push(e.error().message));
+    const page = await context.newPage();
+    const pages = [
+      ...publicPages.map((p) => ({ path: p.path, ready: p.ready })),
+      { path: `/parts/${part._id}`, ready: () => page.getByRole('heading', { level: 1, name: part.name }) },
+      { path: '/parts/00000000-0000-4000-8000-000000000000', ready: () => page.getByRole('heading', { level: 1, name: copy.partPage.notFoundTitle }) },
+    ];
+    for (const p of pages) {
+      await page.goto(p.path);
+      await expect(p.ready(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.waitForLoadState('networkidle');
+      expect(errors, `hydrating ${p.path}`).toEqual([]);
+    }
+    await context.close();
+  });
+}
