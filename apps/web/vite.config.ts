@@ -8,7 +8,8 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, copyPublicDir: !isSsrBuild },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
+  // The manifest tells the server renderer which chunks and styles a page's screens need (decision 106).
   // The server renderer (decision 106) bundles the workspace's TypeScript; npm packages stay in node_modules.
   ssr: { noExternal: ['@shop/shared'] },
 }));

@@ -6,6 +6,7 @@ import { copy } from '@shop/shared/copy';
 import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
 import { DEMO_CUSTOMER, waitForAccessToken } from '../support/auth';
 import { newAdminPage } from '../support/orders-helpers';
+import { renderedProductsPage } from '../support/server-state';
 
 /** Issue #9 part 3 and issue #10 "Findable": the public product page /parts/{id}. */
 
@@ -58,9 +59,8 @@ test.beforeAll(async ({ browser }) => {
 const mainPicture = (page: Page) => page.getByRole('region', { name: t.gallery }).getByRole('img', { name: new RegExp(`^${part.name}, picture`) });
 
 test('a visitor opens a part from its card and sees what it is, what it costs and how many to order', async ({ page, consoleErrors }) => {
-  const pageData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && new URL(r.url()).searchParams.has('page') && r.ok());
   await page.goto('/products');
-  const [first] = ((await (await pageData).json()) as { items: Product[] }).items;
+  const [first] = (await renderedProductsPage<Product>(page)).items;
   const card = page.locator('main').getByRole('article').first();
   // The card keeps the spec's Order Now; its name opens the part page.
   await expect(card.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', `/purchase/${first._id}`);

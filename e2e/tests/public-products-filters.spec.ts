@@ -6,6 +6,7 @@ import { copy } from '@shop/shared/copy';
 import { CATEGORY_LABELS, type ProductCategory } from '@shop/shared/catalog';
 import type { SearchResult } from '@shop/shared/schemas/search';
 import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { renderedProductsPage } from '../support/server-state';
 
 /**
  * Issue #9 part 2: the products page's category, brand, in-stock, price and
@@ -34,9 +35,8 @@ test.describe('products page filters', () => {
   test.use({ viewport: desktop });
 
   test('a category shows only its parts and goes into the URL; Back restores the first cards', async ({ page, request }) => {
-    const firstPage = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && new URL(r.url()).searchParams.has('page') && r.ok());
     await page.goto('/products');
-    const plain = ((await (await firstPage).json()) as { items: { name: string }[] }).items.map((p) => p.name);
+    const plain = (await renderedProductsPage<{ name: string }>(page)).items.map((p) => p.name);
     expect(plain).toHaveLength(PER_PAGE);
     await expect(cards(page)).toHaveCount(PER_PAGE);
 

@@ -1,4 +1,5 @@
 import { getProducts } from '../support/api';
+import { renderedProductsPage } from '../support/server-state';
 import { expect, test } from '../support/fixtures';
 
 const PER_PAGE = 9;
@@ -6,9 +7,9 @@ const PER_PAGE = 9;
 test.describe('products page', () => {
   test("shows 'All Your Needs' and product cards with the spec's labels", async ({ page }) => {
     // Compare with exactly what the API answered this page: other tests order in parallel, so stock moves.
-    const pageData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && new URL(r.url()).searchParams.has('page') && r.ok());
+    // The page arrives rendered with this data (decision 106).
     await page.goto('/products');
-    const products = ((await (await pageData).json()) as { items: Awaited<ReturnType<typeof getProducts>> }).items;
+    const products = (await renderedProductsPage<Awaited<ReturnType<typeof getProducts>>[number]>(page)).items;
     await expect(page.getByRole('heading', { level: 1, name: 'All Your Needs' })).toBeVisible();
     await expect(page).toHaveTitle(/^Products/);
 

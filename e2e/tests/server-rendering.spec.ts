@@ -71,6 +71,8 @@ test.describe('server-rendered HTML', () => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every public page hydrates without a mismatch (${theme} theme stored)`, async ({ browser, request }) => {
+    // Twelve pages, each loaded and hydrated in full.
+    test.setTimeout(240_000);
     const [part] = await firstPage(request, 1, 1);
     const context = await browser.newContext({ colorScheme: theme === 'dark' ? 'light' : 'dark' });
     await useTheme(context, theme);

@@ -30,6 +30,8 @@ export interface RenderResult {
   html: string;
   /** The JSON for the browser's hydration (already escaped for a script element). */
   state: string;
+  /** Source files of the matched screens (apps/web/src/...), for preloading their chunks and styles. */
+  modules: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -92,5 +94,9 @@ export async function render(request: Request): Promise<RenderResult | Response>
     }),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  return { status, head, html, state: serializeServerState(state) };
+  const modules = context.matches.flatMap((m) => {
+    const module = (m.route.handle as { module?: unknown } | undefined)?.module;
+    return typeof module === 'string' ? [module] : [];
+  });
+  return { status, head, html, state: serializeServerState(state), modules };
 }

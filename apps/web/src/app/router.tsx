@@ -5,10 +5,20 @@ import { BootFallback } from './layouts/boot-fallback';
 import { ProtectedRoute } from '../features/identity/components/protected-route';
 import { AdminRoute } from '../features/identity/components/admin-route';
 
-/** Each screen is its own lazy chunk. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/** The screens, each its own lazy chunk (tests next to them are not screens). */
+const screens = import.meta.glob<{ default: React.ComponentType }>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
+
+/**
+ * A lazy screen by its file under routes/. `handle.module` names its source
+ * file, so the server renderer can preload the chunks and styles of the page
+ * it sent (decision 106).
+ */
+const page = (name: string): Pick<RouteObject, 'lazy' | 'handle'> => {
+  const key = `./routes/${name}.tsx`;
+  const load = screens[key];
+  if (!load) throw new Error(`No screen ${key}`);
+  return { lazy: async () => ({ Component: (await load()).default }), handle: { module: `src/app${key.slice(1)}` } };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -18,56 +28,56 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's chunk loads.
     hydrateFallbackElement: <BootFallback />,
     children: [
-      { index: true, ...page(() => import('./routes/home')) },
-      { path: 'home', ...page(() => import('./routes/home')) },
-      { path: 'products', ...page(() => import('./routes/products')) },
-      { path: 'search', ...page(() => import('./routes/search')) },
+      { index: true, ...page('home') },
+      { path: 'home', ...page('home') },
+      { path: 'products', ...page('products') },
+      { path: 'search', ...page('search') },
       // Public product page (issue #9 part 3): no account needed, readable by search engines.
-      { path: 'parts/:id', ...page(() => import('./routes/part')) },
+      { path: 'parts/:id', ...page('part') },
       // The cart is public: a visitor's cart is kept in the browser until sign-in (decision 121).
-      { path: 'cart', ...page(() => import('./routes/cart')) },
-      { path: 'portfolio', ...page(() => import('./routes/portfolio')) },
-      { path: 'blog', ...page(() => import('./routes/blog')) },
-      { path: 'legal', ...page(() => import('./routes/legal')) },
-      { path: 'login', ...page(() => import('./routes/login')) },
-      { path: 'register', ...page(() => import('./routes/register')) },
-      { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
-      { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
-      { path: 'profile', ...page(() => import('./routes/profile')) },
+      { path: 'cart', ...page('cart') },
+      { path: 'portfolio', ...page('portfolio') },
+      { path: 'blog', ...page('blog') },
+      { path: 'legal', ...page('legal') },
+      { path: 'login', ...page('login') },
+      { path: 'register', ...page('register') },
+      { path: 'forgot-password', ...page('forgot-password') },
+      { path: 'reset-password', ...page('reset-password') },
+      { path: 'profile', ...page('profile') },
       {
         // Signed-in only (spec §2): the guard waits for the session, else goes to /login and back.
         element: <ProtectedRoute />,
         children: [
-          { path: 'purchase/:id', ...page(() => import('./routes/purchase')) },
+          { path: 'purchase/:id', ...page('purchase') },
           {
             path: 'dashboard',
-            ...page(() => import('./routes/dashboard/dashboard-layout')),
+            ...page('dashboard/dashboard-layout'),
             children: [
-              { index: true, ...page(() => import('./routes/dashboard/dashboard-index')) },
-              { path: 'profile', ...page(() => import('./routes/dashboard/profile')) },
-              { path: 'myorders', ...page(() => import('./routes/dashboard/my-orders')) },
-              { path: 'payment/checkout/:checkoutId', ...page(() => import('./routes/dashboard/checkout-payment')) },
-              { path: 'payment/:paymentId', ...page(() => import('./routes/dashboard/payment')) },
-              { path: 'review', ...page(() => import('./routes/dashboard/review')) },
-              { path: 'garage', ...page(() => import('./routes/dashboard/garage')) },
+              { index: true, ...page('dashboard/dashboard-index') },
+              { path: 'profile', ...page('dashboard/profile') },
+              { path: 'myorders', ...page('dashboard/my-orders') },
+              { path: 'payment/checkout/:checkoutId', ...page('dashboard/checkout-payment') },
+              { path: 'payment/:paymentId', ...page('dashboard/payment') },
+              { path: 'review', ...page('dashboard/review') },
+              { path: 'garage', ...page('dashboard/garage') },
               {
                 // DESIGN §7.4: admin screens are guarded in the web app too, not only hidden.
                 element: <AdminRoute />,
                 children: [
-                  { path: 'orders', ...page(() => import('./routes/dashboard/manage-orders')) },
-                  { path: 'addProduct', ...page(() => import('./routes/dashboard/add-product')) },
-                  { path: 'manageProducts', ...page(() => import('./routes/dashboard/manage-products')) },
-                  { path: 'manageProducts/:id/edit', ...page(() => import('./routes/dashboard/edit-product')) },
-                  { path: 'makeAdmin', ...page(() => import('./routes/dashboard/make-admin')) },
-                  { path: 'activity', ...page(() => import('./routes/dashboard/activity')) },
-                  { path: 'vehicles', ...page(() => import('./routes/dashboard/vehicles')) },
+                  { path: 'orders', ...page('dashboard/manage-orders') },
+                  { path: 'addProduct', ...page('dashboard/add-product') },
+                  { path: 'manageProducts', ...page('dashboard/manage-products') },
+                  { path: 'manageProducts/:id/edit', ...page('dashboard/edit-product') },
+                  { path: 'makeAdmin', ...page('dashboard/make-admin') },
+                  { path: 'activity', ...page('dashboard/activity') },
+                  { path: 'vehicles', ...page('dashboard/vehicles') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', ...page(() => import('./routes/not-found')) },
+      { path: '*', ...page('not-found') },
     ],
   },
 ];

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerBundle {
-  render(request: Request): Promise<{ status: number; head: string; html: string; state: string } | Response>;
+  render(request: Request): Promise<{ status: number; head: string; html: string; state: string; modules: string[] } | Response>;
   setServerFetch(fetchImpl: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
 }
 
@@ -20,6 +20,34 @@ export interface PageRenderer {
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
+/** Vite's build manifest (dist/.vite/manifest.json): each source file's chunk, static imports and styles. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The tags that load a page's screens with the page instead of after the
+ * main script ran: their chunks (modulepreload) and their styles (so nothing
+ * shifts when the chunk arrives). Files the template already loads are left out.
+ */
+export function screenTags(manifest: Manifest, modules: string[], template: string): string {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(walk);
+  };
+  modules.forEach(walk);
+  const fresh = (file: string) => !template.includes(`/${file}"`);
+  return [
+    ...[...css].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
 /**
  * Server rendering inside the API process (issue #10, decision 106): the
  * built page template (dist/index.html) and the web app's server bundle
@@ -28,6 +56,8 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  */
 export async function createPageRenderer(app: FastifyInstance, webDist: string, renderSecret: string): Promise<PageRenderer> {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const entry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   let bundle: ServerBundle | null = null;
   if (fs.existsSync(entry)) {
@@ -79,7 +109,7 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
       if (result.head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
       if (result.head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
       page = page
-        .replace('</head>', () => `${result.head}</head>`)
+        .replace('</head>', () => `${result.head}${screenTags(manifest, result.modules, template)}</head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`,
