@@ -199,7 +199,7 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
       }
       for (let i = 0; i < toUpdate.length; i += CHUNK) await updateChunk(txDb, toUpdate.slice(i, i + CHUNK));
       await replaceFitments(txDb, fitmentChanges);
-      for (let i = 0; i < stockChanges.length; i += CHUNK) await stockChunk(txDb, stockChanges.slice(i, i + CHUNK), opts.actor);
+      await applyStockChanges(txDb, stockChanges, opts.actor);
       for (let i = 0; i < toCreate.length; i += CHUNK) result.created += await createChunk(txDb, toCreate.slice(i, i + CHUNK), opts.actor);
       await recordAudit(tx, {
         actor: opts.actor,
@@ -303,37 +303,36 @@ interface StockChange {
 }
 
 /**
- * The stock of many known products in one UPDATE … FROM (VALUES …), each
- * change booked as a ledger row of kind `import` in one INSERT: the same rows
- * moveStock writes, without its three round trips per product. The products
- * are locked since existingBySku, so `from` is their stock; the condition on
- * it is a guard, and a miss is an error rather than a ledger that disagrees.
+ * The stock of many known products in one statement for the whole file: the
+ * changes travel as one JSON parameter, an UPDATE sets each product's stock
+ * (and raises its version unless updateChunk already did), and the same
+ * statement books each change as a ledger row of kind `import` (who, delta,
+ * stock after): the rows moveStock writes, without its three round trips per
+ * product (decision 097). The products are locked since existingBySku, so
+ * `from` is their stock; the condition on it is a guard, and a miss is an
+ * error (the transaction rolls back) rather than a ledger that disagrees.
  */
-async function stockChunk(db: Db, chunk: StockChange[], actor: StockActor): Promise<void> {
-  const values = sql.join(
-    chunk.map((c) => sql`(${c.id}::uuid, ${c.from}::int, ${c.to}::int, ${c.bumpVersion}::boolean)`),
-    sql`, `,
-  );
-  const moved = (await db.execute(sql`
-    update ${products} set
-      stock = v.stock_to,
-      version = ${products.version} + case when v.bump then 1 else 0 end,
-      updated_at = now()
-    from (values ${values}) as v(id, stock_from, stock_to, bump)
-    where ${products.id} = v.id and ${products.stock} = v.stock_from
-    returning ${products.id} as id`)) as unknown as { rows: { id: string }[] };
-  if (moved.rows.length !== chunk.length) throw new Error(`catalogue import: ${chunk.length - moved.rows.length} stock change(s) found the stock changed meanwhile`);
-  await db.insert(stockMovements).values(
-    chunk.map((c) => ({
-      productId: c.id,
-      kind: 'import' as const,
-      delta: c.to - c.from,
-      stockAfter: c.to,
-      reason: 'catalogue import',
-      actorId: actor.id,
-      actorEmail: actor.email,
-    })),
-  );
+async function applyStockChanges(db: Db, changes: StockChange[], actor: StockActor): Promise<void> {
+  if (changes.length === 0) return;
+  const list = JSON.stringify(changes.map((c) => ({ id: c.id, stock_from: c.from, stock_to: c.to, bump: c.bumpVersion })));
+  const booked = (await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${list}::jsonb) as v(id uuid, stock_from int, stock_to int, bump boolean)
+    ), moved as (
+      update ${products} set
+        stock = v.stock_to,
+        version = ${products.version} + case when v.bump then 1 else 0 end,
+        updated_at = now()
+      from v
+      where ${products.id} = v.id and ${products.stock} = v.stock_from
+      returning ${products.id} as id, v.stock_from, v.stock_to
+    )
+    insert into ${stockMovements} (product_id, kind, delta, stock_after, reason, actor_id, actor_email)
+    select id, 'import', stock_to - stock_from, stock_to, 'catalogue import', ${actor.id}::text, ${actor.email}::text from moved
+    returning product_id`)) as unknown as { rows: unknown[] };
+  if (booked.rows.length !== changes.length) {
+    throw new Error(`catalogue import: ${changes.length - booked.rows.length} stock change(s) found the stock changed meanwhile`);
+  }
 }
 
 /** The fitment of many products replaced at once: one DELETE, then the new lines 1,000 per INSERT. */
