@@ -164,7 +164,10 @@ describe('POST /api/products/import', () => {
       const deltas = moves.map((m) => ({ delta: m.delta, stockAfter: m.stockAfter, reason: m.reason, actor: m.actorEmail }));
       const expected = [{ delta: opening[i], stockAfter: opening[i], reason: 'catalogue import', actor: admin.email }];
       if (next[i] !== opening[i]) expected.push({ delta: next[i] - opening[i], stockAfter: next[i], reason: 'catalogue import', actor: admin.email });
-      expect(deltas.sort((a, b) => b.stockAfter - a.stockAfter), sku).toEqual(expected.sort((a, b) => b.stockAfter - a.stockAfter));
+      expect(
+        deltas.sort((a, b) => b.stockAfter - a.stockAfter),
+        sku,
+      ).toEqual(expected.sort((a, b) => b.stockAfter - a.stockAfter));
     }
     expect(after.get('BULK-5')!.unitPrice).toBe(10.5);
     expect(await ledgerMismatches(t.app.db)).toEqual([]);

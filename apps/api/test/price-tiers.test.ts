@@ -246,7 +246,12 @@ describe('catalogue CSV', () => {
     const p = await tieredProduct({ sku: 'TIER-CSV-MIN', name: 'CSV tiered minimum' });
     const other = await tieredProduct({ sku: 'TIER-CSV-MIN2', name: 'CSV tiered minimum 2' });
     // The PATCH's answer to the same change, for comparison.
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/product/${p._id}`, headers: bearer(admin.token), payload: { version: p.version, minOrder: 20 } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${p._id}`,
+      headers: bearer(admin.token),
+      payload: { version: p.version, minOrder: 20 },
+    });
     expect(patch.statusCode).toBe(400);
     expect(patch.json().error.code).toBe('INVALID_PRICE_TIERS');
 
@@ -256,7 +261,10 @@ describe('catalogue CSV', () => {
     const file = (list: Record<string, string>[]) => stringify(list, { header: true, columns: Object.keys(list[0]) });
 
     // minOrder 20 equals the lowest tier (20 units), 25 is above it: both refused with their lines; nothing changes.
-    const bad = file([{ ...mine, minOrder: '20' }, { ...theirs, minOrder: '25', name: 'Renamed' }]);
+    const bad = file([
+      { ...mine, minOrder: '20' },
+      { ...theirs, minOrder: '25', name: 'Renamed' },
+    ]);
     const res = await importCsv(bad);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('IMPORT_INVALID');
@@ -271,7 +279,12 @@ describe('catalogue CSV', () => {
     expect(await getProduct(p._id)).toMatchObject({ minOrder: 2, version: p.version });
     expect(await getProduct(other._id)).toMatchObject({ minOrder: 2, name: 'CSV tiered minimum 2' });
     // The dry run lists the same problems.
-    const dry = await t.app.inject({ method: 'POST', url: '/api/products/import?dryRun=true', headers: { ...bearer(admin.token), 'content-type': 'text/csv' }, payload: bad });
+    const dry = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=true',
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: bad,
+    });
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toMatchObject({ created: 0, updated: 0, errors: res.json().errors });
     // One refused row among valid ones is still reported (and nothing is applied).
@@ -279,7 +292,10 @@ describe('catalogue CSV', () => {
       method: 'POST',
       url: '/api/products/import?dryRun=true',
       headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
-      payload: file([{ ...mine, minOrder: '20' }, { ...theirs, name: 'Renamed' }]),
+      payload: file([
+        { ...mine, minOrder: '20' },
+        { ...theirs, name: 'Renamed' },
+      ]),
     });
     expect(mixed.json()).toMatchObject({ updated: 1, errors: [{ line: 2 }] });
 
