@@ -335,7 +335,7 @@ async function applyStockChanges(db: Db, changes: StockChange[], actor: StockAct
   }
 }
 
-/** The fitment of many products replaced at once: one DELETE, then the new lines 1,000 per INSERT. */
+/** The fitment of many products replaced at once: one DELETE per 1,000 parts, then the new lines 1,000 per INSERT. */
 async function replaceFitments(db: Db, changes: { id: string; lines: Fitment[] }[]): Promise<void> {
   if (changes.length === 0) return;
   for (let i = 0; i < changes.length; i += CHUNK) {
