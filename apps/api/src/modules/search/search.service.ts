@@ -282,7 +282,9 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions):
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
-  const row = await db.transaction((tx) => searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle));
+  const row = await db.transaction((tx) =>
+    searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle),
+  );
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = await toProductDtos(db, row.items.map(rowFromJson), opts);
