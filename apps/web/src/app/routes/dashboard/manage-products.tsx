@@ -21,8 +21,17 @@ const t = copy.orderFlow;
 function useManageProductsParams() {
   const [params, setParams] = useSearchParams();
   const page = parsePageParam(params.get('page'));
-  const lowOnly = params.get('lowStock') === 'true';
+  const inUrl = params.get('lowStock') === 'true';
+  // The toggle answers at once; the address follows a moment later (a router navigation is not synchronous).
+  // Back and forward change the address first, and the toggle follows it.
+  const [lowOnly, setLowOnly] = useState(inUrl);
+  const [seen, setSeen] = useState(inUrl);
+  if (seen !== inUrl) {
+    setSeen(inUrl);
+    setLowOnly(inUrl);
+  }
   const update = (next: { page?: number; lowOnly?: boolean }, replace = false) => {
+    if (next.lowOnly !== undefined) setLowOnly(next.lowOnly);
     const merged = { page: 1, lowOnly, ...next };
     const out = new URLSearchParams();
     if (merged.page > 1) out.set('page', String(merged.page));
