@@ -6,7 +6,7 @@
  *
  *   npm run bench                                   PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) + PGlite
  *   BENCH_SECONDS=10 npm run bench                  longer runs
- *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, paging, start, import, search)
+ *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, paging, start, import, search, lighthouse)
  *
  * PostgreSQL parts use throwaway databases (created and dropped here). The
  * shop's servers get a raised RATE_LIMIT_PER_MINUTE: one client address
@@ -21,6 +21,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 
@@ -28,7 +30,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const repoRoot = path.resolve(apiDir, '../..');
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 5), 1), 60);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,paging,start,import,search').split(',').map((s) => s.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,paging,start,import,search,lighthouse').split(',').map((s) => s.trim()));
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGING_PRODUCTS = Number(process.env.BENCH_PAGING_PRODUCTS ?? 100_000);
 const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -468,6 +470,7 @@ async function main() {
   if (PARTS.has('start')) await benchStart();
   if (PARTS.has('import')) await benchImport();
   if (PARTS.has('search')) await benchSearch();
+  if (PARTS.has('lighthouse')) await benchLighthouse();
   console.log('\nSummary (figures, not assertions)');
   console.table(figures);
 }
@@ -622,6 +625,106 @@ async function benchSearch() {
     await pool.end();
     await shop.stop();
     await db.drop();
+  }
+}
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const LIGHTHOUSE_RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Lighthouse 12, its default mobile emulation and simulated throttling, on the
+ * compiled shop serving the built web app (PGlite, demo seed): the median of
+ * three runs per page, and the compressed script bytes each page transferred.
+ */
+async function benchLighthouse() {
+  console.log(
+    `\nLighthouse 12 mobile (default emulation and throttling), median of ${LIGHTHOUSE_RUNS} runs per page, Chromium at ${CHROME_PATH}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    console.log('Building the web app…');
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+      build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${code})`))));
+    });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-lighthouse-'));
+  const shop = await startShop({ DATABASE_URL: '', DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST: webDist });
+  try {
+    const list = (await (await fetch(`${shop.base}/api/products?page=1&limit=1`)).json()) as { items?: { _id: string }[] };
+    const partId = list.items?.[0]?._id;
+    const pages = ['/', '/products', ...(partId ? [`/parts/${partId}`] : []), '/login'];
+    for (const page of pages) {
+      const failing = new Set<string>();
+      const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; js: number }[] = [];
+      for (let k = 0; k < LIGHTHOUSE_RUNS; k++) {
+        // A fresh browser per run: no cache or service state carried from the last one.
+        const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+        try {
+          const result = await lighthouse(`${shop.base}${page}`, {
+            port: chrome.port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+          if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+          const { categories, audits } = result.lhr;
+          const score = (id: string) => Math.round((categories[id]?.score ?? NaN) * 100);
+          const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+          // What keeps accessibility, best practices or SEO below 100: the failing audits, by id.
+          for (const id of ['accessibility', 'best-practices', 'seo']) {
+            for (const ref of categories[id]?.auditRefs ?? []) {
+              const audit = audits[ref.id];
+              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(ref.id);
+            }
+          }
+          runs.push({
+            perf: score('performance'),
+            a11y: score('accessibility'),
+            bp: score('best-practices'),
+            seo: score('seo'),
+            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          });
+        } finally {
+          await chrome.kill();
+        }
+      }
+      const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+      const label = page.startsWith('/parts/') ? '/parts/{id}' : page;
+      record(
+        'lighthouse',
+        `${label} perf / a11y / best practices / SEO`,
+        `${m('perf')} / ${m('a11y')} / ${m('bp')} / ${m('seo')}`,
+        `runs perf ${runs.map((r) => r.perf).join(', ')}; wanted ≥ 95 / 100 / 100 / 100${failing.size ? `; failing: ${[...failing].join(', ')}` : ''}`,
+      );
+      record('lighthouse', `${label} LCP`, `${fmt(m('lcp') / 1000, 2)} s`, `runs ${runs.map((r) => fmt(r.lcp / 1000, 2)).join(', ')} s; wanted ≤ 1.8 s`);
+      record(
+        'lighthouse',
+        `${label} JavaScript transferred`,
+        `${fmt(m('js') / 1024, 1)} KB`,
+        'compressed script bytes the page loaded; wanted ≤ 100 KB on the critical path',
+      );
+    }
+  } finally {
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
