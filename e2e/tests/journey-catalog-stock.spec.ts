@@ -48,6 +48,7 @@ async function addProduct(page: Page, fields: Partial<{ name: string; stock: num
 }
 
 const productRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const MANAGE_PRODUCTS_PER_PAGE = 20;
 
 test('the admin edits a part in the pre-filled form; a stale edit is refused and can be reloaded', async ({ browser }) => {
   const { page, context } = await newAdminPage(browser);
@@ -152,9 +153,12 @@ test('the low-stock filter shows only parts below three minimum orders, each wit
     await expect(productRow(page, low.name)).toHaveCount(1);
     await expect(productRow(page, plenty.name)).toHaveCount(0);
     const all = (await (await page.request.get('/api/products')).json()) as Product[];
+    const lowCount = all.filter((p) => p.lowStock).length;
+    await expect(page).toHaveURL(/[?&]lowStock=true/);
+    await expect(page.getByText(`${lowCount} low on stock`)).toBeVisible();
     const tableRows = page.getByRole('table').getByRole('row');
-    // The header row plus one per low-stock product.
-    await expect(tableRows).toHaveCount(all.filter((p) => p.lowStock).length + 1);
+    // The header row plus one per low-stock product on this page (issue #10: 20 a page, newest first).
+    await expect(tableRows).toHaveCount(Math.min(lowCount, MANAGE_PRODUCTS_PER_PAGE) + 1);
 
     await page.getByLabel('Low stock only').uncheck();
     await expect(productRow(page, plenty.name)).toHaveCount(1);
@@ -191,6 +195,37 @@ test('My Orders shows how long an unpaid order is reserved, and Expired once the
     await expect(row.getByRole('link', { name: /^pay/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(tokenRequests).toBeLessThanOrEqual(2);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Manage Products pages through the catalogue: newest first, the page in the address, Previous and Next', async ({ browser }) => {
+  const { page, context } = await newAdminPage(browser);
+  try {
+    const newest = await addProduct(page);
+    const total = ((await (await page.request.get('/api/products')).json()) as Product[]).length;
+    expect(total, 'the demo catalogue fills more than one page').toBeGreaterThan(MANAGE_PRODUCTS_PER_PAGE);
+    await page.goto('/dashboard/manageProducts');
+    const table = page.getByRole('table');
+    await expect(productRow(page, newest.name)).toHaveCount(1);
+    await expect(table.getByRole('rowheader').first()).toHaveText('1');
+    const pages = Math.ceil(total / MANAGE_PRODUCTS_PER_PAGE);
+    await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+    await expect(table.getByRole('rowheader').first()).toHaveText(String(MANAGE_PRODUCTS_PER_PAGE + 1));
+    await expect(productRow(page, newest.name)).toHaveCount(0);
+
+    // Reload keeps the page; Previous goes back to the first.
+    await page.reload();
+    await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+    await expect(productRow(page, newest.name)).toHaveCount(1);
   } finally {
     await context.close();
   }

@@ -154,12 +154,13 @@ test('the page carries Product JSON-LD, one description, a canonical address and
   const description = page.locator('head meta[name="description"]');
   await expect(description).toHaveCount(1);
   await expect(description).toHaveAttribute('content', new RegExp(part.sku));
-  // Back on another page the shop-wide description returns, once.
+  // Back on another page its own description and canonical address take over, once each (issue #10: every page has its own).
   await page.getByRole('main').getByRole('link', { name: t.back }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'All Your Needs' })).toBeVisible();
   await expect(description).toHaveCount(1);
   await expect(description).not.toHaveAttribute('content', new RegExp(part.sku));
-  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/products`);
 });
 
 test('robots.txt and sitemap.xml name the part page on the public address', async ({ request, baseURL }) => {

@@ -133,6 +133,56 @@ describe('POST /api/products/import', () => {
     expect(dry.json()).toMatchObject({ dryRun: true, created: 1, errors: real.json().errors });
   });
 
+  it('applies stock and fitment changes of many known parts at once: a ledger row each, stock = sum(ledger), one version step', async () => {
+    const header = 'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment';
+    const line = (n: number, stock: number, fitment: string) =>
+      `BULK-${n},Bulk part ${n},Acme,filters,9.50,1,${stock},Bulk.,/images/products/x.svg,no,${fitment}`;
+    const opening = [10, 20, 30, 40, 50, 60];
+    let res = await importCsv([header, ...opening.map((s, i) => line(i, s, i % 2 ? 'KTM 390 Duke 2017-2023' : ''))].join('\n'), false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 6 });
+    const before = new Map((await catalogue()).filter((p) => p.sku.startsWith('BULK-')).map((p) => [p.sku, p]));
+
+    // Restock, correct down, sell out; one part keeps everything, one changes only its fitment, one also its price.
+    const next = [15, 5, 0, 40, 50, 61];
+    const fitment = ['Honda CB500F 2019', 'KTM 390 Duke 2017-2023', '', 'KTM 390 Duke 2017-2023; Yamaha MT-07 2018-2024', '', ''];
+    const rows = next.map((s, i) => line(i, s, fitment[i]));
+    rows[5] = rows[5].replace(',9.50,', ',10.50,');
+    res = await importCsv([header, ...rows].join('\n'), false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, updated: 5, unchanged: 1 });
+
+    const after = new Map((await catalogue()).filter((p) => p.sku.startsWith('BULK-')).map((p) => [p.sku, p]));
+    for (let i = 0; i < 6; i++) {
+      const sku = `BULK-${i}`;
+      const changed = next[i] !== opening[i] || i === 0 || i === 3 || i === 5;
+      expect(after.get(sku), sku).toMatchObject({ stock: next[i], version: before.get(sku)!.version + (changed ? 1 : 0) });
+      const moves = await t.app.db
+        .select()
+        .from(stockMovements)
+        .where(and(eq(stockMovements.productId, after.get(sku)!._id), eq(stockMovements.kind, 'import')));
+      const deltas = moves.map((m) => ({ delta: m.delta, stockAfter: m.stockAfter, reason: m.reason, actor: m.actorEmail }));
+      const expected = [{ delta: opening[i], stockAfter: opening[i], reason: 'catalogue import', actor: admin.email }];
+      if (next[i] !== opening[i]) expected.push({ delta: next[i] - opening[i], stockAfter: next[i], reason: 'catalogue import', actor: admin.email });
+      expect(
+        deltas.sort((a, b) => b.stockAfter - a.stockAfter),
+        sku,
+      ).toEqual(expected.sort((a, b) => b.stockAfter - a.stockAfter));
+    }
+    expect(after.get('BULK-5')!.unitPrice).toBe(10.5);
+    expect(await ledgerMismatches(t.app.db)).toEqual([]);
+
+    const exported = rowsOf((await exportCsv()).body);
+    const fitmentOf = (sku: string) => exported.find((r) => r.sku === sku)!.fitment;
+    expect(fitmentOf('BULK-0')).toBe('Honda CB500F 2019');
+    expect(fitmentOf('BULK-1')).toBe('KTM 390 Duke 2017-2023');
+    expect(fitmentOf('BULK-3')).toBe('KTM 390 Duke 2017-2023; Yamaha MT-07 2018-2024');
+    expect(fitmentOf('BULK-5')).toBe('');
+
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit?action=products.import', headers: bearer(admin.token) });
+    expect(audit.json().items[0]).toMatchObject({ action: 'products.import', after: { created: 0, updated: 5, unchanged: 1, rows: 6 } });
+  });
+
   it('explains a file that is not the export format', async () => {
     const missing = await importCsv('sku,name\nA-1,Thing\n', false);
     expect(missing.statusCode).toBe(400);

@@ -241,4 +241,72 @@ describe('catalogue CSV', () => {
       { line: 3, message: 'price_tiers: "20=8" is not a price tier (write quantity:price, tiers separated by ;, e.g. 20:8.00; 100:7.00)' },
     ]);
   });
+
+  it('refuses a row that raises minOrder to or above the stored tiers, as the PATCH does; tiers changed in the same row are fine', async () => {
+    const p = await tieredProduct({ sku: 'TIER-CSV-MIN', name: 'CSV tiered minimum' });
+    const other = await tieredProduct({ sku: 'TIER-CSV-MIN2', name: 'CSV tiered minimum 2' });
+    // The PATCH's answer to the same change, for comparison.
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${p._id}`,
+      headers: bearer(admin.token),
+      payload: { version: p.version, minOrder: 20 },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().error.code).toBe('INVALID_PRICE_TIERS');
+
+    const rows = (parse((await exportCsv()).body, { columns: true }) as Record<string, string>[]).filter((r) => r.sku.startsWith('TIER-CSV-MIN'));
+    const withoutTiers = rows.map(({ price_tiers: _dropped, ...r }) => r);
+    const [mine, theirs] = [withoutTiers.find((r) => r.sku === 'TIER-CSV-MIN')!, withoutTiers.find((r) => r.sku === 'TIER-CSV-MIN2')!];
+    const file = (list: Record<string, string>[]) => stringify(list, { header: true, columns: Object.keys(list[0]) });
+
+    // minOrder 20 equals the lowest tier (20 units), 25 is above it: both refused with their lines; nothing changes.
+    const bad = file([
+      { ...mine, minOrder: '20' },
+      { ...theirs, minOrder: '25', name: 'Renamed' },
+    ]);
+    const res = await importCsv(bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('IMPORT_INVALID');
+    expect(res.json().errors).toEqual([
+      {
+        line: 2,
+        message:
+          "minOrder: 20 is not below the part's lowest stored price tier (from 20 units): Price tier 1: the quantity must be above the minimum order (20); the price at the minimum order is the unit price. Change or remove the tiers in the same row (price_tiers column) or in the product form first.",
+      },
+      { line: 3, message: expect.stringMatching(/^minOrder: 25 is not below the part's lowest stored price tier \(from 20 units\)/) },
+    ]);
+    expect(await getProduct(p._id)).toMatchObject({ minOrder: 2, version: p.version });
+    expect(await getProduct(other._id)).toMatchObject({ minOrder: 2, name: 'CSV tiered minimum 2' });
+    // The dry run lists the same problems.
+    const dry = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=true',
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: bad,
+    });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ created: 0, updated: 0, errors: res.json().errors });
+    // One refused row among valid ones is still reported (and nothing is applied).
+    const mixed = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=true',
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: file([
+        { ...mine, minOrder: '20' },
+        { ...theirs, name: 'Renamed' },
+      ]),
+    });
+    expect(mixed.json()).toMatchObject({ updated: 1, errors: [{ line: 2 }] });
+
+    // Below the lowest tier is fine; so is a minOrder above the old tiers when the row brings new ones.
+    const ok = await importCsv(file([{ ...mine, minOrder: '19' }]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await getProduct(p._id)).toMatchObject({ minOrder: 19, priceTiers: [{ minQuantity: 20 }, { minQuantity: 100 }] });
+    const retiered = await importCsv(
+      stringify([{ ...rows.find((r) => r.sku === 'TIER-CSV-MIN2')!, minOrder: '50', price_tiers: '60:7.50' }], { header: true, columns: Object.keys(rows[0]) }),
+    );
+    expect(retiered.statusCode, retiered.body).toBe(200);
+    expect(await getProduct(other._id)).toMatchObject({ minOrder: 50, priceTiers: [{ minQuantity: 60, unitPrice: 7.5 }] });
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@shop/shared';
+import { eq, sql } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -195,6 +196,50 @@ describe('GET /api/search', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/search?${qs}` });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(message);
+    });
+  });
+
+  describe('the vocabulary typos are corrected against (decision 111)', () => {
+    type Word = { word: string; products: number };
+    const rows = async <R>(statement: ReturnType<typeof sql>) => ((await t.app.db.execute(statement)) as unknown as { rows: R[] }).rows;
+    const vocabulary = () => rows<Word>(sql`SELECT word, products FROM search_words ORDER BY word`);
+    // What the triggers must keep: every word of the full text, and how many products hold it.
+    const recomputed = () =>
+      rows<Word>(
+        sql`SELECT word, count(*)::int AS products FROM products p, unnest(tsvector_to_array(p.search_vector)) AS word GROUP BY word ORDER BY word COLLATE "C"`,
+      );
+
+    it('follows inserts, edits, stock changes and deletes, so a typo is corrected to a word some product has', async () => {
+      expect(await vocabulary()).toEqual(await recomputed());
+      const [part] = await t.app.db
+        .insert(products)
+        .values({
+          sku: 'ZW-1',
+          name: 'Zephyrine widget',
+          brand: 'Quillon',
+          category: 'accessories',
+          img: '/images/products/zw-1.svg',
+          description: 'A widget.',
+          minOrder: 1,
+          stock: 5,
+          unitPriceCents: 100,
+        })
+        .returning();
+      expect(skus(await search('q=zefyrine'))).toEqual(['ZW-1']);
+      expect(await vocabulary()).toEqual(await recomputed());
+
+      await t.app.db.update(products).set({ name: 'Quartzite widget' }).where(eq(products.id, part.id));
+      expect((await search('q=zefyrine')).total).toBe(0);
+      expect(skus(await search('q=quarzite'))).toEqual(['ZW-1']);
+      await t.app.db.update(products).set({ stock: 7 }).where(eq(products.id, part.id));
+      expect(await vocabulary()).toEqual(await recomputed());
+
+      await t.app.db.delete(products).where(eq(products.id, part.id));
+      expect((await search('q=quarzite')).total).toBe(0);
+      const words = (await vocabulary()).map((w) => w.word);
+      expect(words).not.toContain('quartzite');
+      expect(words).not.toContain('quillon');
+      expect(await vocabulary()).toEqual(await recomputed());
     });
   });
 });

@@ -14,7 +14,7 @@ import { routes } from './app/router';
 import { Providers } from './app/providers';
 import { ApiError, setServerFetch } from './lib/api-client';
 import { serializeServerState, type ServerState } from './ssr-state';
-import { setServerOrigin } from './lib/site-origin';
+import { setSiteOrigin } from './lib/site-origin';
 
 export { setServerFetch };
 
@@ -62,7 +62,7 @@ export async function render(request: Request): Promise<RenderResult | Response>
   const origin = new URL(request.url).origin;
   const app = () => {
     // Rendering is synchronous: no other request's render runs in between.
-    setServerOrigin(origin);
+    setSiteOrigin(origin);
     return renderToString(
       <StrictMode>
         <Providers queryClient={queryClient}>

@@ -1,14 +1,23 @@
 /**
- * The shop's own origin for absolute addresses (canonical links, Open Graph,
- * JSON-LD): the browser's, or, while a page is rendered on the server, the
- * one the server renderer sets from PUBLIC_URL (decision 106).
+ * The shop's public origin for absolute addresses (canonical links, Open
+ * Graph). A server renderer sets it from PUBLIC_URL with setSiteOrigin before
+ * rendering; in the browser it is the page's own origin. Without either, ''
+ * (addresses stay relative), so nothing here needs `window` to exist.
  */
-let serverOrigin = '';
+let configured: string | undefined;
 
-export function setServerOrigin(origin: string) {
-  serverOrigin = origin;
+export function setSiteOrigin(origin: string | undefined): void {
+  configured = origin ? origin.replace(/\/+$/, '') : undefined;
 }
 
 export function siteOrigin(): string {
-  return typeof window === 'undefined' ? serverOrigin : window.location.origin;
+  if (configured !== undefined) return configured;
+  return typeof globalThis.location?.origin === 'string' && globalThis.location.origin !== 'null' ? globalThis.location.origin : '';
+}
+
+/** An absolute address for a path on this shop (a full URL is kept as it is); relative when the origin is unknown. */
+export function siteUrl(pathOrUrl: string, origin = siteOrigin()): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (!origin) return pathOrUrl;
+  return new URL(pathOrUrl, `${origin}/`).toString();
 }

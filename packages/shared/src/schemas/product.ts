@@ -61,6 +61,37 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
+export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 20;
+export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
+
+/** GET /products/manage (admin): one page of Manage Products, newest first; lowStock=true keeps the parts low on stock. */
+export const adminProductsQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(ADMIN_PRODUCTS_MAX_LIMIT, `limit must be ${ADMIN_PRODUCTS_MAX_LIMIT} or less`)
+    .default(ADMIN_PRODUCTS_DEFAULT_LIMIT),
+  lowStock: z
+    .enum(['true', 'false'], { message: 'lowStock must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const adminProductPageSchema = z.object({
+  items: z.array(productSchema),
+  /** Products matching the filter. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  /** The whole catalogue and its parts low on stock, whatever the filter. */
+  counts: z.object({ all: z.number().int(), lowStock: z.number().int() }),
+});
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+
 const imageUrlSchema = z
   .string({ message: 'Image URL is Required' })
   .trim()

@@ -55,4 +55,28 @@ export const userListEntrySchema = z.object({
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 export const userListSchema = z.array(userListEntrySchema);
 
+export const USERS_PAGE_DEFAULT_LIMIT = 50;
+export const USERS_PAGE_MAX_LIMIT = 100;
+
+/** GET /users: without page and limit the spec's array; with either, one page (administrators first, then the newest accounts). */
+export const userListQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(USERS_PAGE_MAX_LIMIT, `limit must be ${USERS_PAGE_MAX_LIMIT} or less`)
+    .optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userPageSchema = z.object({
+  items: userListSchema,
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
 export const setRoleSchema = z.object({ role: z.literal('admin', { message: "role must be 'admin'" }) });

@@ -12,6 +12,7 @@ import {
   formatFitmentCell,
   formatPriceTiersCell,
   fromCents,
+  priceTiersProblem,
   skuKey,
   toCents,
   type CatalogCsvRow,
@@ -22,10 +23,10 @@ import {
 import type { Db } from '../../db/client';
 import { productFitments, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
-import { moveStock, type StockActor } from '../stock/stock.service';
+import type { StockActor } from '../stock/stock.service';
 import { spreadsheetSafe } from '../../lib/csv';
 import { ConflictError } from '../../lib/errors';
-import { fitmentsByProduct, isUniqueViolation, normalizeFitment, replaceFitment, tiersToCents, tiersToDto } from './products.service';
+import { fitmentsByProduct, isUniqueViolation, normalizeFitment, tiersToCents, tiersToDto } from './products.service';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -152,12 +153,8 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
         db,
         [...known.values()].map((p) => p.id),
       );
-      for (const { row } of rows) {
-        const current = known.get(skuKey(row.sku));
-        if (!current) result.created++;
-        else if (Object.keys(changedFields(current, row, fitments.get(current.id))).length || current.stock !== row.stock) result.updated++;
-        else result.unchanged++;
-      }
+      result.errors = sortedByLine([...errors, ...storedTierErrors(rows, known)]);
+      countValidRows(result, rows, known, fitments);
     }
     return result;
   }
@@ -169,10 +166,18 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
         txDb,
         [...known.values()].map((p) => p.id),
       );
+      // A row that raises minOrder to or above a stored tier is refused like the same PATCH (decision 131);
+      // checked on the locked rows, so no edit can change the tiers before the write.
+      const tierErrors = storedTierErrors(rows, known);
+      if (tierErrors.length) {
+        result.errors = tierErrors;
+        countValidRows(result, rows, known, fitments);
+        throw new RolledBack();
+      }
       const fitmentChanges: { id: string; lines: Fitment[] }[] = [];
       const toCreate: ParsedRow[] = [];
       const toUpdate: { id: string; row: CatalogCsvRow; version: number }[] = [];
-      const stockChanges: { id: string; delta: number }[] = [];
+      const stockChanges: StockChange[] = [];
       for (const parsed of rows) {
         const { row } = parsed;
         const current = known.get(skuKey(row.sku));
@@ -190,14 +195,11 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
         }
         result.updated++;
         if (fieldsChanged) toUpdate.push({ id: current.id, row, version: current.version });
-        if (stockDelta !== 0) stockChanges.push({ id: current.id, delta: stockDelta });
+        if (stockDelta !== 0) stockChanges.push({ id: current.id, from: current.stock, to: row.stock, bumpVersion: !fieldsChanged });
       }
       for (let i = 0; i < toUpdate.length; i += CHUNK) await updateChunk(txDb, toUpdate.slice(i, i + CHUNK));
-      for (const change of fitmentChanges) await replaceFitment(txDb, change.id, change.lines);
-      // Stock of known products moves through the ledger function, one product at a time (imports rarely restock thousands at once).
-      for (const change of stockChanges) {
-        await moveStock(txDb, { productId: change.id, delta: change.delta, kind: 'import', reason: 'catalogue import', actor: opts.actor });
-      }
+      await replaceFitments(txDb, fitmentChanges);
+      await applyStockChanges(txDb, stockChanges, opts.actor);
       for (let i = 0; i < toCreate.length; i += CHUNK) result.created += await createChunk(txDb, toCreate.slice(i, i + CHUNK), opts.actor);
       await recordAudit(tx, {
         actor: opts.actor,
@@ -217,6 +219,43 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
     throw err;
   }
   return result;
+}
+
+/** What the rows without errors would do, so the preview of a refused file still says something useful. */
+function countValidRows(result: CatalogImportResult, rows: ParsedRow[], known: Map<string, ProductRow>, fitments: Map<string, Fitment[]>) {
+  const refused = new Set(result.errors.map((e) => e.line));
+  for (const { line, row } of rows) {
+    if (refused.has(line)) continue;
+    const current = known.get(skuKey(row.sku));
+    if (!current) result.created++;
+    else if (Object.keys(changedFields(current, row, fitments.get(current.id))).length || current.stock !== row.stock) result.updated++;
+    else result.unchanged++;
+  }
+}
+
+const sortedByLine = (list: CatalogImportError[]) => [...list].sort((a, b) => a.line - b.line);
+
+/**
+ * Rows without a price_tiers column keep the part's stored tiers; their new
+ * minOrder must stay below every one of them, as a PATCH of minOrder alone
+ * must (priceTiersProblem, decision 131).
+ */
+function storedTierErrors(rows: ParsedRow[], known: Map<string, ProductRow>): CatalogImportError[] {
+  const out: CatalogImportError[] = [];
+  for (const { line, row } of rows) {
+    if (row.price_tiers !== undefined) continue;
+    const current = known.get(skuKey(row.sku));
+    if (!current || row.minOrder === current.minOrder || current.priceTiers.length === 0) continue;
+    const stored = tiersToDto(current.priceTiers);
+    const problem = priceTiersProblem(stored, row.minOrder);
+    if (!problem) continue;
+    const lowest = stored[0].minQuantity;
+    out.push({
+      line,
+      message: `minOrder: ${row.minOrder} is not below the part's lowest stored price tier (from ${lowest} units): ${problem}. Change or remove the tiers in the same row (price_tiers column) or in the product form first.`,
+    });
+  }
+  return out;
 }
 
 async function existingBySku(db: Db, rows: ParsedRow[], lock = false): Promise<Map<string, ProductRow>> {
@@ -253,6 +292,62 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
       price_tiers = coalesce(v.price_tiers, ${products.priceTiers}), version = ${products.version} + 1, updated_at = now()
     from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal, price_tiers)
     where ${products.id} = v.id`);
+}
+
+interface StockChange {
+  id: string;
+  from: number;
+  to: number;
+  /** False when updateChunk already raised the version for this import. */
+  bumpVersion: boolean;
+}
+
+/**
+ * The stock of many known products in one statement for the whole file: the
+ * changes travel as one JSON parameter, an UPDATE sets each product's stock
+ * (and raises its version unless updateChunk already did), and the same
+ * statement books each change as a ledger row of kind `import` (who, delta,
+ * stock after): the rows moveStock writes, without its three round trips per
+ * product (decision 097). The products are locked since existingBySku, so
+ * `from` is their stock; the condition on it is a guard, and a miss is an
+ * error (the transaction rolls back) rather than a ledger that disagrees.
+ */
+async function applyStockChanges(db: Db, changes: StockChange[], actor: StockActor): Promise<void> {
+  if (changes.length === 0) return;
+  const list = JSON.stringify(changes.map((c) => ({ id: c.id, stock_from: c.from, stock_to: c.to, bump: c.bumpVersion })));
+  const booked = (await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${list}::jsonb) as v(id uuid, stock_from int, stock_to int, bump boolean)
+    ), moved as (
+      update ${products} set
+        stock = v.stock_to,
+        version = ${products.version} + case when v.bump then 1 else 0 end,
+        updated_at = now()
+      from v
+      where ${products.id} = v.id and ${products.stock} = v.stock_from
+      returning ${products.id} as id, v.stock_from, v.stock_to
+    )
+    insert into ${stockMovements} (product_id, kind, delta, stock_after, reason, actor_id, actor_email)
+    select id, 'import', stock_to - stock_from, stock_to, 'catalogue import', ${actor.id}::text, ${actor.email}::text from moved
+    returning product_id`)) as unknown as { rows: unknown[] };
+  if (booked.rows.length !== changes.length) {
+    throw new Error(`catalogue import: ${changes.length - booked.rows.length} stock change(s) found the stock changed meanwhile`);
+  }
+}
+
+/** The fitment of many products replaced at once: one DELETE per 1,000 parts, then the new lines 1,000 per INSERT. */
+async function replaceFitments(db: Db, changes: { id: string; lines: Fitment[] }[]): Promise<void> {
+  if (changes.length === 0) return;
+  for (let i = 0; i < changes.length; i += CHUNK) {
+    await db.delete(productFitments).where(
+      inArray(
+        productFitments.productId,
+        changes.slice(i, i + CHUNK).map((c) => c.id),
+      ),
+    );
+  }
+  const lines = changes.flatMap((c) => normalizeFitment(c.lines).map((f) => ({ productId: c.id, ...f })));
+  for (let i = 0; i < lines.length; i += CHUNK) await db.insert(productFitments).values(lines.slice(i, i + CHUNK));
 }
 
 /**

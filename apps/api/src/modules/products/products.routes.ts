@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  adminProductPageSchema,
+  adminProductsQuerySchema,
   createProductSchema,
   errorResponseSchema,
   idParamsSchema,
@@ -14,7 +16,7 @@ import {
   updateProductSchema,
 } from '@shop/shared';
 import { listStockMovements } from '../stock/stock.service';
-import { adjustStock, createProduct, deleteProduct, findProductRow, updateProduct } from './products.service';
+import { adjustStock, createProduct, deleteProduct, findProductRow, pageProductsForAdmin, updateProduct } from './products.service';
 import { cachedProduct, cachedProductList, cachedProductPage } from '../catalog-cache/catalog-reads';
 import { cachedVehiclePage } from '../vehicles/vehicle-reads';
 import { sendCached } from '../catalog-cache/catalog-cache.plugin';
@@ -43,6 +45,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page === undefined && limit === undefined) return sendCached(req, reply, await cachedProductList(app.catalogCache, app.db, opts));
       return sendCached(req, reply, await cachedProductPage(app.catalogCache, app.db, page ?? 1, limit ?? 9, opts));
     },
+  );
+
+  app.get(
+    '/products/manage',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['products'],
+        summary: 'One page of Manage Products, newest first, with ?page=&limit=&lowStock=true and the catalogue and low-stock counts (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: adminProductsQuerySchema,
+        response: { 200: adminProductPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (req) => pageProductsForAdmin(app.db, req.query, opts),
   );
 
   app.get(

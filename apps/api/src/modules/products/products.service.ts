@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_BRAND,
   DEFAULT_CATEGORY,
@@ -178,6 +178,26 @@ export async function pageProducts(db: Db, page: number, limit: number, opts?: C
     .limit(limit)
     .offset((page - 1) * limit);
   return { items: await toProductDtos(db, rows, opts), total, page, limit, pages };
+}
+
+/**
+ * GET /products/manage (admin): newest first, so a part just added is on the
+ * first page; `lowStock` keeps the parts below LOW_STOCK_FACTOR minimum orders
+ * (the rule of isLowStock, in SQL). Offset paging: an admin screen, read fresh.
+ */
+export async function pageProductsForAdmin(db: Db, query: { page: number; limit: number; lowStock: boolean }, opts: CatalogOptions = defaults) {
+  const low: SQL = sql`${products.stock} < ${opts.lowStockFactor} * ${products.minOrder}`;
+  const [counts] = await db.select({ all: count(), lowStock: sql<number>`count(*) filter (where ${low})`.mapWith(Number) }).from(products);
+  const total = query.lowStock ? counts.lowStock : counts.all;
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(query.lowStock ? low : undefined)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items: await toProductDtos(db, rows, opts), total, page: query.page, limit: query.limit, pages, counts };
 }
 
 /** Every product id in catalogue order: the catalogue cache pages from it at any depth (decision 100). */

@@ -6,82 +6,92 @@ import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
 
 /**
- * Search in PostgreSQL (issue #9, decision 110): one statement answers the
- * page, the total and the facets. Ranking tiers, best first:
+ * Search in PostgreSQL (issue #9, decisions 110 and 111): one statement answers
+ * the page, the total and the facets. Ranking tiers, best first:
  *   0  the part number, ignoring case, spaces, dots and dashes (sku_key = key)
  *   1  a part-number prefix (sku_key LIKE 'key%', btree text_pattern_ops)
- *   2  name and brand hold every word (full text); when the words match nothing
- *      as typed, names and brands close to them (pg_trgm word similarity, GIN)
+ *   2  name and brand hold every word (full text, weight A)
  *   3  full text of name, brand and description ('simple' config, GIN)
- * The expressions must stay exactly as the indexes of migration 0009_search write them.
+ * When the words match nothing as typed, each word that no product holds is
+ * corrected against the words of names and brands (table search_words, pg_trgm
+ * word similarity) and the statement runs again with the corrected words, full
+ * text only. The expressions must stay exactly as migrations 0010_search and
+ * 0012_search-words write them.
  */
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
-/** Word similarity (0..1) a name or brand needs to match: low enough for "sprokit" → "sprocket" (0.5). */
+/** Word similarity (0..1) a word of names and brands needs to correct a typed word: low enough for "sprokit" → "sprocket" (0.5). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
+/** A typed word is corrected to at most this many words, the closest ones, OR-ed. */
+const MAX_CORRECTIONS = 3;
+/** Corrections of a typo may be this much less similar than the closest one ("sprokets": sprockets 0.58, sprocket 0.44). */
+const CORRECTION_MARGIN = 0.15;
+/** A typed word that starts at most this many words of the vocabulary is searched as those words, not as a prefix. */
+const MAX_EXPANSIONS = 8;
+/** The closest words read for each typo. */
+const MAX_CANDIDATES = 10;
+/** At most this many words of the query are searched. */
+const MAX_WORDS = 10;
 /** The brand facet lists the most frequent brands only. */
 const BRAND_FACET_SIZE = 50;
 
-const nameBrand = sql.raw(`(p.name || ' ' || p.brand)`);
+/** The words of a query, lower case, as the full text is searched with them ("Brake-pads" → brake, pads). */
+export const queryWords = (q: string): string[] => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 
 /**
- * The words of the query as a prefix tsquery ("brake pad" → "brake:* & pad:*"),
- * or '' when it has none; `weights` "A" keeps the name and brand only.
+ * The query's words as a tsquery: each word a prefix ("brake pad" → "brake:* &
+ * pad:*"), or, from the vocabulary, the whole words it may be ([["brake"],
+ * ["pad", "pads"]] → "brake & (pad | pads)"; a term written "pad:*" stays a
+ * prefix); '' when there is none. `weights` "A" keeps the name and brand only.
  */
-export function prefixTsQuery(q: string, weights = ''): string {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words
-    .slice(0, 10)
-    .map((w) => `${w}:*${weights}`)
+export function prefixTsQuery(words: string | string[][], weights = ''): string {
+  const alternatives = typeof words === 'string' ? queryWords(words).map((w) => [`${w}:*`]) : words;
+  return alternatives
+    .map((alts) => {
+      const terms = alts.map((w) => (weights ? `${w}${w.endsWith(':*') ? '' : ':'}${weights}` : w));
+      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0];
+    })
     .join(' & ');
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Whether the words may be matched by trigram similarity when nothing else
- * matches them: not for one word with a digit in it, which is a part number
- * (typos in part numbers are not guessed).
+ * Whether the words may be corrected when nothing matches them: not for one
+ * word with a digit in it, which is a part number (typos in part numbers are
+ * not guessed).
  */
 export const mayBeFuzzy = (q: string) => q !== '' && !(/^\S+$/.test(q) && /\d/.test(q));
 
 /**
  * The statement behind GET /api/search; exported so the bench can send the
- * same SQL straight from node-postgres. `fuzzy` adds the trigram match of
- * names and brands, the costliest part: the service asks for it only when
- * the part number and the full text match nothing.
+ * same SQL straight from node-postgres. `words` replaces the query's words
+ * (each with its alternatives) after a typo was corrected.
  */
 export function searchStatement(
   query: SearchQuery,
-  { fuzzy = false, vehicle }: { fuzzy?: boolean; vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'> } = {},
+  { words, vehicle }: { words?: string[][]; vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'> } = {},
 ): SQL {
   const q = query.q;
   const key = q ? skuKey(q) : '';
-  const tsq = q ? prefixTsQuery(q) : '';
-  const nameTsq = q ? prefixTsQuery(q, 'A') : '';
-  fuzzy = fuzzy && mayBeFuzzy(q);
+  const tsq = q ? prefixTsQuery(words ?? q) : '';
+  const nameTsq = q ? prefixTsQuery(words ?? q, 'A') : '';
 
-  // Which products the words match at all (no words: every product).
-  const matches: SQL[] = [];
+  // Which products the words match at all (no words: every product): the full text, and apart from it the part
+  // numbers (a few rows from the btree), so that the many full-text rows are not checked again against an OR.
   const prefix = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : sql`false`;
-  if (key) matches.push(sql`p.sku_key = ${key}`);
-  if (key.length >= 2) matches.push(prefix);
-  if (fuzzy) matches.push(sql`${nameBrand} %> ${q}`);
-  if (tsq) matches.push(sql`p.search_vector @@ to_tsquery('simple', ${tsq})`);
-  const where = q ? (matches.length ? sql`(${sql.join(matches, sql` OR `)})` : sql`false`) : sql`true`;
+  const skuMatch = key ? sql`(p.sku_key = ${key} OR ${prefix})` : sql`false`;
+  const textMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${tsq})` : sql`false`;
 
-  // Tier 2: the name or brand holds every word (full text), or, when fuzzy, is close enough to the words (trigram).
-  // Word similarity is computed once per matched row (ws), in a LATERAL below.
-  const similarity = fuzzy ? sql`word_similarity(${q}, ${nameBrand})` : sql`0::real`;
-  const nameMatch = fuzzy ? sql`s.ws >= ${WORD_SIMILARITY_THRESHOLD}` : tsq ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
+  // Tier 2: the name or brand holds every word (full text, weight A). Only the relevance order reads it: checking
+  // the weights of every match of a broad word costs as much again as finding them; the other orders break their
+  // ties by part number, then newest first (decision 111).
+  const nameMatch = tsq && query.sort === 'relevance' ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
   const tier = q ? sql`CASE WHEN p.sku_key = ${key} THEN 0 WHEN ${prefix} THEN 1 WHEN ${nameMatch} THEN 2 ELSE 3 END` : sql`3`;
-  // Within a tier: shorter part numbers first for prefixes, then word similarity or full-text rank.
-  const score = q
-    ? sql`CASE WHEN p.sku_key = ${key} THEN 1 WHEN ${prefix} THEN 1.0 / length(p.sku_key) ${fuzzy ? sql`WHEN ${nameMatch} THEN s.ws` : sql``} ${
-        tsq ? sql`ELSE ts_rank(p.search_vector, to_tsquery('simple', ${tsq}))` : sql``
-      } END`
-    : sql`0`;
+  // Within a tier: shorter part numbers first for prefixes; then newest first (the order below). No ts_rank: ranking
+  // every match of a broad query (17,000 of "sprocket") cost more than the rest of the statement (decision 111).
+  const score = q ? sql`CASE WHEN p.sku_key = ${key} THEN 1 WHEN ${prefix} THEN 1.0 / length(p.sku_key) ELSE 0 END` : sql`0`;
 
   const fCategory = query.category ? sql`p.category = ${query.category}` : sql`true`;
   const fBrand = query.brand ? sql`lower(p.brand) = lower(${query.brand})` : sql`true`;
@@ -96,7 +106,7 @@ export function searchStatement(
     : sql`true`;
 
   const order = {
-    relevance: q ? sql`tier, score DESC NULLS LAST, created_at DESC, id` : sql`created_at DESC, id DESC`,
+    relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
     'price-asc': sql`unit_price_cents, tier, created_at DESC, id`,
     'price-desc': sql`unit_price_cents DESC, tier, created_at DESC, id`,
     newest: sql`created_at DESC, id DESC`,
@@ -108,8 +118,17 @@ export function searchStatement(
              ${tier} AS tier, ${score} AS score,
              (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fStock}) AS f_stock, (${fPrice}) AS f_price,
              (${fVehicle}) AS f_vehicle
-      FROM products p CROSS JOIN LATERAL (SELECT ${similarity} AS ws) s
-      WHERE ${where}
+      FROM products p
+      WHERE ${q ? textMatch : sql`true`}
+      ${
+        q
+          ? sql`UNION ALL
+      SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
+             ${tier}, ${score}, ${fCategory}, ${fBrand}, ${fStock}, ${fPrice}, ${fVehicle}
+      FROM products p
+      WHERE ${skuMatch} AND NOT coalesce(${textMatch}, false)`
+          : sql``
+      }
     ),
     f AS (SELECT * FROM m WHERE f_category AND f_brand AND f_stock AND f_price AND f_vehicle),
     page AS (
@@ -129,8 +148,76 @@ export function searchStatement(
   `;
 }
 
-/** The threshold of `%>` for this transaction only. */
-export const similarityThreshold = () => sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`;
+/** A tsquery lexeme that needs no quoting: letters and digits only. */
+const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w);
+
+/**
+ * For each word of the query, from the vocabulary (table search_words, every
+ * word of the full text): the first MAX_EXPANSIONS + 1 words it starts, and,
+ * when it starts none (a typo), the words closest to it (word similarity at
+ * least WORD_SIMILARITY_THRESHOLD, then similarity). One SELECT per word, with
+ * the word as a constant, so that the planner uses the primary key for the
+ * prefix and the GiST trigram index (nearest first) for the similarity.
+ */
+export function vocabularyStatement(words: string[]): SQL {
+  return sql.join(
+    words.map(
+      (w) => sql`(
+        SELECT ${w}::text AS word, e.words AS expansions,
+               CASE WHEN e.words IS NULL THEN (
+                 SELECT json_agg(json_build_object('word', c.word, 'ws', c.ws) ORDER BY c.ws DESC, c.s DESC, c.word) FROM (
+                   SELECT s.word, word_similarity(${w}, s.word) AS ws, similarity(${w}, s.word) AS s
+                   FROM search_words s WHERE s.word !~ '[0-9]'
+                   ORDER BY s.word <->> ${w} LIMIT ${MAX_CANDIDATES}
+                 ) c WHERE c.ws >= ${WORD_SIMILARITY_THRESHOLD}
+               ) END AS candidates
+        FROM (SELECT json_agg(x.word ORDER BY x.word) AS words FROM (
+          SELECT word FROM search_words WHERE word LIKE ${`${w}%`} ORDER BY word LIMIT ${MAX_EXPANSIONS + 1}
+        ) x) e
+      )`,
+    ),
+    sql` UNION ALL `,
+  );
+}
+
+export interface VocabularyRow {
+  word: string;
+  /** The words it starts, in order, at most MAX_EXPANSIONS + 1; null for none. */
+  expansions: string[] | null;
+  /** When it starts none: the closest words, closest first. */
+  candidates: { word: string; ws: number }[] | null;
+}
+
+/**
+ * The words to search with: a word that starts a few words of the vocabulary
+ * becomes them ("pad" → pad | pads: GIN answers whole words much faster than a
+ * prefix), one that starts many stays a prefix ("b" → b:*); a typo becomes the
+ * closest words (within CORRECTION_MARGIN of the closest, at most
+ * MAX_CORRECTIONS; "sprokit" → sprocket | sprockets). `corrected` tells whether
+ * a typo was corrected; null when a typo is close to no word (nothing can match).
+ */
+export function searchWords(rows: VocabularyRow[]): { words: string[][]; corrected: boolean } | null {
+  let corrected = false;
+  const words: string[][] = [];
+  for (const row of rows) {
+    const expansions = row.expansions ?? [];
+    if (expansions.length > 0) {
+      words.push(expansions.length <= MAX_EXPANSIONS && expansions.every(plainWord) ? expansions : [`${row.word}:*`]);
+      continue;
+    }
+    const candidates = (row.candidates ?? []).filter((c) => plainWord(c.word));
+    if (candidates.length === 0) return null;
+    const best = candidates[0].ws;
+    words.push(
+      candidates
+        .filter((c) => c.ws >= best - CORRECTION_MARGIN)
+        .slice(0, MAX_CORRECTIONS)
+        .map((c) => c.word),
+    );
+    corrected = true;
+  }
+  return { words, corrected };
+}
 
 interface SearchRow {
   matched: number;
@@ -139,6 +226,29 @@ interface SearchRow {
   brands: FacetCount[];
   price: { min: number | null; max: number | null };
   items: Record<string, unknown>[];
+}
+
+/** Runs a statement in the search's transaction and answers its rows. */
+export type SearchExecutor = <R>(statement: SQL) => Promise<R[]>;
+
+/**
+ * The search, inside one transaction (`exec`). A query of words (not one part
+ * number) first reads the vocabulary: each word becomes the whole words it
+ * starts, and a typo, which starts none, the words closest to it ("sitered brake
+ * pads" → "sintered & brake & pads", "sprokit" → "sprocket | sprockets"); then
+ * one statement answers the page, the total and the facets. As typed, a typo
+ * matches nothing by full text (every word must match), so correcting first
+ * loses nothing; the part number still matches q as typed. Exported for the
+ * bench, which runs it over node-postgres.
+ */
+export async function searchRow(exec: SearchExecutor, query: SearchQuery, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>): Promise<SearchRow> {
+  const typed = mayBeFuzzy(query.q) ? queryWords(query.q) : [];
+  let words: string[][] | undefined;
+  if (typed.length > 0) {
+    words = searchWords(await exec<VocabularyRow>(vocabularyStatement(typed)))?.words;
+  }
+  const [row] = await exec<SearchRow>(searchStatement(query, { words, vehicle }));
+  return row;
 }
 
 /** A products row as to_jsonb writes it (snake_case), in the shape toProductDto reads. */
@@ -172,14 +282,9 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions):
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
-  const row = await db.transaction(async (tx) => {
-    const run = async (fuzzy: boolean) => ((await tx.execute(searchStatement(query, { fuzzy, vehicle }))) as unknown as { rows: SearchRow[] }).rows[0];
-    const exact = await run(false);
-    if (Number(exact.matched) > 0 || !mayBeFuzzy(query.q)) return exact;
-    // Nothing holds the words as typed: forgive typos in names and brands ("sitered brake pads", "sprokit").
-    await tx.execute(similarityThreshold());
-    return run(true);
-  });
+  const row = await db.transaction((tx) =>
+    searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle),
+  );
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = await toProductDtos(db, row.items.map(rowFromJson), opts);

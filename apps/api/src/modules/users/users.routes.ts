@@ -9,12 +9,15 @@ import {
   profileUpdateSchema,
   setRoleSchema,
   tokenResponseSchema,
+  USERS_PAGE_DEFAULT_LIMIT,
+  userListQuerySchema,
   userListSchema,
+  userPageSchema,
   userSyncSchema,
 } from '@shop/shared';
 import { SECOND_FACTOR_PENDING_MESSAGE, isAdmin } from '../../plugins/auth';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { getProfile, listUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
+import { getProfile, listUsers, pageUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
 
 const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
 const PROFILE_KEYS = ['education', 'location', 'phone', 'linkedin'] as const;
@@ -120,9 +123,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       preHandler: [app.requireAdmin],
-      schema: { tags: ['users'], security: [{ bearerAuth: [] }], response: { 200: userListSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+      schema: {
+        tags: ['users'],
+        summary: "Every account (admin): the spec's array, or with ?page=&limit= one page, administrators first, then the newest",
+        security: [{ bearerAuth: [] }],
+        querystring: userListQuerySchema,
+        response: { 200: z.union([userListSchema, userPageSchema]), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
     },
-    async () => listUsers(app.db),
+    async (req) => {
+      const { page, limit } = req.query;
+      if (page === undefined && limit === undefined) return listUsers(app.db);
+      return pageUsers(app.db, page ?? 1, limit ?? USERS_PAGE_DEFAULT_LIMIT);
+    },
   );
 
   app.put(

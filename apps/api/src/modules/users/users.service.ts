@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Profile, UserListEntry } from '@shop/shared';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Profile, UserListEntry, UserPage } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { NotFoundError, isUuid } from '../../lib/errors';
@@ -46,6 +46,28 @@ export async function updateProfile(db: Db, userId: string, fields: { education:
 export async function listUsers(db: Db): Promise<UserListEntry[]> {
   const rows = await db.select({ id: user.id, name: user.name, email: user.email, role: user.role }).from(user).orderBy(asc(user.createdAt), asc(user.email));
   return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user' }));
+}
+
+/**
+ * One page of Make Admin: administrators first (who holds the keys), then the
+ * newest accounts (the ones most likely to be promoted next).
+ */
+export async function pageUsers(db: Db, page: number, limit: number): Promise<UserPage> {
+  const [{ total }] = await db.select({ total: count() }).from(user);
+  const isAdminRole = sql`(',' || coalesce(${user.role}, '') || ',') like '%,admin,%'`;
+  const rows = await db
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+    .from(user)
+    .orderBy(desc(isAdminRole), desc(user.createdAt), asc(user.email))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return {
+    items: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user' })),
+    total,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil(total / limit)),
+  };
 }
 
 /** Idempotent: promoting an admin again changes nothing. */

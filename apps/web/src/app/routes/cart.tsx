@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { paths } from '../../config/paths';
-import { usePageTitle } from '../../components/ui/page-title';
+import { PageHead } from '../../components/ui/page-head';
 import { formatPrice } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { LoadError } from '../../components/ui/load-error';
@@ -15,12 +15,12 @@ const t = copy.cart;
 
 /** Issue #9 part 4: the cart. Public: a visitor sees the browser's cart and signs in to check out. */
 export default function CartPage() {
-  usePageTitle(t.title);
   const cart = useCart();
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-12">
+      <PageHead title={t.title} description={copy.pageMeta.cart} path={paths.cart} noindex />
       <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
       <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
       <p className="mt-3 text-base-content/80">{t.intro}</p>

@@ -1,5 +1,5 @@
 import { copy } from '@shop/shared/copy';
-import { usePageTitle } from '../../components/ui/page-title';
+import { PageHead } from '../../components/ui/page-head';
 import { Hero } from '../../components/home/hero';
 import { BusinessSummary } from '../../components/home/business-summary';
 import { LatestNews } from '../../components/home/latest-news';
@@ -12,9 +12,9 @@ import { HomeVehicleSelector } from '../../features/garage/components/home-vehic
 
 /** Spec §2 home page, sections in the spec's order. */
 export default function HomePage() {
-  usePageTitle(copy.home.title);
   return (
     <>
+      <PageHead title={copy.home.title} description={copy.pageMeta.home} path="/" />
       <Hero />
       <HomeVehicleSelector />
       <FeaturedProducts />

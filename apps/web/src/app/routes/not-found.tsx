@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { paths } from '../../config/paths';
-import { usePageTitle } from '../../components/ui/page-title';
+import { PageHead } from '../../components/ui/page-head';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 
 export default function NotFoundPage() {
-  usePageTitle(copy.notFound.title);
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-4 py-16 text-center">
+      <PageHead title={copy.notFound.title} description={copy.pageMeta.notFound} noindex />
       <p className="font-display text-8xl font-bold leading-none text-primary sm:text-9xl" aria-hidden="true">
         {copy.storefront.notFoundCode}
       </p>

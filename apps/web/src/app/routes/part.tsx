@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { paths } from '../../config/paths';
-import { PageTitle, usePageTitle } from '../../components/ui/page-title';
+import { PageTitle } from '../../components/ui/page-title';
+import { PageHead } from '../../components/ui/page-head';
 import { Skeleton } from '../../components/ui/skeleton';
 import { LoadError } from '../../components/ui/load-error';
 import { ArrowLeftIcon } from '../../components/ui/icons';
@@ -48,11 +49,10 @@ export default function PartPage() {
 }
 
 function PartNotFound() {
-  usePageTitle(t.notFoundTitle);
   return (
     <div role="alert" className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 p-8">
       {/* Search engines drop a page that says it is gone. */}
-      <meta name="robots" content="noindex" />
+      <PageHead title={t.notFoundTitle} description={t.notFoundText} noindex />
       <h1 className="font-display text-3xl font-bold uppercase">{t.notFoundTitle}</h1>
       <p className="text-base-content/80">{t.notFoundText}</p>
       <Link to={paths.products} className="btn btn-primary">

@@ -1,16 +1,17 @@
 import { openSourceProjects, portfolioCopy, skillGroups, teamProfile, type OpenSourceProject } from '../../content/portfolio';
 import { copy } from '@shop/shared/copy';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { usePageTitle } from '../../components/ui/page-title';
+import { paths } from '../../config/paths';
+import { PageHead } from '../../components/ui/page-head';
 import { ExternalIcon } from '../../components/ui/icons';
 
 const areas: OpenSourceProject['area'][] = ['Web app', 'Server', 'Testing'];
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export default function PortfolioPage() {
-  usePageTitle(portfolioCopy.pageTitle);
   return (
     <>
+      <PageHead title={portfolioCopy.pageTitle} description={copy.pageMeta.portfolio} path={paths.portfolio} />
       <section aria-labelledby="team-title" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-20">
           <img

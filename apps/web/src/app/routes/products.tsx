@@ -6,7 +6,8 @@ import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadError } from '../../components/ui/load-error';
-import { usePageTitle } from '../../components/ui/page-title';
+import { PageHead } from '../../components/ui/page-head';
+import { paths } from '../../config/paths';
 import { PRODUCTS_PER_PAGE, productsPageQueryOptions } from '../../features/catalog/api/get-products-page';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/product-grid';
 import { ProductsPagination } from '../../features/catalog/components/products-pagination';
@@ -19,7 +20,6 @@ import { VehicleSelector } from '../../features/garage/components/vehicle-select
 const t = copy.productFilters;
 
 export default function ProductsPage() {
-  usePageTitle(copy.nav.products);
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readProductsFilters(searchParams);
   const page = state.page;
@@ -72,6 +72,12 @@ export default function ProductsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+      {/* Filtered views share the catalogue's address; a later page of the plain catalogue has its own. */}
+      <PageHead
+        title={copy.nav.products}
+        description={page > 1 ? copy.pageMeta.productsPage(page) : copy.pageMeta.products}
+        path={page > 1 && !filtered ? `${paths.products}?page=${page}` : paths.products}
+      />
       <div ref={top} className="scroll-mt-24">
         <SectionHeading level={1} title={copy.products.title} subtitle={copy.products.subtitle} />
       </div>

@@ -1,12 +1,13 @@
 import { copy } from '@shop/shared/copy';
-import { usePageTitle } from '../../components/ui/page-title';
+import { paths } from '../../config/paths';
+import { PageHead } from '../../components/ui/page-head';
 import { AuthLayout } from '../../features/identity/components/auth-layout';
 import { RegisterForm } from '../../features/identity/components/register-form';
 
 export default function RegisterPage() {
-  usePageTitle(copy.auth.registerTitle);
   return (
     <AuthLayout title={copy.auth.registerTitle} subtitle={copy.auth.registerSubtitle}>
+      <PageHead title={copy.auth.registerTitle} description={copy.pageMeta.register} path={paths.register} />
       <RegisterForm />
     </AuthLayout>
   );

@@ -1,5 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { copy } from '@shop/shared/copy';
+import { PageHead } from '../../components/ui/page-head';
+import { paths } from '../../config/paths';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
+import { readSearchState } from '../../features/search/search-params';
 
+/** /search?q=…: result pages are for visitors, not for search engines' indexes (noindex), all under one canonical address. */
 export default function SearchRoute() {
-  return <SearchResultsPage />;
+  const [params] = useSearchParams();
+  const { q } = readSearchState(params);
+  return (
+    <>
+      <PageHead
+        title={q ? `${copy.search.title}: ${q}` : copy.search.title}
+        description={q ? copy.pageMeta.searchFor(q) : copy.pageMeta.search}
+        path={paths.search}
+        noindex
+      />
+      <SearchResultsPage />
+    </>
+  );
 }

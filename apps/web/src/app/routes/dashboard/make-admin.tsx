@@ -1,32 +1,54 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import type { UserListEntry } from '@shop/shared/schemas/user';
 import { LoadError } from '../../../components/ui/load-error';
+import { ProductsPagination } from '../../../features/catalog/components/products-pagination';
+import { parsePageParam } from '../../../features/catalog/page-param';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { useAuth } from '../../../features/identity/auth-context';
-import { useUsers } from '../../../features/users/api/get-users';
+import { usersPageQueryOptions } from '../../../features/users/api/get-users-page';
 import { MakeAdminDialog } from '../../../features/users/components/make-admin-dialog';
 import { UsersList, UsersListSkeleton } from '../../../features/users/components/users-list';
 
-/** /dashboard/makeAdmin (admin; the router's AdminRoute guards it). */
+/** /dashboard/makeAdmin (admin; the router's AdminRoute guards it). One page of accounts at a time, the page in the address (?page=2). */
 export default function MakeAdminPage() {
   const { user } = useAuth();
-  const users = useUsers();
+  const [params, setParams] = useSearchParams();
+  const page = parsePageParam(params.get('page'));
+  const users = useQuery(usersPageQueryOptions(page));
   const [target, setTarget] = useState<UserListEntry | null>(null);
+  const top = useRef<HTMLElement>(null);
+  const data = users.data;
+  const placeholder = users.isPlaceholderData;
+
+  const goTo = (next: number, replace = false) => {
+    setParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true, replace });
+    if (!replace) top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  // A bookmarked page past the end: show the last page that exists.
+  const lastPage = data?.pages ?? 0;
+  useEffect(() => {
+    if (!placeholder && lastPage >= 1 && page > lastPage) setParams({ page: String(lastPage) }, { replace: true });
+  }, [placeholder, lastPage, page, setParams]);
 
   return (
-    <section aria-labelledby="make-admin-title">
+    <section ref={top} aria-labelledby="make-admin-title" className="scroll-mt-24">
       <DashboardPageHeader id="make-admin-title" title={copy.users.title} intro={copy.users.subtitle}>
-        {users.data && <p className="text-sm font-semibold text-base-content/70">{copy.users.count(users.data.length)}</p>}
+        {data && <p className="text-sm font-semibold text-base-content/70">{copy.users.count(data.total)}</p>}
       </DashboardPageHeader>
       {users.isPending ? (
         <UsersListSkeleton />
-      ) : users.isError ? (
+      ) : users.isError && !data ? (
         <LoadError message={users.error.message} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
+      ) : !data || data.total === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{copy.users.empty}</p>
       ) : (
-        <UsersList users={users.data} meEmail={user?.email} onPromote={setTarget} />
+        <div aria-busy={placeholder} className={`flex flex-col gap-6 transition-opacity ${placeholder ? 'opacity-60' : ''}`}>
+          <UsersList users={data.items} offset={(data.page - 1) * data.limit} meEmail={user?.email} onPromote={setTarget} />
+          {data.pages > 1 && <ProductsPagination page={data.page} pages={data.pages} onPageChange={(next) => goTo(next)} />}
+        </div>
       )}
       <MakeAdminDialog target={target} onClose={() => setTarget(null)} />
     </section>

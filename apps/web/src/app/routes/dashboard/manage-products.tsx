@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { productsQueryOptions } from '../../../features/catalog/api/get-products';
+import { adminProductsQueryOptions } from '../../../features/dashboard/api/get-admin-products';
+import { parsePageParam } from '../../../features/catalog/page-param';
+import { ProductsPagination } from '../../../features/catalog/components/products-pagination';
 import { DeleteProductDialog } from '../../../features/dashboard/components/delete-product-dialog';
 import { AdjustStockDialog } from '../../../features/dashboard/components/adjust-stock-dialog';
 import { paths } from '../../../config/paths';
@@ -15,21 +17,61 @@ import { LoadError } from '../../../components/ui/load-error';
 
 const t = copy.orderFlow;
 
+/** The page and the low-stock filter live in the address (?page=2&lowStock=true), so reload and back keep them. */
+function useManageProductsParams() {
+  const [params, setParams] = useSearchParams();
+  const page = parsePageParam(params.get('page'));
+  const inUrl = params.get('lowStock') === 'true';
+  // The toggle answers at once; the address follows a moment later (a router navigation is not synchronous).
+  // Back and forward change the address first, and the toggle follows it.
+  const [lowOnly, setLowOnly] = useState(inUrl);
+  const [seen, setSeen] = useState(inUrl);
+  if (seen !== inUrl) {
+    setSeen(inUrl);
+    setLowOnly(inUrl);
+  }
+  const update = (next: { page?: number; lowOnly?: boolean }, replace = false) => {
+    if (next.lowOnly !== undefined) setLowOnly(next.lowOnly);
+    const merged = { page: 1, lowOnly, ...next };
+    const out = new URLSearchParams();
+    if (merged.page > 1) out.set('page', String(merged.page));
+    if (merged.lowOnly) out.set('lowStock', 'true');
+    setParams(out, { preventScrollReset: true, replace });
+  };
+  return { page, lowOnly, update };
+}
+
 export default function ManageProductsPage() {
-  const products = useQuery({ ...productsQueryOptions(), staleTime: 0 });
+  const { page, lowOnly, update } = useManageProductsParams();
+  const products = useQuery(adminProductsQueryOptions(page, lowOnly));
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [toAdjust, setToAdjust] = useState<Product | null>(null);
-  const [lowOnly, setLowOnly] = useState(false);
   const filterId = useId();
-  const lowCount = products.data?.filter((p) => p.lowStock).length ?? 0;
-  const shown = (products.data ?? []).filter((p) => !lowOnly || p.lowStock);
+  const top = useRef<HTMLElement>(null);
+  const data = products.data;
+  const lowCount = data?.counts.lowStock ?? 0;
+  const shown = data?.items ?? [];
+  const offset = data ? (data.page - 1) * data.limit : 0;
+
+  // A bookmarked ?page=7 after parts were deleted (or the last part of the last page went): show the last page that exists.
+  const lastPage = data?.pages ?? 0;
+  const placeholder = products.isPlaceholderData;
+  useEffect(() => {
+    if (!placeholder && lastPage >= 1 && page > lastPage) update({ page: lastPage }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render from the same params
+  }, [placeholder, lastPage, page]);
+
+  const goTo = (next: number) => {
+    update({ page: next });
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   return (
-    <section aria-labelledby="manage-products-title">
+    <section ref={top} aria-labelledby="manage-products-title" className="scroll-mt-24">
       <DashboardPageHeader id="manage-products-title" title={copy.dashboard.manageProducts} intro={t.manageProductsIntro}>
         <div className="flex flex-wrap items-center gap-2">
           <CatalogCsvActions />
-          {products.isSuccess && products.data.length > 0 && (
+          {data && data.counts.all > 0 && (
             <label
               htmlFor={filterId}
               className="flex cursor-pointer items-center gap-2 rounded-field border border-base-300 bg-base-100 px-3 py-2 text-sm font-semibold"
@@ -39,7 +81,7 @@ export default function ManageProductsPage() {
                 type="checkbox"
                 className="toggle toggle-sm toggle-warning"
                 checked={lowOnly}
-                onChange={(e) => setLowOnly(e.target.checked)}
+                onChange={(e) => update({ lowOnly: e.target.checked })}
               />
               {t.lowStockOnly}
               <span className="badge badge-warning badge-sm tabular-nums">{t.lowStockCount(lowCount)}</span>
@@ -54,22 +96,25 @@ export default function ManageProductsPage() {
             <Skeleton key={i} className="h-20 w-full" />
           ))}
         </div>
-      ) : products.isError ? (
+      ) : products.isError && !data ? (
         <LoadError message={products.error.message} onRetry={() => void products.refetch()} />
-      ) : products.data.length === 0 ? (
+      ) : !data || data.counts.all === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.emptyProducts}</p>
       ) : shown.length === 0 ? (
-        <p role="status" className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
-          {t.noLowStock}
-        </p>
+        // Empty with parts in the catalogue: the filter found none, or a page past the end (the effect above moves back).
+        lowOnly && data.total === 0 ? (
+          <p role="status" className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
+            {t.noLowStock}
+          </p>
+        ) : null
       ) : (
-        <>
+        <div aria-busy={placeholder} className={`flex flex-col gap-6 transition-opacity ${placeholder ? 'opacity-60' : ''}`}>
           {/* Phones: a numbered list of cards, so Delete is never off-screen. */}
           <ol aria-label={copy.dashboard.manageProducts} className="flex flex-col gap-3 md:hidden">
             {shown.map((p, i) => (
               <li key={p._id} className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
                 <span className="w-6 shrink-0 font-display text-lg font-bold text-base-content/75 tabular-nums" aria-hidden="true">
-                  {i + 1}
+                  {offset + i + 1}
                 </span>
                 <div className="size-14 shrink-0 overflow-hidden rounded-field border border-base-300 bg-base-200">
                   <img src={p.img} alt={p.name} width={56} height={56} loading="lazy" className="size-full object-contain p-1" />
@@ -119,7 +164,7 @@ export default function ManageProductsPage() {
                 {shown.map((p, i) => (
                   <tr key={p._id} className="hover:bg-base-200/60">
                     <th scope="row" className="font-display text-lg tabular-nums text-base-content/70">
-                      {i + 1}
+                      {offset + i + 1}
                     </th>
                     <td>
                       <div className="size-14 overflow-hidden rounded-field border border-base-300 bg-base-200">
@@ -150,7 +195,8 @@ export default function ManageProductsPage() {
               </tbody>
             </table>
           </div>
-        </>
+          {data.pages > 1 && <ProductsPagination page={data.page} pages={data.pages} onPageChange={goTo} />}
+        </div>
       )}
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
       <AdjustStockDialog product={toAdjust} onClose={() => setToAdjust(null)} />

@@ -4,7 +4,6 @@ import { copy } from '@shop/shared/copy';
 import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
-import { usePageTitle } from '../../../components/ui/page-title';
 import { ProductGrid, ProductGridSkeleton } from '../../catalog/components/product-grid';
 import { ProductsPagination } from '../../catalog/components/products-pagination';
 import { SEARCH_PAGE_SIZE, useSearch } from '../api/search';
@@ -48,7 +47,6 @@ export function SearchResultsPage() {
   const top = useRef<HTMLDivElement>(null);
   const sortId = useId();
   const title = state.q ? t.resultsFor(state.q) : t.allParts;
-  usePageTitle(state.q ? `${t.title}: ${state.q}` : t.title);
 
   // Every change is a new history entry, so the back button undoes it.
   const go = (next: SearchState) => setParams(searchStateParams(next), { preventScrollReset: true });

@@ -14,15 +14,26 @@ function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: Use
   );
 }
 
-/** Every account, numbered from 1: a table on wide screens, cards on phones so the action never scrolls away. */
-export function UsersList({ users, meEmail, onPromote }: { users: UserListEntry[]; meEmail?: string; onPromote(u: UserListEntry): void }) {
+/** Accounts, numbered from offset + 1: a table on wide screens, cards on phones so the action never scrolls away. */
+export function UsersList({
+  users,
+  offset = 0,
+  meEmail,
+  onPromote,
+}: {
+  users: UserListEntry[];
+  /** The number of the first row minus one (the accounts on earlier pages). */
+  offset?: number;
+  meEmail?: string;
+  onPromote(u: UserListEntry): void;
+}) {
   return (
     <>
       <ol aria-label={copy.users.title} className="flex flex-col gap-3 md:hidden">
         {users.map((u, i) => (
           <li key={u._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
             <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/75" aria-hidden="true">
-              {i + 1}
+              {offset + i + 1}
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">
@@ -53,7 +64,7 @@ export function UsersList({ users, meEmail, onPromote }: { users: UserListEntry[
             {users.map((u, i) => (
               <tr key={u._id} className="hover:bg-base-200/60">
                 <th scope="row" className="font-display tabular-nums text-base-content/70">
-                  {i + 1}
+                  {offset + i + 1}
                 </th>
                 <td className="font-semibold">
                   {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{copy.users.you}</span>}
