@@ -18,5 +18,4 @@ export async function renderedQueryData<T>(page: Page, matches: (key: unknown[])
 }
 
 /** The page of the catalogue /products was rendered with. */
-export const renderedProductsPage = <T>(page: Page) =>
-  renderedQueryData<{ items: T[] }>(page, (key) => key[0] === 'products' && key[1] === 'page');
+export const renderedProductsPage = <T>(page: Page) => renderedQueryData<{ items: T[] }>(page, (key) => key[0] === 'products' && key[1] === 'page');

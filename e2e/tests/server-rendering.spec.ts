@@ -8,14 +8,21 @@ interface Page<T> {
   items: T[];
 }
 
+/** The catalogue's part number travels with every product (issue #8). */
+type Part = ApiProduct & { sku: string };
+
 const firstPage = async (request: import('@playwright/test').APIRequestContext, page: number, limit: number) => {
   const res = await request.get(`/api/products?page=${page}&limit=${limit}`);
   expect(res.ok()).toBe(true);
-  return ((await res.json()) as Page<ApiProduct>).items;
+  return ((await res.json()) as Page<Part>).items;
 };
 
 /** The text of an HTML answer, with entities the renderer escapes turned back. */
-const text = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const text = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 test.describe('server-rendered HTML', () => {
   test('the home page arrives with its featured products, compressed, and the data the browser hydrates with', async ({ request }) => {

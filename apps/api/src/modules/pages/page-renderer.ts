@@ -110,10 +110,7 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
       if (result.head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
       page = page
         .replace('</head>', () => `${result.head}${screenTags(manifest, result.modules, template)}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`,
-        );
+        .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`);
       return reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     },
   };

@@ -58,7 +58,8 @@ describe('public part page', () => {
   });
 
   it('puts the Product JSON-LD, the canonical link and one description in the document', async () => {
-    // index.html's shop-wide description.
+    // index.html's shop-wide description (and no other: a page head that went earlier may have added the shop's own).
+    document.head.querySelectorAll('meta[name="description"]').forEach((meta) => meta.remove());
     document.head.insertAdjacentHTML('beforeend', '<meta name="description" content="The whole shop">');
     serve();
     const { unmount } = render();

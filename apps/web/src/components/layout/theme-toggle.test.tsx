@@ -6,11 +6,10 @@ import { fakeColorScheme } from '../testing/fake-color-scheme';
 import { renderWithProviders } from '../testing/render-with-providers';
 import themeBoot from '../../../public/theme-boot.js?raw';
 
-
 /** What a page load does before the first paint: index.html ships data-theme="light", then public/theme-boot.js runs. */
 async function loadPage() {
   document.documentElement.setAttribute('data-theme', 'light');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the shipped script, run as the browser runs it
+  // The shipped script, run as the browser runs it.
   new Function(themeBoot)();
 }
 

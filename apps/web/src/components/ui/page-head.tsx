@@ -46,17 +46,34 @@ export function PageHead({ title, description, path, type = 'website', image, no
   );
 }
 
-/** index.html's shop-wide description (the one without data-page) is taken out while a page's own is shown, and put back after. */
+/** How many page heads are shown, and the shop-wide descriptions they have put aside. */
+let shownHeads = 0;
+let putAside: { meta: HTMLMetaElement; mark: Comment }[] = [];
+
+/**
+ * index.html's shop-wide description (the one without data-page) is taken out while a page's own is shown, and
+ * put back when the last page head goes. A server-rendered page arrives without it (decision 106): then the
+ * shop-wide one is added back, so a page without its own head never goes without a description.
+ */
 function useHideStaticDescription() {
   useEffect(() => {
-    const statics = Array.from(document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]:not([data-page])'));
-    const placeholders = statics.map((meta) => {
-      const mark = document.createComment('description');
-      meta.replaceWith(mark);
-      return { meta, mark };
-    });
+    if (shownHeads++ === 0) {
+      putAside = Array.from(document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]:not([data-page])')).map((meta) => {
+        const mark = document.createComment('description');
+        meta.replaceWith(mark);
+        return { meta, mark };
+      });
+    }
     return () => {
-      for (const { meta, mark } of placeholders) mark.replaceWith(meta);
+      if (--shownHeads > 0) return;
+      for (const { meta, mark } of putAside) mark.replaceWith(meta);
+      putAside = [];
+      if (!document.head.querySelector('meta[name="description"]:not([data-page])')) {
+        const meta = document.createElement('meta');
+        meta.name = 'description';
+        meta.content = `${shop.name}: ${shop.tagline}`;
+        document.head.append(meta);
+      }
     };
   }, []);
 }
