@@ -25,7 +25,9 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
 }
 
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'].map((p) => path.join(root, p));
-const builtAt = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
+// The page template and the server renderer's bundle (decision 106) are built together; both must be there.
+const distSsr = path.join(root, 'apps/web/dist-ssr/entry-server.js');
+const builtAt = fs.existsSync(distIndex) && fs.existsSync(distSsr) ? Math.min(fs.statSync(distIndex).mtimeMs, fs.statSync(distSsr).mtimeMs) : 0;
 const sourceAt = Math.max(...sources.map((s) => (fs.existsSync(s) && fs.statSync(s).isFile() ? fs.statSync(s).mtimeMs : newestMtime(s))));
 if (!builtAt || sourceAt > builtAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
