@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Classic scripts the browser runs as they are (public/theme-boot.js, decision 106).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
