@@ -5,7 +5,18 @@ import globals from 'globals';
 
 /** Boundaries: the web app, the API and the shared package never reach into each other's internals. */
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.tmp/**', 'apps/api/src/db/migrations/**', '**/test-results/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      '**/.tmp/**',
+      'apps/api/src/db/migrations/**',
+      '**/test-results/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
