@@ -80,6 +80,8 @@ async function checkOut(page: Page) {
 }
 
 test('a visitor fills a cart, signs in, checks out and pays every line with one payment', async ({ browser, request }) => {
+  // The whole journey: cart, sign-in, checkout, one payment, order again and a refused checkout.
+  test.setTimeout(150_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
