@@ -2,13 +2,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './vite-plugin-precompress';
+import { preloadFonts } from './vite-plugin-preload-fonts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts([/^assets\/inter-latin-wght-normal-/, /^assets\/oswald-latin-700-normal-/]), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    copyPublicDir: !isSsrBuild,
+    manifest: !isSsrBuild,
+    // Building a zod schema has no side effect: a page that imports a constant from a schema module does
+    // not carry zod unless it validates something (decision 112).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   // The manifest tells the server renderer which chunks and styles a page's screens need (decision 106).
   // The server renderer (decision 106) bundles the workspace's TypeScript; npm packages stay in node_modules.
   ssr: { noExternal: ['@shop/shared'] },

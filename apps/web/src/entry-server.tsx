@@ -8,6 +8,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { routes } from './app/router';
@@ -51,6 +52,9 @@ function wanted(query: Query): boolean {
   return enabled !== false;
 }
 
+/** React's marker of a Suspense boundary the server gave up on. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
 const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 export async function render(request: Request): Promise<RenderResult | Response> {
@@ -60,24 +64,33 @@ export async function render(request: Request): Promise<RenderResult | Response>
   const queryClient = serverQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
-  const app = () => {
-    // Rendering is synchronous: no other request's render runs in between.
+  const tree = () => (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>
+  );
+  const app = async () => {
+    // Every request of one shop has the same origin (PUBLIC_URL or its host); set before each render.
     setSiteOrigin(origin);
-    return renderToString(
-      <StrictMode>
-        <Providers queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </StrictMode>,
-    );
+    const markup = renderToString(tree());
+    // A lazy part (the reviews carousel, a form below the fold) not loaded yet in this process makes
+    // renderToString give up on its boundary (a client-rendered fallback). prerender waits for it once;
+    // from then on it is loaded for every request. Its own output is not used: it would stream the part with
+    // an inline script, which the Content-Security-Policy forbids.
+    if (!markup.includes(CLIENT_RENDERED_BOUNDARY)) return markup;
+    await prerender(tree()).then(({ prelude }) => prelude.cancel());
+    setSiteOrigin(origin);
+    return renderToString(tree());
   };
 
-  let markup = app();
+  let markup = await app();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const pending = queryClient.getQueryCache().findAll({ predicate: wanted });
     if (pending.length === 0) break;
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
-    markup = app();
+    markup = await app();
   }
 
   const cache = queryClient.getQueryCache().getAll();

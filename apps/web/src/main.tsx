@@ -1,9 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import '@fontsource-variable/inter';
-import '@fontsource/oswald/500.css';
-import '@fontsource/oswald/700.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 import { App } from './app/app';

@@ -1,21 +1,29 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
-import { toastSettings } from '../lib/toast';
+import { loadToastify, toastSettings } from '../lib/toast';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { AuthProvider } from '../features/identity/auth-context';
+
+const ToastArea = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: () => <ToastContainer {...toastSettings} /> })));
 
 /** `client`: the server renderer's and the hydrating browser's own client, filled with the page's data. */
 export function Providers({ children, queryClient: client }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
+  // The toast area mounts once the page is up: its library is not in the server HTML or the critical path.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
           {children}
           {/* The toast area is mounted on every page (spec §2). */}
-          <ToastContainer {...toastSettings} />
+          {mounted && (
+            <Suspense fallback={null}>
+              <ToastArea />
+            </Suspense>
+          )}
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

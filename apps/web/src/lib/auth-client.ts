@@ -27,6 +27,3 @@ export const authClient = createAuthClient({
   // Adds authClient.twoFactor.*; the sign-in forms handle twoFactorRedirect themselves (no automatic redirect).
   plugins: [twoFactorClient()],
 });
-
-/** Popup sign-in start URL (Better Auth's oauth-popup plugin); the popup logic lives in features/identity. */
-export const authPath = (p: string) => `/api/auth${p}`;

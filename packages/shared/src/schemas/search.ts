@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { productCategorySchema, productSchema } from './product';
 import { vehicleSchema } from './vehicle';
 
-export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS, SEARCH_SUGGESTIONS } from '../search-options';
 
-/** At most this many suggestions under the search box. */
-export const SEARCH_SUGGESTIONS = 8;
-export const SEARCH_DEFAULT_LIMIT = 12;
-export const SEARCH_MAX_LIMIT = 48;
+export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS, SEARCH_SUGGESTIONS };
+export type { SearchSort } from '../search-options';
 
 const priceParam = (name: string) =>
   z.coerce

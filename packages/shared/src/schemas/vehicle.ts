@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, fitsVehicle } from '../fitment';
 
-/**
- * Issue #11 (decision 130): vehicles, fitment per part and My Garage.
- * Model years run from the first motorcycle to a few years ahead of the present.
- */
-export const VEHICLE_YEAR_MIN = 1885;
-export const VEHICLE_YEAR_MAX = 2100;
+/** Issue #11 (decision 130): vehicles, fitment per part and My Garage. */
+export { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, fitsVehicle };
 
 const makeSchema = z.string({ message: 'Make is Required' }).trim().min(1, 'Make is Required').max(60, 'Make must be 60 characters or fewer');
 const modelSchema = z.string({ message: 'Model is Required' }).trim().min(1, 'Model is Required').max(80, 'Model must be 80 characters or fewer');
@@ -139,12 +136,6 @@ export function parseFitmentCell(cell: string): { ok: true; lines: Fitment[] } |
   }
   if (lines.length > FITMENT_MAX_LINES) return { ok: false, message: `At most ${FITMENT_MAX_LINES} fitment lines` };
   return { ok: true, lines };
-}
-
-/** Does a fitment list (or universal) cover this vehicle? The server's filter answers the same. */
-export function fitsVehicle(product: { universal: boolean; fitment: readonly Fitment[] }, vehicle: { make: string; model: string; year: number }): boolean {
-  if (product.universal) return true;
-  return product.fitment.some((f) => f.make === vehicle.make && f.model === vehicle.model && f.yearFrom <= vehicle.year && vehicle.year <= f.yearTo);
 }
 
 /** My Garage. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { copy } from '@shop/shared/copy';
-import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
+import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadError } from '../../components/ui/load-error';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { orderPrice } from '@shop/shared/pricing';
-import { uploadSrcSet } from '@shop/shared/schemas/upload';
+import { uploadSrcSet } from '@shop/shared/images';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../components/ui/page-title';

@@ -1,4 +1,4 @@
-import { vehicleSchema, type Vehicle } from '@shop/shared/schemas/vehicle';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
 
 /**
  * A visitor's chosen vehicle, kept in localStorage (decision 132) like the
@@ -19,11 +19,29 @@ function readRaw(): string | null {
   }
 }
 
+/**
+ * The stored value has the Vehicle shape. A plain check, not the shared zod schema: this runs on every
+ * page, and zod stays off the public pages' critical path (decision 112).
+ */
+function isVehicle(value: unknown): value is Vehicle {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v._id === 'string' &&
+    typeof v.make === 'string' &&
+    typeof v.model === 'string' &&
+    Number.isInteger(v.year) &&
+    (v.variant === null || typeof v.variant === 'string')
+  );
+}
+
 function parse(raw: string | null): Vehicle | null {
   if (!raw) return null;
   try {
-    const parsed = vehicleSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (!isVehicle(value)) return null;
+    const { _id, make, model, year, variant } = value;
+    return { _id, make, model, year, variant };
   } catch {
     return null;
   }

@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { copy } from '@shop/shared/copy';
 import { ApiError, setAuthFailureHandler } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
 import { toastSuccess } from '../../lib/toast';
 import { useAdminCheck } from './api/admin-check';
 import { SESSION_QUERY_KEY, fetchSession, sessionQueryOptions, type AuthSessionUser } from './api/session';
@@ -78,7 +77,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [tokenFailed, setTokenFailed] = useState(false);
 
   const endSession = useCallback(async () => {
-    await authClient.signOut().catch(() => undefined);
+    // Better Auth's client loads on sign-out only: it is not on the public pages' critical path (decision 112).
+    await import('../../lib/auth-client').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
     removeAccessToken();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => !PUBLIC_QUERY_ROOTS.has(String(q.queryKey[0])) });

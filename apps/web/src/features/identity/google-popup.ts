@@ -1,6 +1,8 @@
 import { copy } from '@shop/shared/copy';
-import { authPath } from '../../lib/auth-client';
 import { fetchSession } from './api/session';
+
+/** Popup sign-in start URL (Better Auth's oauth-popup plugin). */
+const authPath = (p: string) => `/api/auth${p}`;
 
 /**
  * Google sign-in in a 500 × 600 popup (spec §4, §9), on Better Auth's

@@ -1,5 +1,5 @@
 import { PRODUCT_CATEGORIES, type ProductCategory } from '@shop/shared/catalog';
-import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
+import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { isVehicleId } from '../garage/vehicle-name';
 
 /** What the /search page shows, read from its URL (all of its state lives there, issue #9). */

@@ -1,13 +1,13 @@
 import { copy } from '@shop/shared/copy';
-import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
+import { toastSuccess } from '../../../lib/toast';
 
 /**
  * The toast lives outside the router (app/providers), so its link is a plain
  * anchor; the cart survives the page load (server or localStorage).
  */
 export function toastAddedToCart(name: string, quantity: number) {
-  toast.success(
+  toastSuccess(
     <span className="flex flex-col gap-1">
       <span>{copy.cart.added(name, quantity)}</span>
       <a href={paths.cart} className="link font-semibold">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { isValidQuantity } from '@shop/shared/pricing';
 import type { CartLine } from '@shop/shared/schemas/cart';
-import { uploadSrcSet } from '@shop/shared/schemas/upload';
+import { uploadSrcSet } from '@shop/shared/images';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { copy } from '@shop/shared/copy';
-import { uploadSrcSet } from '@shop/shared/schemas/upload';
+import { uploadSrcSet } from '@shop/shared/images';
 
 const t = copy.partPage;
 

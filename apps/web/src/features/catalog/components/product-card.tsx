@@ -3,7 +3,7 @@ import { CardAddToCart } from '../../cart/components/card-add-to-cart';
 import { FitBadge } from '../../garage/components/fit-badge';
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
-import { uploadSrcSet } from '@shop/shared/schemas/upload';
+import { uploadSrcSet } from '@shop/shared/images';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { copy } from '@shop/shared/copy';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { contactFormSchema, type ContactFormOutput, type ContactFormValues } from '../contact-form-schemas';
+import type { ContactFormOutput, ContactFormValues } from '../contact-form-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 const t = copy.home;
 
@@ -17,7 +17,7 @@ export function ContactForm() {
     reset,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactFormOutput>({
-    resolver: zodResolver(contactFormSchema),
+    resolver: lazyZodResolver<ContactFormValues, ContactFormOutput>(() => import('../contact-form-schemas').then((m) => m.contactFormSchema)),
     defaultValues: { email: '', subject: '', message: '' },
   });
 

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { copy } from '@shop/shared/copy';
 import { fieldErrorId } from '../../../components/ui/form-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
-import { newsletterFormSchema, type NewsletterFormOutput, type NewsletterFormValues } from '../contact-form-schemas';
+import type { NewsletterFormOutput, NewsletterFormValues } from '../contact-form-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 /** Footer newsletter box. DESIGN §7.6: stores a validated e-mail and confirms with a toast. */
 export function NewsletterForm() {
@@ -15,7 +15,7 @@ export function NewsletterForm() {
     reset,
     formState: { errors },
   } = useForm<NewsletterFormValues, unknown, NewsletterFormOutput>({
-    resolver: zodResolver(newsletterFormSchema),
+    resolver: lazyZodResolver<NewsletterFormValues, NewsletterFormOutput>(() => import('../contact-form-schemas').then((m) => m.newsletterFormSchema)),
     defaultValues: { email: '' },
   });
   const error = errors.email?.message;

@@ -1,6 +1,6 @@
 import { copy } from '@shop/shared/copy';
 import type { Product } from '@shop/shared/schemas/product';
-import { fitsVehicle } from '@shop/shared/schemas/vehicle';
+import { fitsVehicle } from '@shop/shared/fitment';
 import { useFitVehicle } from '../use-chosen-vehicle';
 import { vehicleName } from '../vehicle-name';
 import { FitCheckIcon } from './fit-icons';

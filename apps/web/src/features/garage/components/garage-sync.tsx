@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { copy } from '@shop/shared/copy';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { useAuth } from '../../identity/auth-context';
 import { garageKeys, garageQueryOptions, saveVehicle } from '../api/garage';
 import { clearGuestVehicle, getGuestVehicle } from '../guest-vehicle';
@@ -38,7 +37,7 @@ export function GarageSync() {
       .then((entries) => {
         clearGuestVehicle();
         if (entries.some((e) => e.vehicle._id === vehicle._id)) return;
-        toast(({ closeToast }) => <SavePrompt vehicle={vehicle} onDone={closeToast} />, {
+        showToast(({ closeToast }) => <SavePrompt vehicle={vehicle} onDone={closeToast} />, {
           toastId: PROMPT_ID,
           autoClose: false,
           closeOnClick: false,

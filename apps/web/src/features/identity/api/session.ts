@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 export interface AuthSessionUser {
   id: string;
@@ -11,11 +11,19 @@ export interface AuthSessionUser {
   twoFactorEnabled?: boolean | null;
 }
 
-/** GET /api/auth/get-session through Better Auth's client: the signed-in user, or null. */
+/**
+ * GET /api/auth/get-session (Better Auth's endpoint): the signed-in user, or null. A plain call, not Better
+ * Auth's client: every page asks it, and the client's code loads only with the identity screens (decision 112).
+ */
 export async function fetchSession(): Promise<AuthSessionUser | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new Error(error.message ?? 'Could not check your sign-in.');
-  return data?.user ?? null;
+  try {
+    const data = await api<{ user?: AuthSessionUser } | null>('/auth/get-session');
+    return data?.user ?? null;
+  } catch (err) {
+    // Time-outs and an unreachable server keep their own texts; anything else says what failed.
+    if (err instanceof ApiError && err.status > 0) throw new Error('Could not check your sign-in.', { cause: err });
+    throw err;
+  }
 }
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;

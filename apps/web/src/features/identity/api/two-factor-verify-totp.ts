@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 import { secondFactorError } from './second-factor-error';
 
 /**
@@ -6,6 +6,6 @@ import { secondFactorError } from './second-factor-error';
  * confirms the current session (after Google) or completes enrolment. Returns an error message, or null.
  */
 export async function verifyTotp(code: string): Promise<string | null> {
-  const { error } = await authClient.twoFactor.verifyTotp({ code: code.replace(/\s+/g, '') });
+  const { error } = await (await loadAuthClient()).twoFactor.verifyTotp({ code: code.replace(/\s+/g, '') });
   return error ? secondFactorError(error) : null;
 }

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { copy } from '@shop/shared/copy';
 import { useAuth, useAuthActions } from '../auth-context';
 import { AuthLoading } from './auth-loading';
-import { TwoFactorChallenge } from './two-factor-challenge';
-import { TwoFactorEnrolment } from './two-factor-enrolment';
 import type { LoginRedirectState } from './protected-route';
+
+// Only an admin who must pass a second factor sees these: their code (and the QR code library) stays out of
+// every public page's script (decision 112).
+const TwoFactorChallenge = lazy(() => import('./two-factor-challenge').then((m) => ({ default: m.TwoFactorChallenge })));
+const TwoFactorEnrolment = lazy(() => import('./two-factor-enrolment').then((m) => ({ default: m.TwoFactorEnrolment })));
 
 /**
  * Admin-only screens. The server refuses non-admins anyway (DESIGN §6); this
@@ -35,14 +38,18 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   if (adminTwoFactor === 'enrol') {
     return (
       <div className="mx-auto w-full max-w-5xl px-0 py-2">
-        <TwoFactorEnrolment audience="admin" onEnrolled={secondFactorPassed} />
+        <Suspense fallback={<AuthLoading />}>
+          <TwoFactorEnrolment audience="admin" onEnrolled={secondFactorPassed} />
+        </Suspense>
       </div>
     );
   }
   if (adminTwoFactor === 'verify') {
     return (
       <div className="mx-auto w-full max-w-md py-8">
-        <TwoFactorChallenge onVerified={secondFactorPassed} />
+        <Suspense fallback={<AuthLoading />}>
+          <TwoFactorChallenge onVerified={secondFactorPassed} />
+        </Suspense>
       </div>
     );
   }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { authClient } from '../../../lib/auth-client';
-import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../auth-schemas';
+import { loadAuthClient } from '../../../lib/load-auth-client';
+import type { ForgotPasswordFormValues } from '../auth-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -17,11 +17,14 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordFormValues>({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordFormValues>({
+    resolver: lazyZodResolver<ForgotPasswordFormValues>(() => import('../auth-schemas').then((m) => m.forgotPasswordFormSchema)),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(({ email }) =>
     run(async () => {
-      const res = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
+      const res = await (await loadAuthClient()).requestPasswordReset({ email, redirectTo: '/reset-password' });
       if (res.error) return res.error.message ?? copy.auth.signInFailed;
       setSentTo(email);
     }),

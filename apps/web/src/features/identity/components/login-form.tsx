@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { authClient } from '../../../lib/auth-client';
-import { loginFormSchema, type LoginFormValues } from '../auth-schemas';
+import { loadAuthClient } from '../../../lib/load-auth-client';
+import type { LoginFormValues } from '../auth-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useAuthActions } from '../auth-context';
@@ -30,11 +30,14 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginFormValues>({
+    resolver: lazyZodResolver<LoginFormValues>(() => import('../auth-schemas').then((m) => m.loginFormSchema)),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     run(async () => {
-      const res = await authClient.signIn.email({ email: values.email, password: values.password });
+      const res = await (await loadAuthClient()).signIn.email({ email: values.email, password: values.password });
       if (res.error) return res.error.message ?? copy.auth.signInFailed;
       if (res.data && 'twoFactorRedirect' in res.data && res.data.twoFactorRedirect) {
         setChallenge(true);

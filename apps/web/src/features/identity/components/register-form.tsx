@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { copy } from '@shop/shared/copy';
-import { authClient } from '../../../lib/auth-client';
-import { registerFormSchema, type RegisterFormValues } from '../auth-schemas';
+import { loadAuthClient } from '../../../lib/load-auth-client';
+import type { RegisterFormValues } from '../auth-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { useLocation, useNavigate } from 'react-router';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -27,12 +27,17 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RegisterFormValues>({ resolver: zodResolver(registerFormSchema), defaultValues: { name: '', email: '', password: '' } });
+  } = useForm<RegisterFormValues>({
+    resolver: lazyZodResolver<RegisterFormValues>(() => import('../auth-schemas').then((m) => m.registerFormSchema)),
+    defaultValues: { name: '', email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     run(async () => {
       // Creates the account with the entered name as display name; the server mails the verification link.
-      const res = await authClient.signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
+      const res = await (
+        await loadAuthClient()
+      ).signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
       if (res.error) return res.error.message ?? copy.auth.signInFailed;
       await finish();
     }),

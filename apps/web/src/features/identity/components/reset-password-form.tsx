@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 import { toastSuccess } from '../../../lib/toast';
-import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../auth-schemas';
+import type { ResetPasswordFormValues } from '../auth-schemas';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -18,7 +18,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ResetPasswordFormValues>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirm: '' } });
+  } = useForm<ResetPasswordFormValues>({
+    resolver: lazyZodResolver<ResetPasswordFormValues>(() => import('../auth-schemas').then((m) => m.resetPasswordFormSchema)),
+    defaultValues: { password: '', confirm: '' },
+  });
 
   if (!token) {
     return (
@@ -35,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = handleSubmit(({ password }) =>
     run(async () => {
-      const res = await authClient.resetPassword({ newPassword: password, token });
+      const res = await (await loadAuthClient()).resetPassword({ newPassword: password, token });
       if (res.error) return res.error.code === 'INVALID_TOKEN' ? copy.auth.resetInvalid : (res.error.message ?? copy.auth.resetInvalid);
       toastSuccess(copy.auth.resetDone);
       navigate('/login', { replace: true });

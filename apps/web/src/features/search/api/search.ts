@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SEARCH_SUGGESTIONS, type SearchResult } from '@shop/shared/schemas/search';
+import type { SearchResult } from '@shop/shared/schemas/search';
+import { SEARCH_SUGGESTIONS } from '@shop/shared/search-options';
 import { api } from '../../../lib/api-client';
 import { productsQueryKey } from '../../catalog/api/get-products';
 import { searchStateParams, type SearchState } from '../search-params';

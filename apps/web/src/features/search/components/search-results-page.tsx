@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { copy } from '@shop/shared/copy';
-import { SEARCH_SORTS, type SearchSort } from '@shop/shared/schemas/search';
+import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { ProductGrid, ProductGridSkeleton } from '../../catalog/components/product-grid';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { copy } from '@shop/shared/copy';
-import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES, uploadSrcSet } from '@shop/shared/schemas/upload';
+import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES, uploadSrcSet } from '@shop/shared/images';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from '../../../components/ui/icons';
 import { useUploadImage } from '../api/upload-image';
 
