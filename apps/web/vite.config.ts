@@ -15,9 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 400,
     copyPublicDir: !isSsrBuild,
     manifest: !isSsrBuild,
-    // Building a zod schema has no side effect: a page that imports a constant from a schema module does
-    // not carry zod unless it validates something (decision 112).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
   // The manifest tells the server renderer which chunks and styles a page's screens need (decision 106).
   // The server renderer (decision 106) bundles the workspace's TypeScript; npm packages stay in node_modules.
