@@ -78,6 +78,23 @@ describe('the reviews carousel', () => {
     expect(screen.getByRole('button', { name: 'Go to review 4' }).className).toContain('lg:hidden');
   });
 
+  it('on a phone five bullets show, around the current one', () => {
+    render(<ReviewsCarousel reviews={makeReviews(20)} />);
+    const shownOnPhone = () =>
+      dots()
+        .filter((d) => /\bgrid sm:/.test(d.className))
+        .map((d) => d.getAttribute('aria-label'));
+    expect(shownOnPhone()).toEqual(['Go to review 1', 'Go to review 2', 'Go to review 3', 'Go to review 4', 'Go to review 5']);
+    const track = trackOf(screen.getByRole('region'));
+    track.scrollTo = vi.fn() as typeof track.scrollTo;
+    fireEvent.click(screen.getByRole('button', { name: 'Go to review 5' }));
+    expect(shownOnPhone()).toEqual(['Go to review 3', 'Go to review 4', 'Go to review 5', 'Go to review 6', 'Go to review 7']);
+    fireEvent.keyDown(track, { key: 'End' });
+    expect(shownOnPhone()).toEqual(['Go to review 16', 'Go to review 17', 'Go to review 18', 'Go to review 19', 'Go to review 20']);
+    // From 640 px every bullet that can be current shows.
+    expect(screen.getByRole('button', { name: 'Go to review 19' }).className).toMatch(/ sm:grid lg:hidden$/);
+  });
+
   it('the arrow keys, Home and End page through it; on a bullet the focus follows', () => {
     render(<ReviewsCarousel reviews={makeReviews(4)} />);
     const track = trackOf(screen.getByRole('region'));

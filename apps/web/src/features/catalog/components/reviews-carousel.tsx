@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { Review } from '@shop/shared/schemas/review';
 import { copy } from '@shop/shared/copy';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/ui/icons';
@@ -29,11 +30,19 @@ function scrollBehavior(): ScrollBehavior {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
-/** The bullets that can never be the current one (the last slides cannot start the view) stay hidden at that width. */
-function dotVisibility(index: number, count: number): string {
-  if (index === count - 1) return 'sm:hidden'; // 2 and 3 per view
-  if (index === count - 2) return 'lg:hidden'; // 3 per view
-  return '';
+/** Bullets shown on a phone: five around the current one, as all of them would not fit on a line at 24 px each. */
+const PHONE_DOTS = 5;
+
+/**
+ * Where bullet `index` shows: on a phone, near the current one; from 640 px (2 per view) and
+ * 1024 px (3 per view), all but those that can never be current (the last slides cannot start the view).
+ */
+function dotDisplay(index: number, current: number, count: number): string {
+  const first = Math.max(0, Math.min(current - Math.floor(PHONE_DOTS / 2), count - PHONE_DOTS));
+  const phone = index >= first && index < first + PHONE_DOTS ? 'grid' : 'hidden';
+  const twoPerView = index <= count - 2 ? 'sm:grid' : 'sm:hidden';
+  const threePerView = index <= count - 3 ? 'lg:grid' : 'lg:hidden';
+  return `${phone} ${twoPerView} ${threePerView}`;
 }
 
 /** Nothing to page through when every slide is in view. */
@@ -124,7 +133,11 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
     else if (e.key === 'End') index = count - 1;
     else return;
     e.preventDefault();
-    const to = go(index);
+    let to = current;
+    // Rendered at once: on a phone the new current bullet may only now be shown.
+    flushSync(() => {
+      to = go(index);
+    });
     // On a bullet, the focus moves with the current bullet.
     if (dotsRef.current.includes(e.target as HTMLButtonElement)) dotsRef.current[to]?.focus();
   };
@@ -162,7 +175,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
         >
           <ArrowLeftIcon size={18} />
         </button>
-        <div className="flex flex-wrap justify-center">
+        <div className="flex justify-center">
           {reviews.map((review, i) => (
             <button
               key={review._id}
@@ -173,7 +186,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
               aria-label={t.goToReview(i + 1)}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => go(i)}
-              className={`group grid size-6 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary ${dotVisibility(i, count)}`}
+              className={`group size-6 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary ${dotDisplay(i, current, count)}`}
             >
               <span
                 aria-hidden="true"
