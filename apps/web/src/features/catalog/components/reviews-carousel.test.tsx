@@ -112,6 +112,12 @@ describe('the reviews carousel', () => {
     fireEvent.keyDown(second, { key: 'Home' });
     expect(currentDot()).toBe('Go to review 1');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go to review 1' }));
+    // From a bullet that is not the current one, the arrows move from that bullet.
+    const third = screen.getByRole('button', { name: 'Go to review 3' });
+    third.focus();
+    fireEvent.keyDown(third, { key: 'ArrowRight' });
+    expect(currentDot()).toBe('Go to review 4');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go to review 4' }));
   });
 
   it('follows a swipe: the current bullet is the slide at the start of the view', async () => {

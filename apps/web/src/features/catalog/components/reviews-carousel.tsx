@@ -126,9 +126,12 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    // From a bullet, the arrows move from that bullet; elsewhere from the current review.
+    const dot = dotsRef.current.indexOf(e.target as HTMLButtonElement);
+    const from = dot >= 0 ? dot : current;
     let index: number;
-    if (e.key === 'ArrowRight') index = current + 1;
-    else if (e.key === 'ArrowLeft') index = current - 1;
+    if (e.key === 'ArrowRight') index = from + 1;
+    else if (e.key === 'ArrowLeft') index = from - 1;
     else if (e.key === 'Home') index = 0;
     else if (e.key === 'End') index = count - 1;
     else return;
@@ -139,7 +142,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
       to = go(index);
     });
     // On a bullet, the focus moves with the current bullet.
-    if (dotsRef.current.includes(e.target as HTMLButtonElement)) dotsRef.current[to]?.focus();
+    if (dot >= 0) dotsRef.current[to]?.focus();
   };
 
   const arrow = 'btn btn-circle btn-outline btn-sm shrink-0';
