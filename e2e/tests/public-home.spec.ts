@@ -158,6 +158,27 @@ test.describe('home page', () => {
     await bullets.nth(3).click();
     await expect(bullets.nth(3)).toHaveAttribute('aria-current', 'true');
     await expect(slides.nth(3)).toBeInViewport();
+
+    // Next pages by one review; every bullet and button is a touch target of at least 24 × 24 px.
+    const next = carousel.getByRole('button', { name: 'Next review' });
+    await next.click();
+    await expect(bullets.nth(4)).toHaveAttribute('aria-current', 'true');
+    await expect(slides.nth(4)).toBeInViewport();
+    for (const target of [next, carousel.getByRole('button', { name: 'Previous review' }), ...(await bullets.all())]) {
+      const box = (await target.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    }
+
+    // A swipe (the track scrolled by other means) moves the current bullet; at the end Next is disabled.
+    const track = slides.first().locator('..');
+    await track.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+    await expect(bullets.last()).toHaveAttribute('aria-current', 'true');
+    await expect(slides.last()).toBeInViewport();
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    // The arrow keys page back from the focused track.
+    await track.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(bullets.nth((await bullets.count()) - 2)).toHaveAttribute('aria-current', 'true');
   });
 
   test('footer: link groups, newsletter, payment image and the copyright year', async ({ page }) => {

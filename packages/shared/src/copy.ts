@@ -617,10 +617,11 @@ export const copy = {
     reviewsLoading: 'Loading reviews…',
     reviewsEmpty: 'No reviews yet. Be the first to tell other riders about us.',
     reviewsCarousel: 'Customer reviews',
-    // Swiper fills in {{index}} and {{slidesLength}}.
     reviewSlideRole: 'review',
-    reviewSlideLabel: '{{index}} of {{slidesLength}}',
-    goToReview: 'Go to review {{index}}',
+    reviewSlideLabel: (index: number, total: number) => `${index} of ${total}`,
+    goToReview: (index: number) => `Go to review ${index}`,
+    previousReview: 'Previous review',
+    nextReview: 'Next review',
     reviewerPhoto: (name: string) => `Photo of ${name}`,
     // Footer link names never repeat a navbar name (e.g. no 'Blog'), so each link has a unique accessible name.
     footerLinks: {

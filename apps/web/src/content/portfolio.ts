@@ -46,7 +46,6 @@ export const openSourceProjects: OpenSourceProject[] = [
   { name: 'Zod', href: 'https://zod.dev/', use: 'One set of validation rules shared by the browser and the server.', area: 'Web app' },
   { name: 'Tailwind CSS', href: 'https://tailwindcss.com/', use: 'Utility-first styling for a consistent look.', area: 'Web app' },
   { name: 'daisyUI', href: 'https://daisyui.com/', use: 'Component classes and the light and dark themes.', area: 'Web app' },
-  { name: 'Swiper', href: 'https://swiperjs.com/', use: 'The customer reviews carousel on the home page.', area: 'Web app' },
   { name: 'React-Toastify', href: 'https://fkhadra.github.io/react-toastify/', use: 'The confirmation and error messages in the corner.', area: 'Web app' },
   { name: 'Fastify', href: 'https://fastify.dev/', use: 'The fast, schema-validated HTTP server behind the shop.', area: 'Server' },
   { name: 'Drizzle ORM', href: 'https://orm.drizzle.team/', use: 'Type-safe SQL queries and database migrations.', area: 'Server' },

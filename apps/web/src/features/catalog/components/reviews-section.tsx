@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { copy } from '@shop/shared/copy';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { useReviews } from '../api/get-reviews';
 import { newestReviews } from '../newest-reviews';
+import { ReviewsCarousel } from './reviews-carousel';
 
-const ReviewsCarousel = lazy(() => import('./reviews-carousel'));
-
-/** Space the carousel takes, held while reviews or the carousel code load. */
+/** Space the carousel takes, held while the reviews load (the server renders the page with them). */
 function ReviewsPlaceholder() {
   return (
     <div className="flex min-h-80 items-center justify-center rounded-box">
@@ -31,9 +29,7 @@ export function ReviewsSection() {
         ) : data.length === 0 ? (
           <p className="rounded-box bg-base-100 p-8 text-center">{copy.storefront.reviewsEmpty}</p>
         ) : (
-          <Suspense fallback={<ReviewsPlaceholder />}>
-            <ReviewsCarousel reviews={newestReviews(data)} />
-          </Suspense>
+          <ReviewsCarousel reviews={newestReviews(data)} />
         )}
       </div>
     </section>
