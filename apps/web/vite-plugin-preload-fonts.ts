@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Preloads the font files of the first screen (decision 112): the page template gets a
+ * Preloads the font files of the first screen (decision 107): the page template gets a
  * `<link rel="preload" as="font">` for each built font whose name matches, so the browser fetches them with
  * the stylesheet instead of after it. Both the server-rendered pages and the bare template carry them.
  */

@@ -1,5 +1,5 @@
 /**
- * Fitment rules without zod (decision 112): the fit badge shows on every public page that lists parts.
+ * Fitment rules without zod (decision 107): the fit badge shows on every public page that lists parts.
  * `schemas/vehicle.ts` re-exports them.
  * Model years run from the first motorcycle to a few years ahead of the present.
  */

@@ -1,5 +1,5 @@
 /**
- * Image rules without zod (decision 112): cards and part pages build `srcset`s on every public page.
+ * Image rules without zod (decision 107): cards and part pages build `srcset`s on every public page.
  * `schemas/upload.ts` re-exports them.
  */
 /** Uploads (issue #8, part 3): PNG, JPEG or WebP up to 5 MB, served as WebP in these widths. */

@@ -1,6 +1,6 @@
 /**
  * Search options without zod: the web app's every page reads them (the search box, the URL state), and zod
- * stays off the public pages' critical path (decision 112). `schemas/search.ts` re-exports them.
+ * stays off the public pages' critical path (decision 107). `schemas/search.ts` re-exports them.
  */
 export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

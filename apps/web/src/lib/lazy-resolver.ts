@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /**
  * A react-hook-form resolver whose zod schema (and zod itself) loads on the first validation, not with the
  * page: the public pages' forms (sign-in, register, contact, newsletter) keep zod off their critical path
- * (decision 112). The schema is the same shared one; only when it loads changes.
+ * (decision 107). The schema is the same shared one; only when it loads changes.
  */
 export function lazyZodResolver<TValues extends FieldValues, TOutput = TValues>(loadSchema: () => Promise<z.ZodType>): Resolver<TValues, unknown, TOutput> {
   let ready: Promise<Resolver<TValues, unknown, TOutput>> | undefined;

@@ -14,7 +14,7 @@ export const toastSettings: ToastContainerProps = {
 
 /**
  * React-Toastify loads with the first toast or once the page is up (app/providers), not on the public pages'
- * critical path (decision 112). A toast shown before its container is mounted waits in the library's queue.
+ * critical path (decision 107). A toast shown before its container is mounted waits in the library's queue.
  */
 export const loadToastify = () => import('react-toastify');
 

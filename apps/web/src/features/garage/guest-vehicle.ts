@@ -21,7 +21,7 @@ function readRaw(): string | null {
 
 /**
  * The stored value has the Vehicle shape. A plain check, not the shared zod schema: this runs on every
- * page, and zod stays off the public pages' critical path (decision 112).
+ * page, and zod stays off the public pages' critical path (decision 107).
  */
 function isVehicle(value: unknown): value is Vehicle {
   if (typeof value !== 'object' || value === null) return false;

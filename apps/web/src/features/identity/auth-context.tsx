@@ -77,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [tokenFailed, setTokenFailed] = useState(false);
 
   const endSession = useCallback(async () => {
-    // Better Auth's client loads on sign-out only: it is not on the public pages' critical path (decision 112).
+    // Better Auth's client loads on sign-out only: it is not on the public pages' critical path (decision 107).
     await import('../../lib/auth-client').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
     removeAccessToken();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);

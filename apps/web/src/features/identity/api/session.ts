@@ -13,7 +13,7 @@ export interface AuthSessionUser {
 
 /**
  * GET /api/auth/get-session (Better Auth's endpoint): the signed-in user, or null. A plain call, not Better
- * Auth's client: every page asks it, and the client's code loads only with the identity screens (decision 112).
+ * Auth's client: every page asks it, and the client's code loads only with the identity screens (decision 107).
  */
 export async function fetchSession(): Promise<AuthSessionUser | null> {
   try {

@@ -6,7 +6,7 @@ import { AuthLoading } from './auth-loading';
 import type { LoginRedirectState } from './protected-route';
 
 // Only an admin who must pass a second factor sees these: their code (and the QR code library) stays out of
-// every public page's script (decision 112).
+// every public page's script (decision 107).
 const TwoFactorChallenge = lazy(() => import('./two-factor-challenge').then((m) => ({ default: m.TwoFactorChallenge })));
 const TwoFactorEnrolment = lazy(() => import('./two-factor-enrolment').then((m) => ({ default: m.TwoFactorEnrolment })));
 
