@@ -1,5 +1,6 @@
 import { copy } from '@shop/shared/copy';
 import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
+import { storedKey } from './stored-key';
 
 /**
  * The only way the web app calls the shop API (fetch goes through
@@ -20,13 +21,10 @@ export class ApiError extends Error {
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
-export function getAccessToken(): string | null {
-  try {
-    return localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
+/** The spec's localStorage.accessToken (kept for this page only while storage is blocked). */
+export const accessTokenStore = storedKey(ACCESS_TOKEN_KEY);
+
+export const getAccessToken = (): string | null => accessTokenStore.read();
 
 /**
  * Called when a call made with `auth: true` answers 401 (identity, #3): it may

@@ -1,6 +1,7 @@
 import type { CartLine } from '@shop/shared/schemas/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { orderPrice, toCents, fromCents } from '@shop/shared/pricing';
+import { storedKey } from '../../lib/stored-key';
 
 /**
  * A visitor's cart, kept in localStorage in the server cart's line shape
@@ -16,17 +17,9 @@ interface StoredLine {
   product: Product;
 }
 
-const listeners = new Set<() => void>();
+const store = storedKey(GUEST_CART_KEY);
 let cachedRaw: string | null | undefined;
 let cachedLines: CartLine[] = [];
-
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(GUEST_CART_KEY);
-  } catch {
-    return null;
-  }
-}
 
 function parse(raw: string | null): CartLine[] {
   if (!raw) return [];
@@ -58,7 +51,7 @@ function parse(raw: string | null): CartLine[] {
 
 /** The lines, stable between changes (for useSyncExternalStore). */
 export function getGuestLines(): CartLine[] {
-  const raw = readRaw();
+  const raw = store.read();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedLines = parse(raw);
@@ -66,15 +59,8 @@ export function getGuestLines(): CartLine[] {
   return cachedLines;
 }
 
-function write(lines: StoredLine[]) {
-  try {
-    if (lines.length === 0) localStorage.removeItem(GUEST_CART_KEY);
-    else localStorage.setItem(GUEST_CART_KEY, JSON.stringify(lines));
-  } catch {
-    // Private mode or full storage: the cart lives as long as the page.
-  }
-  listeners.forEach((l) => l());
-}
+// Private mode or full storage: the cart lives as long as the page.
+const write = (lines: StoredLine[]) => store.write(lines.length === 0 ? null : JSON.stringify(lines));
 
 const stored = (): StoredLine[] => getGuestLines().map(({ productId, quantity, product }) => ({ productId, quantity, product }));
 
@@ -96,15 +82,5 @@ export function guestTotal(lines: CartLine[]): number {
   return fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0));
 }
 
-export function subscribeGuestCart(listener: () => void) {
-  listeners.add(listener);
-  // Another tab changed the cart.
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === GUEST_CART_KEY || e.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+/** This tab's changes and another tab's. */
+export const subscribeGuestCart = store.subscribe;

@@ -1,4 +1,5 @@
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
+import { storedKey } from '../../lib/stored-key';
 
 /**
  * A visitor's chosen vehicle, kept in localStorage (decision 132) like the
@@ -7,17 +8,9 @@ import type { Vehicle } from '@shop/shared/schemas/vehicle';
  */
 export const GUEST_VEHICLE_KEY = 'guestVehicle';
 
-const listeners = new Set<() => void>();
+const store = storedKey(GUEST_VEHICLE_KEY);
 let cachedRaw: string | null | undefined;
 let cachedVehicle: Vehicle | null = null;
-
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(GUEST_VEHICLE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The stored value has the Vehicle shape. A plain check, not the shared zod schema: this runs on every
@@ -49,7 +42,7 @@ function parse(raw: string | null): Vehicle | null {
 
 /** The stored vehicle, stable between changes (for useSyncExternalStore). */
 export function getGuestVehicle(): Vehicle | null {
-  const raw = readRaw();
+  const raw = store.read();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedVehicle = parse(raw);
@@ -57,27 +50,12 @@ export function getGuestVehicle(): Vehicle | null {
   return cachedVehicle;
 }
 
+/** Private mode or full storage: the choice lasts as long as the page. */
 export function setGuestVehicle(vehicle: Vehicle | null) {
-  try {
-    if (vehicle) localStorage.setItem(GUEST_VEHICLE_KEY, JSON.stringify(vehicle));
-    else localStorage.removeItem(GUEST_VEHICLE_KEY);
-  } catch {
-    // Private mode or full storage: the choice is not kept.
-  }
-  listeners.forEach((l) => l());
+  store.write(vehicle ? JSON.stringify(vehicle) : null);
 }
 
 export const clearGuestVehicle = () => setGuestVehicle(null);
 
-export function subscribeGuestVehicle(listener: () => void) {
-  listeners.add(listener);
-  // Another tab chose a vehicle.
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === GUEST_VEHICLE_KEY || e.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+/** This tab's choice and another tab's. */
+export const subscribeGuestVehicle = store.subscribe;

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_KEY, getAccessToken } from '../../lib/api-client';
+import { accessTokenStore, getAccessToken } from '../../lib/api-client';
 import { syncUser } from './api/sync-user';
 
 /**
@@ -6,21 +6,8 @@ import { syncUser } from './api/sync-user';
  * by React, and fetched once at a time per e-mail even when several places
  * ask for it together.
  */
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
-
-export function subscribeToken(listener: () => void) {
-  listeners.add(listener);
-  // Another tab signing in or out changes the token too.
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === ACCESS_TOKEN_KEY || e.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+/** This tab's token changes, and another tab signing in or out. */
+export const subscribeToken = accessTokenStore.subscribe;
 
 export { getAccessToken };
 
@@ -41,21 +28,12 @@ export function storeAccessToken(token: string, receivedAt = Date.now()) {
   const c = readClaims(token);
   localExpiry.clear();
   if (c?.exp && c.iat && c.exp > c.iat) localExpiry.set(token, receivedAt + (c.exp - c.iat) * 1000);
-  try {
-    localStorage.setItem(ACCESS_TOKEN_KEY, token);
-  } catch {
-    /* storage disabled: the token lives for this page only */
-  }
-  notify();
+  // Storage disabled: the token lives for this page only.
+  accessTokenStore.write(token);
 }
 
 export function removeAccessToken() {
-  try {
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
-  } catch {
-    /* nothing stored */
-  }
-  notify();
+  accessTokenStore.write(null);
 }
 
 export interface TokenClaims {

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { storedKey } from '../../lib/stored-key';
 
 export type Theme = 'light' | 'dark';
 /** What the shopper chose: a theme, or "follow the device" (decision 060). */
@@ -9,44 +10,19 @@ const DARK_SCHEME = '(prefers-color-scheme: dark)';
 
 const isChoice = (value: unknown): value is ThemeChoice => value === 'light' || value === 'dark' || value === 'system';
 
-// A choice made while storage is blocked lasts for this visit.
-let visitChoice: ThemeChoice | null = null;
-const choiceListeners = new Set<() => void>();
+// A choice made while storage is blocked lasts for this visit; a choice made in another tab applies here too.
+const choiceStore = storedKey(THEME_STORAGE_KEY);
 
 /** Nothing stored yet means the device decides, exactly as public/theme-boot.js does before the first paint. */
 function readChoice(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return isChoice(stored) ? stored : 'system';
-  } catch {
-    /* storage blocked (or no browser: the server renderer) */
-    return visitChoice ?? 'system';
-  }
+  const stored = choiceStore.read();
+  return isChoice(stored) ? stored : 'system';
 }
 
-function storeChoice(choice: ThemeChoice) {
-  visitChoice = choice;
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, choice);
-  } catch {
-    /* storage blocked: the choice lasts for this visit */
-  }
-  choiceListeners.forEach((listener) => listener());
-}
+const storeChoice = (choice: ThemeChoice) => choiceStore.write(choice);
 
 // The stored choice is an outside store, so a server-rendered page hydrates with the server's markup and then shows the choice.
-function subscribeChoice(onChange: () => void) {
-  choiceListeners.add(onChange);
-  // A choice made in another tab applies here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    choiceListeners.delete(onChange);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const subscribeChoice = choiceStore.subscribe;
 
 function darkSchemeQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME) : null;
