@@ -290,6 +290,9 @@ export const copy = {
     expired: 'Expired',
     expiredHint: 'The reservation ran out and the parts went back into stock. Order again to buy them.',
     refundDue: 'Paid after expiry: refund',
+    /** What the customer sees for the same order (the admin refunds it). */
+    refundDueCustomer: 'Refund on its way',
+    refundDueCustomerHint: 'Your payment arrived after the reservation ran out and the parts were sold. We refund it to your card.',
   },
   /** The filters of the products page (issue #9 part 2, decision 110). */
   productFilters: {

@@ -23,6 +23,16 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
       </div>
     );
   }
+  if (status === 'paid' && order.refundDue) {
+    // A payment that arrived after the reservation expired, for parts no longer in stock (decision 092).
+    return (
+      <div className="flex max-w-56 flex-col items-start gap-1">
+        <span className="badge badge-error h-auto font-semibold">{copy.orders.refundDueCustomer}</span>
+        <span className="text-xs text-base-content/80">{copy.orders.refundDueCustomerHint}</span>
+        <TransactionId id={order.transactionId} />
+      </div>
+    );
+  }
   return (
     <div>
       {status === 'paid' ? (
