@@ -112,16 +112,17 @@ test('a payment that arrives after the order expired and its parts were sold aga
     await expect(tabs.getByRole('tab', { name: /^Expired/ })).toHaveAttribute('aria-selected', 'true');
     await expect(adminPage.getByRole('table').getByRole('row').filter({ hasText: piId })).toHaveCount(0);
 
-    // What the customer sees in My Orders: the late order counts as paid (Pending... with the
-    // payment's id, as any paid order awaiting delivery); My Orders says nothing of the refund (the
-    // shop tells the customer in the answer to the payment page's report, decision 092).
+    // What the customer sees in My Orders: the late payment will be refunded (with the payment's id),
+    // not 'Pending...' for parts that went to someone else, and not the admin's wording.
     await page.goto('/dashboard/myorders');
     const mine = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
     await expect(mine).toHaveCount(2);
     const paidRow = mine.filter({ hasText: piId });
-    await expect(paidRow.getByText('Pending...', { exact: true })).toBeVisible();
+    await expect(paidRow.getByText('Refund on its way', { exact: true })).toBeVisible();
+    await expect(paidRow.getByText(/We refund it to your card/)).toBeVisible();
+    await expect(paidRow.getByText('Pending...', { exact: true })).toHaveCount(0);
     await expect(paidRow.getByText('Expired', { exact: true })).toHaveCount(0);
-    await expect(paidRow.getByText(/refund/i)).toHaveCount(0);
+    await expect(paidRow.getByText('Paid after expiry: refund')).toHaveCount(0);
     expect(again._id).not.toBe(late._id);
   } finally {
     await customer.close();
