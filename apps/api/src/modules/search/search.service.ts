@@ -91,7 +91,7 @@ export function searchStatement(
   const tier = q ? sql`CASE WHEN p.sku_key = ${key} THEN 0 WHEN ${prefix} THEN 1 WHEN ${nameMatch} THEN 2 ELSE 3 END` : sql`3`;
   // Within a tier: shorter part numbers first for prefixes; then newest first (the order below). No ts_rank: ranking
   // every match of a broad query (17,000 of "sprocket") cost more than the rest of the statement (decision 111).
-  const score = q ? sql`CASE WHEN p.sku_key = ${key} THEN 1 WHEN ${prefix} THEN 1.0 / length(p.sku_key) ELSE 0 END` : sql`0`;
+  const score = q ? sql`CASE WHEN p.sku_key = ${key} THEN 1 WHEN ${prefix} THEN 1.0::float8 / length(p.sku_key) ELSE 0 END` : sql`0::float8`;
 
   const fCategory = query.category ? sql`p.category = ${query.category}` : sql`true`;
   const fBrand = query.brand ? sql`lower(p.brand) = lower(${query.brand})` : sql`true`;
@@ -104,6 +104,8 @@ export function searchStatement(
   const fVehicle = vehicle
     ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make} AND pf.model = ${vehicle.model} AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to))`
     : sql`true`;
+  // The filters that no facet ignores (stock and vehicle), evaluated once per matched row.
+  const fOther = sql`(${fStock}) AND (${fVehicle})`;
 
   const order = {
     relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
@@ -112,38 +114,50 @@ export function searchStatement(
     newest: sql`created_at DESC, id DESC`,
   }[query.sort];
 
+  // One pass over the matched rows (decision 111, "one pass"): `m` is read from the indexes once and materialized
+  // with only what the page and the facets need; `g` counts it once, grouped by category and brand and by whether
+  // each filter holds (a few hundred groups at most), and every facet, the total and the price range are sums over
+  // those groups, each leaving out its own filter. The page takes the top rows of `m` by the sort (a top-N sort,
+  // not a sort of every match).
   return sql`
-    WITH m AS (
+    WITH m AS MATERIALIZED (
       SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
              ${tier} AS tier, ${score} AS score,
-             (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fStock}) AS f_stock, (${fPrice}) AS f_price,
-             (${fVehicle}) AS f_vehicle
+             (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fPrice}) AS f_price, ${fOther} AS f_other
       FROM products p
       WHERE ${q ? textMatch : sql`true`}
       ${
         q
           ? sql`UNION ALL
       SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
-             ${tier}, ${score}, ${fCategory}, ${fBrand}, ${fStock}, ${fPrice}, ${fVehicle}
+             ${tier}, ${score}, ${fCategory}, ${fBrand}, ${fPrice}, ${fOther}
       FROM products p
       WHERE ${skuMatch} AND NOT coalesce(${textMatch}, false)`
           : sql``
       }
     ),
-    f AS (SELECT * FROM m WHERE f_category AND f_brand AND f_stock AND f_price AND f_vehicle),
+    g AS MATERIALIZED (
+      SELECT category, brand, f_category, f_brand, f_price, f_other,
+             count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
+      FROM m GROUP BY category, brand, f_category, f_brand, f_price, f_other
+    ),
     page AS (
       SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-      FROM f ORDER BY ${order}
-      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+      FROM (
+        SELECT id, tier, score, created_at, unit_price_cents FROM m
+        WHERE f_category AND f_brand AND f_price AND f_other
+        ORDER BY ${order}
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+      ) top
     )
     SELECT
-      (SELECT count(*)::int FROM m) AS matched,
-      (SELECT count(*)::int FROM f) AS total,
+      (SELECT coalesce(sum(n), 0)::int FROM g) AS matched,
+      (SELECT coalesce(sum(n), 0)::int FROM g WHERE f_category AND f_brand AND f_price AND f_other) AS total,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
-         FROM (SELECT category, count(*)::int AS n FROM m WHERE f_vehicle AND f_brand AND f_stock AND f_price GROUP BY category) c) AS categories,
+         FROM (SELECT category, sum(n)::int AS n FROM g WHERE f_brand AND f_price AND f_other GROUP BY category) c) AS categories,
       (SELECT coalesce(json_agg(json_build_object('value', brand, 'count', n) ORDER BY n DESC, brand), '[]'::json)
-         FROM (SELECT brand, count(*)::int AS n FROM m WHERE f_vehicle AND f_category AND f_stock AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
-      (SELECT json_build_object('min', min(unit_price_cents), 'max', max(unit_price_cents)) FROM m WHERE f_vehicle AND f_category AND f_brand AND f_stock) AS price,
+         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE f_category AND f_price AND f_other GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
+      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE f_category AND f_brand AND f_other) AS price,
       (SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) FROM page JOIN products p ON p.id = page.id) AS items
   `;
 }
