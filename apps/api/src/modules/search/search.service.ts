@@ -110,6 +110,12 @@ export function searchStatement(
     : sql`true`;
   // The filters that no facet leaves out (stock and vehicle).
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
+  // A row counts for some facet or the total only when it passes the stock and vehicle filters and fails at most one
+  // of category, brand and price (each facet leaves out one filter): the others are left out of `m` as it is read.
+  const failed = (f: SQL | undefined) => (f ? sql`(NOT coalesce(${f}, false))::int` : sql`0`);
+  const counted = sql`(${fOther}) AND ${failed(query.category ? fCategory('p') : undefined)} + ${failed(query.brand ? fBrand('p') : undefined)} + ${failed(
+    query.minPrice !== undefined || query.maxPrice !== undefined ? fPrice : undefined,
+  )} <= 1`;
 
   const order = {
     relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
@@ -119,47 +125,47 @@ export function searchStatement(
   }[query.sort];
 
   // One pass over the matched rows (decision 111, "one pass"): `m` is read from the indexes once and materialized
-  // with only what the page and the facets need; `g` counts it once, grouped by category, brand and whether the
-  // price and the other filters hold (a few hundred groups at most), and every facet, the total and the price range
-  // are sums over those groups, each leaving out its own filter, so they add up as before. The page takes the top
-  // rows of `m` by the sort (a top-N sort, not a sort of every match).
+  // with only what the page and the facets need (the rows that count, see `counted`); `g` counts it once, grouped
+  // by category, brand and whether the price filter holds (a few hundred groups at most), and every facet, the
+  // total and the price range are sums over those groups, each leaving out its own filter, so they add up as before.
+  // The page takes the top rows of `m` by the sort (a top-N sort, not a sort of every match).
   const columns = sql`p.id, p.category, p.brand, p.unit_price_cents, p.created_at`;
   return sql`
     WITH m AS MATERIALIZED (
       ${
         q
-          ? sql`SELECT ${columns}, ${skuTier} AS tier, ${skuScore} AS score, (${fPrice}) AS f_price, ${fOther} AS f_other
+          ? sql`SELECT ${columns}, ${skuTier} AS tier, ${skuScore} AS score, (${fPrice}) AS f_price
       FROM products p
-      WHERE ${skuMatch}
+      WHERE ${skuMatch} AND ${counted}
       UNION ALL
-      SELECT ${columns}, ${textTier}, 0::float8, ${fPrice}, ${fOther}
+      SELECT ${columns}, ${textTier}, 0::float8, ${fPrice}
       FROM products p
-      WHERE ${textMatch} AND NOT ${skuMatch}`
-          : sql`SELECT ${columns}, 3 AS tier, 0::float8 AS score, (${fPrice}) AS f_price, ${fOther} AS f_other
-      FROM products p`
+      WHERE ${textMatch} AND NOT ${skuMatch} AND ${counted}`
+          : sql`SELECT ${columns}, 3 AS tier, 0::float8 AS score, (${fPrice}) AS f_price
+      FROM products p
+      WHERE ${counted}`
       }
     ),
     g AS MATERIALIZED (
-      SELECT category, brand, f_price, f_other, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
-      FROM m GROUP BY category, brand, f_price, f_other
+      SELECT category, brand, f_price, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
+      FROM m GROUP BY category, brand, f_price
     ),
     page AS (
       SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
       FROM (
         SELECT id, tier, score, created_at, unit_price_cents FROM m
-        WHERE ${fCategory('m')} AND ${fBrand('m')} AND f_price AND f_other
+        WHERE ${fCategory('m')} AND ${fBrand('m')} AND f_price
         ORDER BY ${order}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
       ) top
     )
     SELECT
-      (SELECT coalesce(sum(n), 0)::int FROM g) AS matched,
-      (SELECT coalesce(sum(n), 0)::int FROM g WHERE ${fCategory('g')} AND ${fBrand('g')} AND f_price AND f_other) AS total,
+      (SELECT coalesce(sum(n), 0)::int FROM g WHERE ${fCategory('g')} AND ${fBrand('g')} AND f_price) AS total,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
-         FROM (SELECT category, sum(n)::int AS n FROM g WHERE ${fBrand('g')} AND f_price AND f_other GROUP BY category) c) AS categories,
+         FROM (SELECT category, sum(n)::int AS n FROM g WHERE ${fBrand('g')} AND f_price GROUP BY category) c) AS categories,
       (SELECT coalesce(json_agg(json_build_object('value', brand, 'count', n) ORDER BY n DESC, brand), '[]'::json)
-         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE ${fCategory('g')} AND f_price AND f_other GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
-      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE ${fCategory('g')} AND ${fBrand('g')} AND f_other) AS price,
+         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE ${fCategory('g')} AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
+      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE ${fCategory('g')} AND ${fBrand('g')}) AS price,
       (SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) FROM page JOIN products p ON p.id = page.id) AS items
   `;
 }
@@ -236,7 +242,6 @@ export function searchWords(rows: VocabularyRow[]): { words: string[][]; correct
 }
 
 interface SearchRow {
-  matched: number;
   total: number;
   categories: FacetCount[];
   brands: FacetCount[];
