@@ -128,6 +128,22 @@ describe('GET /api/search', () => {
       }
     });
 
+    it('with every filter at once, each facet leaves out its own filter only (counted once, grouped)', async () => {
+      const filters: Record<string, string> = { category: 'brakes', brand: 'ebc', inStock: 'true', minPrice: '20', maxPrice: '40' };
+      const qs = (f: Record<string, string>) => new URLSearchParams({ q: 'brake', ...f, limit: '48' }).toString();
+      const without = (...keys: string[]) => Object.fromEntries(Object.entries(filters).filter(([k]) => !keys.includes(k)));
+      const r = await search(qs(filters));
+      expect(skus(r)).toEqual(['FA196HH']);
+      expect(r.total).toBe(1);
+      // Each category count is what choosing that category answers with the other filters kept; likewise brands.
+      for (const { value, count } of r.facets.category) expect((await search(qs({ ...filters, category: value }))).total).toBe(count);
+      for (const { value, count } of r.facets.brand) expect((await search(qs({ ...filters, brand: value }))).total).toBe(count);
+      expect(sum(r.facets.category)).toBe((await search(qs(without('category')))).total);
+      expect(sum(r.facets.brand)).toBe((await search(qs(without('brand')))).total);
+      const prices = (await search(qs(without('minPrice', 'maxPrice')))).items.map((p) => p.unitPrice);
+      expect(r.facets.price).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+    });
+
     it('in stock keeps what can be ordered (stock ≥ minimum order)', async () => {
       const all = await search('limit=48');
       const inStock = await search('inStock=true&limit=48');

@@ -78,23 +78,27 @@ export function searchStatement(
   const tsq = q ? prefixTsQuery(words ?? q) : '';
   const nameTsq = q ? prefixTsQuery(words ?? q, 'A') : '';
 
-  // Which products the words match at all (no words: every product): the full text, and apart from it the part
-  // numbers (a few rows from the btree), so that the many full-text rows are not checked again against an OR.
-  const prefix = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : sql`false`;
-  const skuMatch = key ? sql`(p.sku_key = ${key} OR ${prefix})` : sql`false`;
+  // Which products the words match at all (no words: every product): the part numbers (a few rows from the btree;
+  // 'key%' holds the exact one too) and, apart from them, the full text, so that the many full-text rows need no tier
+  // or score of their own beyond the name check (decision 111, "one pass").
+  const skuMatch = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`;
   const textMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${tsq})` : sql`false`;
 
   // Tier 2: the name or brand holds every word (full text, weight A). Only the relevance order reads it: checking
   // the weights of every match of a broad word costs as much again as finding them; the other orders break their
   // ties by part number, then newest first (decision 111).
   const nameMatch = tsq && query.sort === 'relevance' ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
-  const tier = q ? sql`CASE WHEN p.sku_key = ${key} THEN 0 WHEN ${prefix} THEN 1 WHEN ${nameMatch} THEN 2 ELSE 3 END` : sql`3`;
-  // Within a tier: shorter part numbers first for prefixes; then newest first (the order below). No ts_rank: ranking
-  // every match of a broad query (17,000 of "sprocket") cost more than the rest of the statement (decision 111).
-  const score = q ? sql`CASE WHEN p.sku_key = ${key} THEN 1 WHEN ${prefix} THEN 1.0 / length(p.sku_key) ELSE 0 END` : sql`0`;
+  // Tiers 0 and 1 (the part-number rows) and, within tier 1, shorter part numbers first; then newest first (the order
+  // below). No ts_rank: ranking every match of a broad query (17,000 of "sprocket") cost more than the rest of the
+  // statement (decision 111).
+  const skuTier = sql`CASE WHEN p.sku_key = ${key} THEN 0 ELSE 1 END`;
+  const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
+  const textTier = query.sort === 'relevance' && tsq ? sql`CASE WHEN ${nameMatch} THEN 2 ELSE 3 END` : sql`3`;
 
-  const fCategory = query.category ? sql`p.category = ${query.category}` : sql`true`;
-  const fBrand = query.brand ? sql`lower(p.brand) = lower(${query.brand})` : sql`true`;
+  // The category and brand filters read a column of the row or of the grouped count (alias `t`); the others are
+  // evaluated once per matched row.
+  const fCategory = (t: string) => (query.category ? sql`${sql.raw(t)}.category = ${query.category}` : sql`true`);
+  const fBrand = (t: string) => (query.brand ? sql`lower(${sql.raw(t)}.brand) = lower(${query.brand})` : sql`true`);
   const fStock = query.inStock === 'true' ? sql`p.stock >= p.min_order` : sql`true`;
   const fPrice = sql`${query.minPrice !== undefined ? sql`p.unit_price_cents >= ${toCents(query.minPrice)}` : sql`true`} AND ${
     query.maxPrice !== undefined ? sql`p.unit_price_cents <= ${toCents(query.maxPrice)}` : sql`true`
@@ -104,6 +108,14 @@ export function searchStatement(
   const fVehicle = vehicle
     ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make} AND pf.model = ${vehicle.model} AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to))`
     : sql`true`;
+  // The filters that no facet leaves out (stock and vehicle).
+  const fOther = sql`(${fStock}) AND (${fVehicle})`;
+  // A row counts for some facet or the total only when it passes the stock and vehicle filters and fails at most one
+  // of category, brand and price (each facet leaves out one filter): the others are left out of `m` as it is read.
+  const failed = (f: SQL | undefined) => (f ? sql`(NOT coalesce(${f}, false))::int` : sql`0`);
+  const counted = sql`(${fOther}) AND ${failed(query.category ? fCategory('p') : undefined)} + ${failed(query.brand ? fBrand('p') : undefined)} + ${failed(
+    query.minPrice !== undefined || query.maxPrice !== undefined ? fPrice : undefined,
+  )} <= 1`;
 
   const order = {
     relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
@@ -112,38 +124,48 @@ export function searchStatement(
     newest: sql`created_at DESC, id DESC`,
   }[query.sort];
 
+  // One pass over the matched rows (decision 111, "one pass"): `m` is read from the indexes once and materialized
+  // with only what the page and the facets need (the rows that count, see `counted`); `g` counts it once, grouped
+  // by category, brand and whether the price filter holds (a few hundred groups at most), and every facet, the
+  // total and the price range are sums over those groups, each leaving out its own filter, so they add up as before.
+  // The page takes the top rows of `m` by the sort (a top-N sort, not a sort of every match).
+  const columns = sql`p.id, p.category, p.brand, p.unit_price_cents, p.created_at`;
   return sql`
-    WITH m AS (
-      SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
-             ${tier} AS tier, ${score} AS score,
-             (${fCategory}) AS f_category, (${fBrand}) AS f_brand, (${fStock}) AS f_stock, (${fPrice}) AS f_price,
-             (${fVehicle}) AS f_vehicle
-      FROM products p
-      WHERE ${q ? textMatch : sql`true`}
+    WITH m AS MATERIALIZED (
       ${
         q
-          ? sql`UNION ALL
-      SELECT p.id, p.category, p.brand, p.unit_price_cents, p.created_at,
-             ${tier}, ${score}, ${fCategory}, ${fBrand}, ${fStock}, ${fPrice}, ${fVehicle}
+          ? sql`SELECT ${columns}, ${skuTier} AS tier, ${skuScore} AS score, (${fPrice}) AS f_price
       FROM products p
-      WHERE ${skuMatch} AND NOT coalesce(${textMatch}, false)`
-          : sql``
+      WHERE ${skuMatch} AND ${counted}
+      UNION ALL
+      SELECT ${columns}, ${textTier}, 0::float8, ${fPrice}
+      FROM products p
+      WHERE ${textMatch} AND NOT ${skuMatch} AND ${counted}`
+          : sql`SELECT ${columns}, 3 AS tier, 0::float8 AS score, (${fPrice}) AS f_price
+      FROM products p
+      WHERE ${counted}`
       }
     ),
-    f AS (SELECT * FROM m WHERE f_category AND f_brand AND f_stock AND f_price AND f_vehicle),
+    g AS MATERIALIZED (
+      SELECT category, brand, f_price, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
+      FROM m GROUP BY category, brand, f_price
+    ),
     page AS (
       SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-      FROM f ORDER BY ${order}
-      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+      FROM (
+        SELECT id, tier, score, created_at, unit_price_cents FROM m
+        WHERE ${fCategory('m')} AND ${fBrand('m')} AND f_price
+        ORDER BY ${order}
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+      ) top
     )
     SELECT
-      (SELECT count(*)::int FROM m) AS matched,
-      (SELECT count(*)::int FROM f) AS total,
+      (SELECT coalesce(sum(n), 0)::int FROM g WHERE ${fCategory('g')} AND ${fBrand('g')} AND f_price) AS total,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
-         FROM (SELECT category, count(*)::int AS n FROM m WHERE f_vehicle AND f_brand AND f_stock AND f_price GROUP BY category) c) AS categories,
+         FROM (SELECT category, sum(n)::int AS n FROM g WHERE ${fBrand('g')} AND f_price GROUP BY category) c) AS categories,
       (SELECT coalesce(json_agg(json_build_object('value', brand, 'count', n) ORDER BY n DESC, brand), '[]'::json)
-         FROM (SELECT brand, count(*)::int AS n FROM m WHERE f_vehicle AND f_category AND f_stock AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
-      (SELECT json_build_object('min', min(unit_price_cents), 'max', max(unit_price_cents)) FROM m WHERE f_vehicle AND f_category AND f_brand AND f_stock) AS price,
+         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE ${fCategory('g')} AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
+      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE ${fCategory('g')} AND ${fBrand('g')}) AS price,
       (SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) FROM page JOIN products p ON p.id = page.id) AS items
   `;
 }
@@ -220,7 +242,6 @@ export function searchWords(rows: VocabularyRow[]): { words: string[][]; correct
 }
 
 interface SearchRow {
-  matched: number;
   total: number;
   categories: FacetCount[];
   brands: FacetCount[];
