@@ -175,8 +175,9 @@ async function seedProducts(url: string, n: number): Promise<void> {
   await c.connect();
   // One statement, generated in the database: 100,000 rows in about a second.
   await c.query(
-    `INSERT INTO products (name, img, description, min_order, stock, unit_price_cents, created_at)
-     SELECT 'Bench part ' || i, '/images/products/iridium-spark-plug.svg',
+    // Explicit part numbers: the default (TT- and 8 random hex digits) repeats about once in 100,000 rows.
+    `INSERT INTO products (sku, name, img, description, min_order, stock, unit_price_cents, created_at)
+     SELECT 'BENCH-' || lpad(i::text, 6, '0'), 'Bench part ' || i, '/images/products/iridium-spark-plug.svg',
             'Iridium spark plug for four-stroke engines, pre-gapped, nickel-plated shell. Bench item ' || i || '.',
             10, 1000000, 420 + (i % 5000), now() - make_interval(secs => $1::int - i)
      FROM generate_series(1, $1::int) AS i`,
@@ -257,7 +258,9 @@ async function benchProducts() {
 async function benchOrders() {
   console.log(`\nPOST /api/order on PostgreSQL, 50 connections, ${SECONDS}s each`);
   const db = await throwawayDatabase();
-  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false' });
+  // Five customers place thousands of unpaid orders here: the unpaid-order cap (decision 092, default 3) is
+  // raised to its maximum, or nearly every order would be refused with 409 and the figure would measure refusals.
+  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false', MAX_UNPAID_ORDERS: '10000' });
   try {
     await seedProducts(db.url, 100);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => signUp(shop.base)));
@@ -289,9 +292,11 @@ async function benchOrders() {
     await c.end();
     const taken = 1_000_000 - rows[0].stock;
     const ordered = Number(rows[0].units);
-    record('orders', 'shop orders/s', fmt(perSecond(viaShop)), `201: ${accepted}, other: ${viaShop.non2xx + viaShop.errors}, p99 ${viaShop.latency.p99} ms`);
+    // Placed orders only: a refused request is not an order.
+    const placedPerSecond = accepted / viaShop.duration; // autocannon gives seconds
+    record('orders', 'shop orders/s', fmt(placedPerSecond), `201: ${accepted}, other: ${viaShop.non2xx + viaShop.errors}, p99 ${viaShop.latency.p99} ms`);
     record('orders', 'node-postgres direct tx/s', fmt(direct.perSecond), 'same statements: product read, BEGIN, guarded UPDATE, INSERT, COMMIT; pool of 10');
-    record('orders', 'ratio shop / direct', fmt(perSecond(viaShop) / direct.perSecond, 2), 'wanted ≥ 0.6, and ≥ 500 orders/s');
+    record('orders', 'ratio shop / direct', fmt(placedPerSecond / direct.perSecond, 2), 'wanted ≥ 0.6, and ≥ 500 orders/s');
     record(
       'orders',
       'stock check',
