@@ -597,19 +597,24 @@ async function benchSearch() {
       for (let k = 0; k < 40; k++) {
         // Alternate, so a burst of load from other jobs hits both sides alike.
         let s = performance.now();
-        const res = await fetch(`${shop.base}/api/search?${qs}&page=${1 + (k % 2)}`);
+        // Pages 1 to 4, as a buyer pages through the results: the shop keeps the counts and the corrected words of a
+        // query until the catalogue changes (decision 112), so only its first request computes them.
+        const res = await fetch(`${shop.base}/api/search?${qs}&page=${1 + (k % 4)}`);
         total = ((await res.json()) as { total: number }).total;
         if (!res.ok) throw new Error(`${qs}: ${res.status}`);
         shopSamples.push(performance.now() - s);
         s = performance.now();
         const client = await pool.connect();
         try {
-          // What the service does (the words as typed, then, when they match nothing, the typos corrected), over node-postgres.
+          // What the service does, with nothing kept: the counts and words computed for every request (the words as typed, then, when they match nothing, the typos corrected), over node-postgres.
           await client.query('BEGIN');
-          await searchRow(async <R>(statement: SQL) => {
-            const { sql: text, params } = dialect.sqlToQuery(statement);
-            return (await client.query(text, params)).rows as R[];
-          }, query);
+          await searchRow(
+            async <R>(statement: SQL) => {
+              const { sql: text, params } = dialect.sqlToQuery(statement);
+              return (await client.query(text, params)).rows as R[];
+            },
+            { ...query, page: 1 + (k % 4) },
+          );
           await client.query('COMMIT');
         } finally {
           client.release();
@@ -622,10 +627,15 @@ async function benchSearch() {
         'search',
         `${label} p95`,
         `${fmt(p95(shopSamples), 1)} ms`,
-        `${qs}; ${fmt(total)} found; node-postgres direct p95 ${fmt(p95(directSamples), 1)} ms`,
+        `${qs}; ${fmt(total)} found; first request ${fmt(shopSamples[0], 1)} ms; node-postgres direct, counts computed every time, p95 ${fmt(p95(directSamples), 1)} ms`,
       );
     }
-    record('search', 'all queries p95', `${fmt(p95(viaShop), 1)} ms`, `node-postgres direct p95 ${fmt(p95(direct), 1)} ms; wanted ≤ 30 ms`);
+    record(
+      'search',
+      'all queries p95',
+      `${fmt(p95(viaShop), 1)} ms`,
+      `node-postgres direct, counts computed every time, p95 ${fmt(p95(direct), 1)} ms; wanted ≤ 30 ms`,
+    );
   } finally {
     await pool.end();
     await shop.stop();

@@ -99,6 +99,31 @@ describe.skipIf(!url)('catalogue cache across two app instances on one PostgreSQ
     await eventually(async () => expect(await total(a)).toBe(before));
   });
 
+  it("a search's kept counts and words follow writes made through the other instance (decision 112)", async () => {
+    type Found = { total: number; items: { _id: string; stock: number }[]; facets: { brand: { value: string; count: number }[] } };
+    const find = async (app: FastifyInstance, qs: string) => (await app.inject({ method: 'GET', url: `/api/search?${qs}` })).json() as Found;
+    const product = await addProduct(a, admin, { name: 'Quixotic manifold gasket', brand: 'Zanzibar', stock: 40, minOrder: 2 });
+    await eventually(async () => expect((await find(b, 'q=quixotic')).total).toBe(1));
+    expect((await find(b, 'q=quixotic&inStock=true')).total).toBe(1);
+    // b keeps the counts of "quixotic" now: the next call with another page is answered from memory...
+    const hits = b.catalogCache.stats.hits;
+    expect((await find(b, 'q=quixotic&page=2')).total).toBe(1);
+    expect(b.catalogCache.stats.hits).toBeGreaterThan(hits);
+    // ...until the part is sold out through a, renamed, or a second one arrives.
+    const patch = async (fields: Record<string, unknown>) => {
+      const { version } = (await a.inject({ method: 'GET', url: `/api/product/${product._id}` })).json() as { version: number };
+      return a.inject({ method: 'PATCH', url: `/api/product/${product._id}`, headers: bearer(admin.token), payload: { ...fields, version } });
+    };
+    expect((await patch({ stock: 0 })).statusCode).toBe(200);
+    await eventually(async () => expect((await find(b, 'q=quixotic&inStock=true')).total).toBe(0));
+    await eventually(async () => expect((await find(b, 'q=quixotic')).items[0]?.stock).toBe(0));
+    await addProduct(a, admin, { name: 'Quixotic exhaust gasket', brand: 'Zanzibar' });
+    await eventually(async () => expect((await find(b, 'q=quixotic')).facets.brand).toEqual([{ value: 'Zanzibar', count: 2 }]));
+    expect((await patch({ name: 'Manifold gasket' })).statusCode).toBe(200);
+    await eventually(async () => expect((await find(b, 'q=quixotic')).total).toBe(1));
+    await eventually(async () => expect((await find(b, 'q=quixotc')).total).toBe(1));
+  });
+
   it('a write straight into the database (a script, a third process) reaches both instances', async () => {
     const product = await addProduct(a, admin, { stock: 50 });
     await stockOn(a, product._id);

@@ -52,6 +52,8 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     uniqueIndex('products_sku_key_unique').on(t.skuKey),
     index('products_category_idx').on(t.category),
+    // Search pages sorted by price walk it and stop after the page (decision 112).
+    index('products_price_idx').on(t.unitPriceCents, t.id),
   ],
 );
 

@@ -59,8 +59,8 @@ export interface CatalogCacheOptions {
  * that another process might have changed.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, { scope: EntryScope; value: CachedBody }>();
-  private readonly inflight = new Map<string, { scope: EntryScope; generation: number; promise: Promise<CachedBody> }>();
+  private readonly entries = new Map<string, { scope: EntryScope; value: unknown }>();
+  private readonly inflight = new Map<string, { scope: EntryScope; generation: number; promise: Promise<unknown> }>();
   private ids: { generation: number; value: Promise<string[]> } | undefined;
   private generations = { products: 0, 'products:set': 0, reviews: 0 };
   private trusted = false;
@@ -101,19 +101,27 @@ export class CatalogCache {
   }
 
   /** A cached answer, or `load` run once for all concurrent callers and kept until the next relevant write. */
-  async get(key: string, scope: EntryScope, load: () => Promise<unknown>): Promise<CachedBody> {
+  get(key: string, scope: EntryScope, load: () => Promise<unknown>): Promise<CachedBody> {
+    return this.memo(key, scope, async () => new CachedBody(Buffer.from(JSON.stringify(await load()))));
+  }
+
+  /**
+   * Any value computed from the catalogue (the counts of a search, decision 112), kept like the answers: `load` runs
+   * once for all concurrent callers, and its value stays until the next relevant write. Callers keep their keys apart
+   * from the answers' (the search prefixes its keys with `search:`).
+   */
+  async memo<V>(key: string, scope: EntryScope, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit) {
       this.stats.hits++;
-      return hit.value;
+      return hit.value as V;
     }
     this.stats.misses++;
-    if (!this.trusted) return new CachedBody(Buffer.from(JSON.stringify(await load())));
+    if (!this.trusted) return load();
     const generation = this.generations[scope];
     const flight = this.inflight.get(key);
-    if (flight && flight.generation === generation) return flight.promise;
-    const promise = load().then((data) => {
-      const value = new CachedBody(Buffer.from(JSON.stringify(data)));
+    if (flight && flight.generation === generation) return flight.promise as Promise<V>;
+    const promise = load().then((value) => {
       if (this.trusted && this.generations[scope] === generation) this.store(key, scope, value);
       return value;
     });
@@ -143,7 +151,7 @@ export class CatalogCache {
     return this.entries.size;
   }
 
-  private store(key: string, scope: EntryScope, value: CachedBody): void {
+  private store(key: string, scope: EntryScope, value: unknown): void {
     this.entries.delete(key);
     this.entries.set(key, { scope, value });
     while (this.entries.size > this.maxEntries) {

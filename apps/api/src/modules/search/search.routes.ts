@@ -16,6 +16,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req) => search(app.db, req.query, opts),
+    async (req) => search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load)),
   );
 };

@@ -64,36 +64,29 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export const mayBeFuzzy = (q: string) => q !== '' && !(/^\S+$/.test(q) && /\d/.test(q));
 
-/**
- * The statement behind GET /api/search; exported so the bench can send the
- * same SQL straight from node-postgres. `words` replaces the query's words
- * (each with its alternatives) after a typo was corrected.
- */
-export function searchStatement(
-  query: SearchQuery,
-  { words, vehicle }: { words?: string[][]; vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'> } = {},
-): SQL {
+/** What the statements of one search need besides the query: the corrected words and the vehicle. */
+interface StatementInputs {
+  words?: string[][];
+  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>;
+}
+
+/** The pieces both statements are made of (the expressions must stay as migrations 0010 and 0012 write them). */
+function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs) {
   const q = query.q;
   const key = q ? skuKey(q) : '';
   const tsq = q ? prefixTsQuery(words ?? q) : '';
   const nameTsq = q ? prefixTsQuery(words ?? q, 'A') : '';
 
   // Which products the words match at all (no words: every product): the part numbers (a few rows from the btree;
-  // 'key%' holds the exact one too) and, apart from them, the full text, so that the many full-text rows need no tier
-  // or score of their own beyond the name check (decision 111, "one pass").
+  // 'key%' holds the exact one too) and, apart from them, the full text.
   const skuMatch = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`;
   const textMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${tsq})` : sql`false`;
-
-  // Tier 2: the name or brand holds every word (full text, weight A). Only the relevance order reads it: checking
-  // the weights of every match of a broad word costs as much again as finding them; the other orders break their
-  // ties by part number, then newest first (decision 111).
-  const nameMatch = tsq && query.sort === 'relevance' ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
-  // Tiers 0 and 1 (the part-number rows) and, within tier 1, shorter part numbers first; then newest first (the order
-  // below). No ts_rank: ranking every match of a broad query (17,000 of "sprocket") cost more than the rest of the
-  // statement (decision 111).
+  // Tier 2: the name or brand holds every word (full text, weight A).
+  const nameMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
+  // Tiers 0 and 1 (the part-number rows) and, within tier 1, shorter part numbers first. No ts_rank: ranking every
+  // match of a broad query (17,000 of "sprocket") cost more than the rest of the statement (decision 111).
   const skuTier = sql`CASE WHEN p.sku_key = ${key} THEN 0 ELSE 1 END`;
   const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
-  const textTier = query.sort === 'relevance' && tsq ? sql`CASE WHEN ${nameMatch} THEN 2 ELSE 3 END` : sql`3`;
 
   // The category and brand filters read a column of the row or of the grouped count (alias `t`); the others are
   // evaluated once per matched row.
@@ -103,70 +96,138 @@ export function searchStatement(
   const fPrice = sql`${query.minPrice !== undefined ? sql`p.unit_price_cents >= ${toCents(query.minPrice)}` : sql`true`} AND ${
     query.maxPrice !== undefined ? sql`p.unit_price_cents <= ${toCents(query.maxPrice)}` : sql`true`
   }`;
-
   // Issue #11: the part is universal or a fitment line covers the vehicle (the rule of fitsVehicle and GET /products?vehicle=).
   const fVehicle = vehicle
     ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make} AND pf.model = ${vehicle.model} AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to))`
     : sql`true`;
   // The filters that no facet leaves out (stock and vehicle).
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
-  // A row counts for some facet or the total only when it passes the stock and vehicle filters and fails at most one
-  // of category, brand and price (each facet leaves out one filter): the others are left out of `m` as it is read.
+  // Every filter: the rows of the page.
+  const fAll = sql`${fCategory('p')} AND ${fBrand('p')} AND (${fPrice}) AND ${fOther}`;
+  return { q, skuMatch, textMatch, nameMatch, skuTier, skuScore, fCategory, fBrand, fPrice, fOther, fAll };
+}
+
+/**
+ * The counts of a search (decision 111, "one pass"; decision 112): the matched rows are read from the indexes once
+ * and materialized with only what the facets need, `c` telling the rows that count (they pass the stock and vehicle
+ * filters and fail at most one of category, brand and price, since each facet leaves out its own filter); `g` counts
+ * them once, grouped by category, brand, whether the price filter holds, tier and `c` (a few hundred groups at most),
+ * and every facet, the total and the price range are sums over those groups, so they add up. `sizes` tells the page
+ * how many rows each of its branches has and how many the words match at all. The counts do not depend on the page
+ * or the sort: the service keeps them until the catalogue changes.
+ */
+export function countsStatement(query: SearchQuery, inputs: StatementInputs = {}): SQL {
+  const { q, skuMatch, textMatch, nameMatch, fCategory, fBrand, fPrice, fOther } = statementParts(query, inputs);
   const failed = (f: SQL | undefined) => (f ? sql`(NOT coalesce(${f}, false))::int` : sql`0`);
   const counted = sql`(${fOther}) AND ${failed(query.category ? fCategory('p') : undefined)} + ${failed(query.brand ? fBrand('p') : undefined)} + ${failed(
     query.minPrice !== undefined || query.maxPrice !== undefined ? fPrice : undefined,
   )} <= 1`;
-
-  const order = {
-    relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
-    'price-asc': sql`unit_price_cents, tier, created_at DESC, id`,
-    'price-desc': sql`unit_price_cents DESC, tier, created_at DESC, id`,
-    newest: sql`created_at DESC, id DESC`,
-  }[query.sort];
-
-  // One pass over the matched rows (decision 111, "one pass"): `m` is read from the indexes once and materialized
-  // with only what the page and the facets need (the rows that count, see `counted`); `g` counts it once, grouped
-  // by category, brand and whether the price filter holds (a few hundred groups at most), and every facet, the
-  // total and the price range are sums over those groups, each leaving out its own filter, so they add up as before.
-  // The page takes the top rows of `m` by the sort (a top-N sort, not a sort of every match).
-  const columns = sql`p.id, p.category, p.brand, p.unit_price_cents, p.created_at`;
+  const columns = sql`p.category, p.brand, p.unit_price_cents, (${fPrice}) AS f_price`;
+  // `tier` tells the page how many rows each of its branches has (1: part numbers, 2: name and brand, 3: the rest).
   return sql`
     WITH m AS MATERIALIZED (
       ${
         q
-          ? sql`SELECT ${columns}, ${skuTier} AS tier, ${skuScore} AS score, (${fPrice}) AS f_price
-      FROM products p
-      WHERE ${skuMatch} AND ${counted}
+          ? sql`SELECT ${columns}, 1 AS tier, ${counted} AS c FROM products p WHERE ${skuMatch}
       UNION ALL
-      SELECT ${columns}, ${textTier}, 0::float8, ${fPrice}
-      FROM products p
-      WHERE ${textMatch} AND NOT ${skuMatch} AND ${counted}`
-          : sql`SELECT ${columns}, 3 AS tier, 0::float8 AS score, (${fPrice}) AS f_price
-      FROM products p
-      WHERE ${counted}`
+      SELECT ${columns}, CASE WHEN ${nameMatch} THEN 2 ELSE 3 END, ${counted} FROM products p WHERE ${textMatch} AND NOT ${skuMatch}`
+          : sql`SELECT ${columns}, 3 AS tier, ${counted} AS c FROM products p`
       }
     ),
     g AS MATERIALIZED (
-      SELECT category, brand, f_price, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
-      FROM m GROUP BY category, brand, f_price
-    ),
-    page AS (
-      SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-      FROM (
-        SELECT id, tier, score, created_at, unit_price_cents FROM m
-        WHERE ${fCategory('m')} AND ${fBrand('m')} AND f_price
-        ORDER BY ${order}
-        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
-      ) top
+      SELECT category, brand, f_price, tier, c, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
+      FROM m GROUP BY category, brand, f_price, tier, c
     )
     SELECT
-      (SELECT coalesce(sum(n), 0)::int FROM g WHERE ${fCategory('g')} AND ${fBrand('g')} AND f_price) AS total,
+      (SELECT coalesce(sum(n), 0)::int FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')} AND f_price) AS total,
+      (SELECT json_build_object(
+         'sku', coalesce(sum(n) FILTER (WHERE tier = 1), 0), 'name', coalesce(sum(n) FILTER (WHERE tier = 2), 0),
+         'text', coalesce(sum(n) FILTER (WHERE tier = 3), 0))::jsonb
+         FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')} AND f_price)
+       || (SELECT jsonb_build_object('matches', coalesce(sum(n) FILTER (WHERE tier > 1), 0),
+         'catalogue', (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'products'::regclass)) FROM g) AS sizes,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
-         FROM (SELECT category, sum(n)::int AS n FROM g WHERE ${fBrand('g')} AND f_price GROUP BY category) c) AS categories,
+         FROM (SELECT category, sum(n)::int AS n FROM g WHERE c AND ${fBrand('g')} AND f_price GROUP BY category) c) AS categories,
       (SELECT coalesce(json_agg(json_build_object('value', brand, 'count', n) ORDER BY n DESC, brand), '[]'::json)
-         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE ${fCategory('g')} AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
-      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE ${fCategory('g')} AND ${fBrand('g')}) AS price,
-      (SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) FROM page JOIN products p ON p.id = page.id) AS items
+         FROM (SELECT brand, sum(n)::int AS n FROM g WHERE c AND ${fCategory('g')} AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
+      (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')}) AS price
+  `;
+}
+
+/** How many rows of the page's branches pass every filter, how many rows the words match, and the catalogue's size. */
+export interface BranchSizes {
+  sku: number;
+  name: number;
+  text: number;
+  /** Full-text matches before any filter: what reading a branch from its matches visits. */
+  matches: number;
+  /** PostgreSQL's estimate (pg_class.reltuples). */
+  catalogue: number;
+}
+
+/**
+ * A branch that walks an index in the sort's order visits about (rows wanted) × (catalogue / rows of the branch)
+ * rows before it has the page; reading it from its matches visits every full-text match. The walk is taken when it
+ * visits fewer rows than that and at most this many (decision 112).
+ */
+const WALK_ROWS = 10_000;
+
+/** How a branch of the page is read: not at all (none of its rows pass), by walking an index, or from the matches. */
+type BranchPlan = 'skip' | 'walk' | 'matches';
+
+const branchPlan = (rows: number, wanted: number, { catalogue, matches }: BranchSizes): BranchPlan => {
+  if (rows <= 0) return 'skip';
+  const visits = wanted * (catalogue / rows);
+  return visits <= WALK_ROWS && visits <= matches ? 'walk' : 'matches';
+};
+
+/**
+ * The page of a search (decision 112): the rows of the page in order, as JSON. Each kind of match is its own branch
+ * with its own top rows (the part numbers; with the relevance order, the name matches, then the rest; otherwise every
+ * full-text match). The counts tell how many rows each branch has: a branch with none is left out, a dense one walks
+ * an index in the sort's order (created_at, unit_price_cents) and stops after the page, a sparse one reads its
+ * matches from the full-text index (`OFFSET 0` keeps the planner from walking, which would read the whole catalogue
+ * to find a few rows) and sorts them.
+ */
+export function pageStatement(query: SearchQuery, inputs: StatementInputs = {}, sizes?: BranchSizes): SQL {
+  const { q, skuMatch, textMatch, nameMatch, skuTier, skuScore, fAll } = statementParts(query, inputs);
+  const offset = (query.page - 1) * query.limit;
+  const upTo = offset + query.limit;
+  const order = {
+    relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
+    'price-asc': sql`unit_price_cents, tier, score DESC, created_at DESC, id`,
+    'price-desc': sql`unit_price_cents DESC, tier, score DESC, created_at DESC, id`,
+    newest: sql`created_at DESC, id DESC`,
+  }[query.sort];
+  const columns = sql`p.id, p.created_at, p.unit_price_cents`;
+  const plan = (rows: number | undefined): BranchPlan => (sizes === undefined || rows === undefined ? 'walk' : branchPlan(rows, upTo, sizes));
+  const branch = (how: BranchPlan, tier: SQL, score: SQL, where: SQL) => {
+    if (how === 'skip') return undefined;
+    const select = sql`SELECT ${columns}, ${tier} AS tier, ${score} AS score FROM products p WHERE ${where} AND ${fAll}`;
+    return how === 'walk' ? sql`(${select} ORDER BY ${order} LIMIT ${upTo})` : sql`(SELECT * FROM (${select} OFFSET 0) s ORDER BY ${order} LIMIT ${upTo})`;
+  };
+  const text = sizes && sizes.name + sizes.text;
+  const branches = (
+    !q
+      ? [branch(plan(sizes?.text), sql`3`, sql`0::float8`, sql`true`)]
+      : query.sort === 'relevance'
+        ? [
+            branch(plan(sizes?.sku) === 'skip' ? 'skip' : 'walk', skuTier, skuScore, skuMatch),
+            branch(plan(sizes?.name), sql`2`, sql`0::float8`, sql`${textMatch} AND ${nameMatch} AND NOT ${skuMatch}`),
+            branch(plan(sizes?.text), sql`3`, sql`0::float8`, sql`${textMatch} AND NOT ${nameMatch} AND NOT ${skuMatch}`),
+          ]
+        : [
+            branch(plan(sizes?.sku) === 'skip' ? 'skip' : 'walk', skuTier, skuScore, skuMatch),
+            branch(plan(text), sql`3`, sql`0::float8`, sql`${textMatch} AND NOT ${skuMatch}`),
+          ]
+  ).filter((b): b is SQL => b !== undefined);
+  if (branches.length === 0) return sql`SELECT '[]'::json AS items`;
+  return sql`
+    WITH page AS (
+      SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
+      FROM (SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}) top
+    )
+    SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) AS items FROM page JOIN products p ON p.id = page.id
   `;
 }
 
@@ -243,6 +304,7 @@ export function searchWords(rows: VocabularyRow[]): { words: string[][]; correct
 
 interface SearchRow {
   total: number;
+  sizes: BranchSizes;
   categories: FacetCount[];
   brands: FacetCount[];
   price: { min: number | null; max: number | null };
@@ -252,24 +314,53 @@ interface SearchRow {
 /** Runs a statement in the search's transaction and answers its rows. */
 export type SearchExecutor = <R>(statement: SQL) => Promise<R[]>;
 
+/** Keeps a value computed from the catalogue until the catalogue changes (the catalogue cache, decision 100). */
+export type SearchMemo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+const noMemo: SearchMemo = (_key, load) => load();
+
+/** What the counts depend on: the words, the part number and every filter, not the page, the limit or the sort. */
+const countsKey = (query: SearchQuery, words: string[][] | undefined, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>) =>
+  `search:counts:${JSON.stringify([
+    query.q,
+    words ?? null,
+    query.category ?? null,
+    query.brand?.toLowerCase() ?? null,
+    query.inStock ?? null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    vehicle ? [vehicle.make, vehicle.model, vehicle.year] : null,
+  ])}`;
+
 /**
  * The search, inside one transaction (`exec`). A query of words (not one part
  * number) first reads the vocabulary: each word becomes the whole words it
  * starts, and a typo, which starts none, the words closest to it ("sitered brake
  * pads" → "sintered & brake & pads", "sprokit" → "sprocket | sprockets"); then
- * one statement answers the page, the total and the facets. As typed, a typo
- * matches nothing by full text (every word must match), so correcting first
- * loses nothing; the part number still matches q as typed. Exported for the
- * bench, which runs it over node-postgres.
+ * one statement answers the page and one the total and the facets. As typed, a
+ * typo matches nothing by full text (every word must match), so correcting first
+ * loses nothing; the part number still matches q as typed. The vocabulary and
+ * the counts are kept by `memo` until the catalogue changes (decision 112): the
+ * next page, another sort or the results after the suggestions read the page
+ * only. Exported for the bench, which runs it over node-postgres.
  */
-export async function searchRow(exec: SearchExecutor, query: SearchQuery, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>): Promise<SearchRow> {
+export async function searchRow(
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>,
+  memo: SearchMemo = noMemo,
+): Promise<SearchRow> {
   const typed = mayBeFuzzy(query.q) ? queryWords(query.q) : [];
   let words: string[][] | undefined;
   if (typed.length > 0) {
-    words = searchWords(await exec<VocabularyRow>(vocabularyStatement(typed)))?.words;
+    words = await memo(`search:words:${JSON.stringify(typed)}`, async () => searchWords(await exec<VocabularyRow>(vocabularyStatement(typed)))?.words);
   }
-  const [row] = await exec<SearchRow>(searchStatement(query, { words, vehicle }));
-  return row;
+  const inputs = { words, vehicle };
+  const counts = await memo(countsKey(query, words, vehicle), async () => (await exec<Omit<SearchRow, 'items'>>(countsStatement(query, inputs)))[0]);
+  // No part can be on the page when none counts (a typo close to no word, filters that exclude everything).
+  const sizes = Object.fromEntries(Object.entries(counts.sizes).map(([k, v]) => [k, Number(v)])) as unknown as BranchSizes;
+  const items = counts.total === 0 ? [] : (await exec<Pick<SearchRow, 'items'>>(pageStatement(query, inputs, sizes)))[0].items;
+  return { ...counts, items };
 }
 
 /** A products row as to_jsonb writes it (snake_case), in the shape toProductDto reads. */
@@ -297,14 +388,14 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
 
 const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
 
-export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions): Promise<SearchResult> {
+export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo?: SearchMemo): Promise<SearchResult> {
   let vehicle: VehicleRow | undefined;
   if (query.vehicle !== undefined) {
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
   const row = await db.transaction((tx) =>
-    searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle),
+    searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle, memo),
   );
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
