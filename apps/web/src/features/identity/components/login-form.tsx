@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { authCopy } from '@shop/shared/copy/auth';
 import { loadAuthClient } from '../../../lib/load-auth-client';
@@ -8,11 +8,14 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useAuthActions } from '../auth-context';
-import { TwoFactorChallenge } from './two-factor-challenge';
 import { FormError } from './form-error';
 import { AuthAlternatives } from './auth-alternatives';
 import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
+import { Spinner } from '../../../components/ui/spinner';
+
+// Asked for only after the password of an account with a second factor: loaded then, not with the page (decision 107).
+const TwoFactorChallenge = lazy(() => import('./two-factor-challenge').then((m) => ({ default: m.TwoFactorChallenge })));
 
 /** Router state of /login when a Google sign-in elsewhere (the register page) still owes the second factor. */
 export interface SecondFactorState {
@@ -49,13 +52,15 @@ export function LoginForm() {
 
   if (challenge) {
     return (
-      <TwoFactorChallenge
-        onVerified={finish}
-        onCancel={() => {
-          setChallenge(false);
-          void forceSignOut();
-        }}
-      />
+      <Suspense fallback={<Spinner className="self-center py-8" />}>
+        <TwoFactorChallenge
+          onVerified={finish}
+          onCancel={() => {
+            setChallenge(false);
+            void forceSignOut();
+          }}
+        />
+      </Suspense>
     );
   }
 
