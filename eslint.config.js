@@ -39,7 +39,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' }] },
+        {
+          patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' }],
+          // The whole catalogue would put every text on every page (decision 107).
+          paths: [{ name: '@shop/shared/copy', message: 'Import the part a screen shows: @shop/shared/copy/<part>.' }],
+        },
       ],
     },
   },

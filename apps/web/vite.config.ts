@@ -15,6 +15,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 400,
     copyPublicDir: !isSsrBuild,
     manifest: !isSsrBuild,
+    // The modules every page runs before hydrating (the entry's static imports) go out as one file: compressed
+    // together they are 6.6 KB smaller than the dozen small chunks the default splitting makes of them (decision 107).
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   // The manifest tells the server renderer which chunks and styles a page's screens need (decision 106).
   // The server renderer (decision 106) bundles the workspace's TypeScript; npm packages stay in node_modules.

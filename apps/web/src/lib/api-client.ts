@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { networkCopy } from '@shop/shared/copy/network';
 import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
 import { storedKey } from './stored-key';
 
@@ -92,7 +92,7 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   } catch (err) {
     if (err instanceof NetworkTimeoutError) throw new ApiError(err.message, 0, 'TIMEOUT');
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(copy.network.unreachable, 0, 'NETWORK');
+    throw new ApiError(networkCopy.unreachable, 0, 'NETWORK');
   }
   const text = await res.text();
   let data: unknown = undefined;

@@ -1,5 +1,5 @@
 import { createAuthClient } from 'better-auth/client';
-import { copy } from '@shop/shared/copy';
+import { networkCopy } from '@shop/shared/copy/network';
 import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
 import { twoFactorClient } from 'better-auth/client/plugins';
 
@@ -20,7 +20,7 @@ export const authClient = createAuthClient({
       } catch (err) {
         if (err instanceof NetworkTimeoutError || (err as Error).name === 'AbortError') throw err;
         // The browser's own text ("Failed to fetch") tells a shopper nothing.
-        throw new Error(copy.network.unreachable, { cause: err });
+        throw new Error(networkCopy.unreachable, { cause: err });
       }
     },
   },

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { copy } from '@shop/shared/copy';
+import { networkCopy } from '@shop/shared/copy/network';
 import { ApiError, api } from './api-client';
 import { fetchWithTimeout, MOBILE_NETWORK_TIMEOUT_MS, NETWORK_TIMEOUT_MS, NetworkTimeoutError, networkTimeoutMs } from './network-timeout';
 
@@ -74,7 +74,7 @@ describe('fetchWithTimeout against a server that never answers', () => {
     const err = await fetchWithTimeout(`${base}/stall`, {}, 300).catch((e: unknown) => e);
     const waited = performance.now() - started;
     expect(err).toBeInstanceOf(NetworkTimeoutError);
-    expect((err as Error).message).toBe(copy.network.timeout);
+    expect((err as Error).message).toBe(networkCopy.timeout);
     expect(waited).toBeGreaterThanOrEqual(290);
     expect(waited).toBeLessThan(5_000);
   });
@@ -124,7 +124,7 @@ describe('every shop API and identity call has the production time-out', () => {
   it('api(): a stalled shop API call ends after 30 s with an ApiError carrying the time-out message', async () => {
     const { error } = await settlesAt(() => api('/stalled-products'), 30_000);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: copy.network.timeout });
+    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: networkCopy.timeout });
   });
 
   it('api(): 60 s on a phone', async () => {
@@ -138,6 +138,6 @@ describe('every shop API and identity call has the production time-out', () => {
     const { authClient } = await import('./auth-client');
     const { error } = await settlesAt(() => authClient.getSession(), 30_000);
     expect(error).toBeInstanceOf(NetworkTimeoutError);
-    expect((error as Error).message).toBe(copy.network.timeout);
+    expect((error as Error).message).toBe(networkCopy.timeout);
   });
 });

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { networkCopy } from '@shop/shared/copy/network';
 
 /** Spec §9: network time-out 30 s, 60 s on mobile (decision 061). */
 export const NETWORK_TIMEOUT_MS = 30_000;
@@ -15,7 +15,7 @@ export function networkTimeoutMs(): number {
 /** The server did not answer in time; worth trying again. */
 export class NetworkTimeoutError extends Error {
   constructor(public readonly timeoutMs: number) {
-    super(copy.network.timeout);
+    super(networkCopy.timeout);
     this.name = 'NetworkTimeoutError';
   }
 }

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { blogIntro, blogPosts } from '../../content/blog';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
@@ -7,7 +7,7 @@ import { PageHead } from '../../components/ui/page-head';
 export default function BlogPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
-      <PageHead title={blogIntro.title} description={copy.pageMeta.blog} path={paths.blog} />
+      <PageHead title={blogIntro.title} description={pageMetaCopy.blog} path={paths.blog} />
       <SectionHeading level={1} title={blogIntro.title} subtitle={blogIntro.subtitle} />
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="blog-toc" className="hidden lg:block">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { formatPrice } from '../../components/ui/price';
@@ -11,7 +13,7 @@ import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { CheckoutModal } from '../../features/cart/components/checkout-modal';
 import type { LoginRedirectState } from '../../features/identity/components/protected-route';
 
-const t = copy.cart;
+const t = cartCopy;
 
 /** Issue #9 part 4: the cart. Public: a visitor sees the browser's cart and signs in to check out. */
 export default function CartPage() {
@@ -20,7 +22,7 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-12">
-      <PageHead title={t.title} description={copy.pageMeta.cart} path={paths.cart} noindex />
+      <PageHead title={t.title} description={pageMetaCopy.cart} path={paths.cart} noindex />
       <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
       <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
       <p className="mt-3 text-base-content/80">{t.intro}</p>
@@ -53,7 +55,7 @@ export default function CartPage() {
                 <dt className="font-semibold uppercase tracking-wider">{t.total}</dt>
                 <dd className="font-display text-3xl font-bold tabular-nums text-primary">{formatPrice(cart.total)}</dd>
               </dl>
-              <p className="text-xs text-base-content/75">{copy.orderFlow.priceRule}</p>
+              <p className="text-xs text-base-content/75">{orderFlowCopy.priceRule}</p>
               {cart.kind === 'account' ? (
                 <button type="button" className="btn btn-primary btn-lg w-full" onClick={() => setCheckoutOpen(true)}>
                   {t.checkOut}

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { AuthLayout } from '../../features/identity/components/auth-layout';
@@ -6,8 +7,8 @@ import { ForgotPasswordForm } from '../../features/identity/components/forgot-pa
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthLayout title={copy.auth.forgotTitle} subtitle={copy.auth.forgotText}>
-      <PageHead title={copy.auth.forgotTitle} description={copy.pageMeta.forgotPassword} path={paths.forgotPassword} />
+    <AuthLayout title={authCopy.forgotTitle} subtitle={authCopy.forgotText}>
+      <PageHead title={authCopy.forgotTitle} description={pageMetaCopy.forgotPassword} path={paths.forgotPassword} />
       <ForgotPasswordForm />
     </AuthLayout>
   );

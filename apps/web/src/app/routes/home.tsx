@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { PageHead } from '../../components/ui/page-head';
 import { Hero } from '../../components/home/hero';
 import { BusinessSummary } from '../../components/home/business-summary';
@@ -14,7 +15,7 @@ import { HomeVehicleSelector } from '../../features/garage/components/home-vehic
 export default function HomePage() {
   return (
     <>
-      <PageHead title={copy.home.title} description={copy.pageMeta.home} path="/" />
+      <PageHead title={homeCopy.title} description={pageMetaCopy.home} path="/" />
       <Hero />
       <HomeVehicleSelector />
       <FeaturedProducts />

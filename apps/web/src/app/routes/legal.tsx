@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { legalIntro, legalSections } from '../../content/legal';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
@@ -7,7 +7,7 @@ import { PageHead } from '../../components/ui/page-head';
 export default function LegalPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
-      <PageHead title={legalIntro.title} description={copy.pageMeta.legal} path={paths.legal} />
+      <PageHead title={legalIntro.title} description={pageMetaCopy.legal} path={paths.legal} />
       <SectionHeading level={1} title={legalIntro.title} subtitle={legalIntro.subtitle} align="left" />
       <nav aria-label={legalIntro.title} className="mb-10">
         <ul className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { AuthLayout } from '../../features/identity/components/auth-layout';
@@ -6,8 +7,8 @@ import { LoginForm } from '../../features/identity/components/login-form';
 
 export default function LoginPage() {
   return (
-    <AuthLayout title={copy.auth.loginTitle} subtitle={copy.auth.loginSubtitle}>
-      <PageHead title={copy.auth.loginTitle} description={copy.pageMeta.login} path={paths.login} />
+    <AuthLayout title={authCopy.loginTitle} subtitle={authCopy.loginSubtitle}>
+      <PageHead title={authCopy.loginTitle} description={pageMetaCopy.login} path={paths.login} />
       <LoginForm />
     </AuthLayout>
   );

@@ -2,7 +2,13 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { homeCopy } from '@shop/shared/copy/home';
+import { navCopy } from '@shop/shared/copy/nav';
+import { notFoundCopy } from '@shop/shared/copy/not-found';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { searchCopy } from '@shop/shared/copy/search';
 import { shop } from '@shop/shared/content';
 import { renderWithProviders } from '../../components/testing/render-with-providers';
 import { fakeApi, notFound } from '../../components/testing/fake-api';
@@ -46,51 +52,51 @@ function serve() {
 
 const origin = window.location.origin;
 const cases: { name: string; page: ReactElement; url: string; title: string; description: string; canonical: string | null; noindex?: boolean }[] = [
-  { name: 'home', page: <HomePage />, url: '/', title: copy.home.title, description: copy.pageMeta.home, canonical: `${origin}/` },
+  { name: 'home', page: <HomePage />, url: '/', title: homeCopy.title, description: pageMetaCopy.home, canonical: `${origin}/` },
   {
     name: 'products',
     page: <ProductsPage />,
     url: '/products',
-    title: copy.nav.products,
-    description: copy.pageMeta.products,
+    title: navCopy.products,
+    description: pageMetaCopy.products,
     canonical: `${origin}/products`,
   },
   {
     name: 'products, page 3',
     page: <ProductsPage />,
     url: '/products?page=3',
-    title: copy.nav.products,
-    description: copy.pageMeta.productsPage(3),
+    title: navCopy.products,
+    description: pageMetaCopy.productsPage(3),
     canonical: `${origin}/products?page=3`,
   },
   {
     name: 'search',
     page: <SearchRoute />,
     url: '/search?q=brake',
-    title: `${copy.search.title}: brake`,
-    description: copy.pageMeta.searchFor('brake'),
+    title: `${searchCopy.title}: brake`,
+    description: pageMetaCopy.searchFor('brake'),
     canonical: `${origin}/search`,
     noindex: true,
   },
-  { name: 'blog', page: <BlogPage />, url: '/blog', title: 'Workshop Blog', description: copy.pageMeta.blog, canonical: `${origin}/blog` },
-  { name: 'portfolio', page: <PortfolioPage />, url: '/portfolio', title: 'Portfolio', description: copy.pageMeta.portfolio, canonical: `${origin}/portfolio` },
-  { name: 'legal', page: <LegalPage />, url: '/legal', title: 'Legal', description: copy.pageMeta.legal, canonical: `${origin}/legal` },
-  { name: 'login', page: <LoginPage />, url: '/login', title: copy.auth.loginTitle, description: copy.pageMeta.login, canonical: `${origin}/login` },
+  { name: 'blog', page: <BlogPage />, url: '/blog', title: 'Workshop Blog', description: pageMetaCopy.blog, canonical: `${origin}/blog` },
+  { name: 'portfolio', page: <PortfolioPage />, url: '/portfolio', title: 'Portfolio', description: pageMetaCopy.portfolio, canonical: `${origin}/portfolio` },
+  { name: 'legal', page: <LegalPage />, url: '/legal', title: 'Legal', description: pageMetaCopy.legal, canonical: `${origin}/legal` },
+  { name: 'login', page: <LoginPage />, url: '/login', title: authCopy.loginTitle, description: pageMetaCopy.login, canonical: `${origin}/login` },
   {
     name: 'register',
     page: <RegisterPage />,
     url: '/register',
-    title: copy.auth.registerTitle,
-    description: copy.pageMeta.register,
+    title: authCopy.registerTitle,
+    description: pageMetaCopy.register,
     canonical: `${origin}/register`,
   },
-  { name: 'cart', page: <CartPage />, url: '/cart', title: copy.cart.title, description: copy.pageMeta.cart, canonical: `${origin}/cart`, noindex: true },
+  { name: 'cart', page: <CartPage />, url: '/cart', title: cartCopy.title, description: pageMetaCopy.cart, canonical: `${origin}/cart`, noindex: true },
   {
     name: 'not found',
     page: <NotFoundPage />,
     url: '/no-such-page',
-    title: copy.notFound.title,
-    description: copy.pageMeta.notFound,
+    title: notFoundCopy.title,
+    description: pageMetaCopy.notFound,
     canonical: null,
     noindex: true,
   },
@@ -98,16 +104,16 @@ const cases: { name: string; page: ReactElement; url: string; title: string; des
     name: 'forgot password',
     page: <ForgotPasswordPage />,
     url: '/forgot-password',
-    title: copy.auth.forgotTitle,
-    description: copy.pageMeta.forgotPassword,
+    title: authCopy.forgotTitle,
+    description: pageMetaCopy.forgotPassword,
     canonical: `${origin}/forgot-password`,
   },
   {
     name: 'reset password',
     page: <ResetPasswordPage />,
     url: '/reset-password?token=abc',
-    title: copy.auth.resetTitle,
-    description: copy.pageMeta.resetPassword,
+    title: authCopy.resetTitle,
+    description: pageMetaCopy.resetPassword,
     canonical: `${origin}/reset-password`,
     noindex: true,
   },

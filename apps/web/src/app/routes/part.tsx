@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { partPageCopy } from '@shop/shared/copy/part-page';
 import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/ui/page-title';
 import { PageHead } from '../../components/ui/page-head';
@@ -13,7 +13,7 @@ import { PartGallery } from '../../features/catalog/components/part-gallery';
 import { PartDetails } from '../../features/catalog/components/part-details';
 import { PartHead } from '../../features/catalog/components/part-head';
 
-const t = copy.partPage;
+const t = partPageCopy;
 
 /** The public product page /parts/{id}: readable by a visitor without an account and by a search engine. */
 export default function PartPage() {

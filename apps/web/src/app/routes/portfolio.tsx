@@ -1,5 +1,6 @@
 import { openSourceProjects, portfolioCopy, skillGroups, teamProfile, type OpenSourceProject } from '../../content/portfolio';
-import { copy } from '@shop/shared/copy';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
@@ -11,12 +12,12 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 export default function PortfolioPage() {
   return (
     <>
-      <PageHead title={portfolioCopy.pageTitle} description={copy.pageMeta.portfolio} path={paths.portfolio} />
+      <PageHead title={portfolioCopy.pageTitle} description={pageMetaCopy.portfolio} path={paths.portfolio} />
       <section aria-labelledby="team-title" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-20">
           <img
             src={teamProfile.image}
-            alt={copy.storefront.teamImageAlt}
+            alt={storefrontCopy.teamImageAlt}
             width={TEAM_WIDTH}
             height={TEAM_HEIGHT}
             fetchPriority="high"

@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { navCopy } from '@shop/shared/copy/nav';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { productFiltersCopy } from '@shop/shared/copy/product-filters';
+import { productsCopy } from '@shop/shared/copy/products';
+import { searchCopy } from '@shop/shared/copy/search';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
@@ -17,7 +22,7 @@ import { hasProductsFilters, productsFiltersParams, readProductsFilters } from '
 import type { SearchState } from '../../features/search/search-params';
 import { VehicleSelector } from '../../features/garage/components/vehicle-selector';
 
-const t = copy.productFilters;
+const t = productFiltersCopy;
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -74,12 +79,12 @@ export default function ProductsPage() {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       {/* Filtered views share the catalogue's address; a later page of the plain catalogue has its own. */}
       <PageHead
-        title={copy.nav.products}
-        description={page > 1 ? copy.pageMeta.productsPage(page) : copy.pageMeta.products}
+        title={navCopy.products}
+        description={page > 1 ? pageMetaCopy.productsPage(page) : pageMetaCopy.products}
         path={page > 1 && !filtered ? `${paths.products}?page=${page}` : paths.products}
       />
       <div ref={top} className="scroll-mt-24">
-        <SectionHeading level={1} title={copy.products.title} subtitle={copy.products.subtitle} />
+        <SectionHeading level={1} title={productsCopy.title} subtitle={productsCopy.subtitle} />
       </div>
       <VehicleSelector
         className="mb-8"
@@ -98,10 +103,10 @@ export default function ProductsPage() {
           <div className="hidden lg:block">{filters}</div>
         </aside>
 
-        <section aria-label={copy.products.title} className="min-w-0">
+        <section aria-label={productsCopy.title} className="min-w-0">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <p className="h-6 text-sm text-base-content/75" aria-live="polite">
-              {data && data.total > 0 ? (filtered ? copy.search.count(data.total) : copy.storefront.productsCount(data.total)) : ''}
+              {data && data.total > 0 ? (filtered ? searchCopy.count(data.total) : storefrontCopy.productsCount(data.total)) : ''}
             </p>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {filtered && (
@@ -110,12 +115,12 @@ export default function ProductsPage() {
                 </Link>
               )}
               <label htmlFor={sortId} className="text-sm font-semibold">
-                {copy.search.sort}
+                {searchCopy.sort}
               </label>
               <select id={sortId} className="select select-sm w-auto" value={state.sort} onChange={(e) => change({ sort: e.target.value as SearchSort })}>
                 {SEARCH_SORTS.map((s) => (
                   <option key={s} value={s}>
-                    {s === 'relevance' ? t.featured : copy.search.sorts[s]}
+                    {s === 'relevance' ? t.featured : searchCopy.sorts[s]}
                   </option>
                 ))}
               </select>
@@ -125,7 +130,7 @@ export default function ProductsPage() {
           {isPending ? (
             <div>
               <div className="mb-6 flex h-6 justify-center">
-                <Spinner label={copy.storefront.productsLoading} />
+                <Spinner label={storefrontCopy.productsLoading} />
               </div>
               <ProductGridSkeleton count={PRODUCTS_PER_PAGE} />
             </div>
@@ -140,7 +145,7 @@ export default function ProductsPage() {
                 </Link>
               </div>
             ) : (
-              <p className="rounded-box bg-base-200 p-8 text-center text-lg">{copy.products.empty}</p>
+              <p className="rounded-box bg-base-200 p-8 text-center text-lg">{productsCopy.empty}</p>
             )
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { productsCopy } from '@shop/shared/copy/products';
+import { purchaseCopy } from '@shop/shared/copy/purchase';
 import { orderPrice } from '@shop/shared/pricing';
 import { uploadSrcSet } from '@shop/shared/images';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
@@ -17,7 +19,7 @@ import { PriceTiersTable } from '../../features/catalog/components/price-tiers';
 import { FitBadge } from '../../features/garage/components/fit-badge';
 import { FitWarning } from '../../features/garage/components/fit-warning';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
@@ -25,7 +27,7 @@ export default function PurchasePage() {
   const product = useQuery({ ...productQueryOptions(id), staleTime: 0 });
   const [quantity, setQuantity] = useState(0);
   const [modalOpen, setModalOpen] = useState(false);
-  usePageTitle(product.data?.name ?? copy.purchase.placeOrder);
+  usePageTitle(product.data?.name ?? purchaseCopy.placeOrder);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 md:px-8 lg:py-12">
@@ -66,13 +68,13 @@ export default function PurchasePage() {
                   <h1 className="font-display text-4xl font-bold uppercase leading-tight">{p.name}</h1>
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-base-content/80">
                     <span>
-                      {copy.products.brand}: <span className="font-semibold">{p.brand}</span>
+                      {productsCopy.brand}: <span className="font-semibold">{p.brand}</span>
                     </span>
                     <span>
-                      {copy.products.partNumber} <span className="font-mono font-semibold">{p.sku}</span>
+                      {productsCopy.partNumber} <span className="font-mono font-semibold">{p.sku}</span>
                     </span>
                     <span>
-                      {copy.products.category}: <span className="font-semibold">{CATEGORY_LABELS[p.category]}</span>
+                      {productsCopy.category}: <span className="font-semibold">{CATEGORY_LABELS[p.category]}</span>
                     </span>
                   </p>
                   <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
@@ -81,9 +83,9 @@ export default function PurchasePage() {
                 </div>
                 <FitWarning product={p} />
                 <ul className="grid gap-2 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-3">
-                  <Fact label={copy.products.unitPrice} value={formatAmount(p.unitPrice)} />
-                  <Fact label={copy.products.stock} value={` ${p.stock.toLocaleString('en-US')}`} />
-                  <Fact label={copy.products.minOrder} value={` ${p.minOrder.toLocaleString('en-US')}`} />
+                  <Fact label={productsCopy.unitPrice} value={formatAmount(p.unitPrice)} />
+                  <Fact label={productsCopy.stock} value={` ${p.stock.toLocaleString('en-US')}`} />
+                  <Fact label={productsCopy.minOrder} value={` ${p.minOrder.toLocaleString('en-US')}`} />
                 </ul>
                 <PriceTiersTable product={p} quantity={quantity} />
                 {soldOut && (
@@ -108,7 +110,7 @@ export default function PurchasePage() {
                   <p className="mt-2 text-xs text-base-content/70">{t.priceRule}</p>
                 </div>
                 <button type="button" className="btn btn-primary btn-lg w-full" disabled={quantity === 0} onClick={() => setModalOpen(true)}>
-                  {copy.purchase.placeOrder}
+                  {purchaseCopy.placeOrder}
                 </button>
                 <AddToCartButton product={p} quantity={quantity} />
               </div>

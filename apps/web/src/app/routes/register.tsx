@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { AuthLayout } from '../../features/identity/components/auth-layout';
@@ -6,8 +7,8 @@ import { RegisterForm } from '../../features/identity/components/register-form';
 
 export default function RegisterPage() {
   return (
-    <AuthLayout title={copy.auth.registerTitle} subtitle={copy.auth.registerSubtitle}>
-      <PageHead title={copy.auth.registerTitle} description={copy.pageMeta.register} path={paths.register} />
+    <AuthLayout title={authCopy.registerTitle} subtitle={authCopy.registerSubtitle}>
+      <PageHead title={authCopy.registerTitle} description={pageMetaCopy.register} path={paths.register} />
       <RegisterForm />
     </AuthLayout>
   );

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { AuthLayout } from '../../features/identity/components/auth-layout';
@@ -10,8 +11,8 @@ export default function ResetPasswordPage() {
   // Better Auth sends an expired or unknown link here with ?error=INVALID_TOKEN.
   const token = params.get('error') ? null : params.get('token');
   return (
-    <AuthLayout title={copy.auth.resetTitle} subtitle={copy.auth.resetText}>
-      <PageHead title={copy.auth.resetTitle} description={copy.pageMeta.resetPassword} path={paths.resetPassword} noindex />
+    <AuthLayout title={authCopy.resetTitle} subtitle={authCopy.resetText}>
+      <PageHead title={authCopy.resetTitle} description={pageMetaCopy.resetPassword} path={paths.resetPassword} noindex />
       <ResetPasswordForm token={token} />
     </AuthLayout>
   );

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { searchCopy } from '@shop/shared/copy/search';
 import { PageHead } from '../../components/ui/page-head';
 import { paths } from '../../config/paths';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
@@ -12,8 +13,8 @@ export default function SearchRoute() {
   return (
     <>
       <PageHead
-        title={q ? `${copy.search.title}: ${q}` : copy.search.title}
-        description={q ? copy.pageMeta.searchFor(q) : copy.pageMeta.search}
+        title={q ? `${searchCopy.title}: ${q}` : searchCopy.title}
+        description={q ? pageMetaCopy.searchFor(q) : pageMetaCopy.search}
         path={paths.search}
         noindex
       />

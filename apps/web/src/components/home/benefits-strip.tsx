@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { copy } from '@shop/shared/copy';
+import { benefitsCopy } from '@shop/shared/copy/benefits';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { FlameIcon, HeadsetIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 
 const icons: ComponentType<{ size?: number }>[] = [TruckIcon, HeadsetIcon, ShieldIcon, FlameIcon];
@@ -9,10 +10,10 @@ export function BenefitsStrip() {
   return (
     <section aria-labelledby="benefits-title" className="border-y border-base-300 bg-base-200">
       <h2 id="benefits-title" className="sr-only">
-        {copy.storefront.benefitsTitle}
+        {storefrontCopy.benefitsTitle}
       </h2>
       <ul className="mx-auto grid max-w-7xl grid-cols-1 gap-px px-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
-        {copy.benefits.map((benefit, i) => {
+        {benefitsCopy.map((benefit, i) => {
           const Icon = icons[i % icons.length];
           return (
             <li key={benefit.title} className="flex items-center gap-4 py-6 sm:px-4">

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
 import { businessSummary, type SummaryFigure } from '../../content/home';
 import { SectionHeading } from '../ui/section-heading';
 import { BoxIcon, ChartIcon, TagIcon, WrenchIcon } from '../ui/icons';
@@ -16,7 +16,7 @@ export function BusinessSummary() {
   return (
     <section aria-labelledby="summary-title" className="bg-base-200 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="summary-title" title={copy.home.summaryTitle} subtitle={copy.home.summarySubtitle} />
+        <SectionHeading id="summary-title" title={homeCopy.summaryTitle} subtitle={homeCopy.summarySubtitle} />
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {businessSummary.map((figure) => {
             const Icon = icons[figure.icon];

@@ -1,7 +1,17 @@
-import { copy } from '@shop/shared/copy';
+import { lazy, Suspense } from 'react';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
-import { ContactForm } from '../../features/contact/components/contact-form';
 import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons';
+
+// The form brings react-hook-form; loading it apart keeps it off the home page's critical path (decision 107).
+// The server renders it (decision 107, lazy parts), and the browser hydrates it when its code arrives.
+const ContactForm = lazy(() => import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
+
+/** The form's height (three fields, a 4-row message and the button), held while its code loads. */
+function ContactFormPlaceholder() {
+  return <div className="min-h-[26rem]" aria-hidden="true" />;
+}
 
 const telHref = `tel:${shop.phone.replace(/[^+\d]/g, '')}`;
 
@@ -12,13 +22,13 @@ export function ContactSection() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <div>
-            <p className="mb-2 text-sm font-semibold uppercase tracking-[0.2em] text-accent">{copy.home.contactSubtitle}</p>
+            <p className="mb-2 text-sm font-semibold uppercase tracking-[0.2em] text-accent">{homeCopy.contactSubtitle}</p>
             <h2 id="contact-title" className="font-display text-4xl font-bold uppercase md:text-5xl">
-              {copy.home.contactTitle}
+              {homeCopy.contactTitle}
             </h2>
             <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
           </div>
-          <p className="text-lg leading-relaxed text-neutral-content/85">{copy.storefront.contactIntro}</p>
+          <p className="text-lg leading-relaxed text-neutral-content/85">{storefrontCopy.contactIntro}</p>
           <ul className="flex flex-col gap-3">
             <li>
               <a href={`mailto:${shop.email}`} className="inline-flex items-center gap-3 hover:text-accent hover:underline">
@@ -45,7 +55,9 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="rounded-box bg-base-100 p-6 text-base-content shadow-xl sm:p-8 lg:col-span-3">
-          <ContactForm />
+          <Suspense fallback={<ContactFormPlaceholder />}>
+            <ContactForm />
+          </Suspense>
         </div>
       </div>
     </section>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { paths } from '../../config/paths';
 import { ArrowRightIcon } from '../ui/icons';
 
-const t = copy.home;
+const t = homeCopy;
 
 /** Spec §2: the hero presents the new model and offers Pre-Booking, which leads to the products list. */
 export function Hero() {
@@ -32,7 +33,7 @@ export function Hero() {
         <div className="relative">
           <img
             src="/images/hero/apex-890r.svg"
-            alt={copy.storefront.heroImageAlt}
+            alt={storefrontCopy.heroImageAlt}
             width={800}
             height={500}
             fetchPriority="high"

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { latestNews } from '../../content/home';
 import { SectionHeading } from '../ui/section-heading';
 
@@ -7,7 +8,7 @@ export function LatestNews() {
   return (
     <section id="news" aria-labelledby="news-title" className="scroll-mt-20 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="news-title" title={copy.home.latestNewsTitle} subtitle={copy.storefront.newsSubtitle} />
+        <SectionHeading id="news-title" title={homeCopy.latestNewsTitle} subtitle={storefrontCopy.newsSubtitle} />
         <ul className="grid grid-cols-1 gap-8 md:grid-cols-2">
           {latestNews.map((item) => (
             <li key={item.id}>
@@ -22,7 +23,7 @@ export function LatestNews() {
                     decoding="async"
                     className="h-full w-full object-cover"
                   />
-                  <span className="badge badge-accent absolute left-4 top-4 font-bold uppercase tracking-wider shadow">{copy.home.newBadge}</span>
+                  <span className="badge badge-accent absolute left-4 top-4 font-bold uppercase tracking-wider shadow">{homeCopy.newBadge}</span>
                 </figure>
                 <div className="card-body gap-3 p-6">
                   <time dateTime={item.date} className="text-sm font-semibold uppercase tracking-wider text-primary">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { paths } from '../../config/paths';
 import { modelImage, modelLines, type ModelLineTile } from '../../content/home';
 import { SectionHeading } from '../ui/section-heading';
@@ -22,7 +23,7 @@ export function ModelTile({ tile }: { tile: ModelLineTile }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
-      aria-label={copy.storefront.modelLineShop(tile.name)}
+      aria-label={storefrontCopy.modelLineShop(tile.name)}
     >
       <span className="block aspect-[4/3] bg-base-200">
         <img
@@ -48,7 +49,7 @@ export function ModelLineGallery() {
   return (
     <section id="models" aria-labelledby="models-title" className="scroll-mt-20 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="models-title" title={copy.home.modelLineTitle} subtitle={copy.home.modelLineSubtitle} />
+        <SectionHeading id="models-title" title={homeCopy.modelLineTitle} subtitle={homeCopy.modelLineSubtitle} />
         {/* Flex-wrap rather than grid, so a short last row is centred while every tile keeps the same size. */}
         <ul className="flex flex-wrap justify-center gap-4 lg:gap-6">
           {modelLines.map((tile) => (

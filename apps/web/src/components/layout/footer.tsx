@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { footerCopy } from '@shop/shared/copy/footer';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { ThemeSelect } from '../../features/theme/components/theme-select';
 import { SocialIcon } from './social-icon';
 
-const l = copy.storefront.footerLinks;
+const l = storefrontCopy.footerLinks;
 
 // The form brings react-hook-form and zod; loading it apart keeps them out of the first download of every page.
 const NewsletterForm = lazy(() => import('../../features/contact/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
@@ -20,7 +21,7 @@ function NewsletterPlaceholder() {
 /** Link groups point at real screens of the shop; the legal texts live on /legal. */
 const groups = [
   {
-    title: copy.footer.services,
+    title: footerCopy.services,
     links: [
       { to: paths.products, label: l.catalogue },
       { to: paths.myOrders, label: l.orderTracking },
@@ -29,7 +30,7 @@ const groups = [
     ],
   },
   {
-    title: copy.footer.company,
+    title: footerCopy.company,
     links: [
       { to: paths.portfolio, label: l.team },
       { to: paths.blog, label: l.articles },
@@ -37,7 +38,7 @@ const groups = [
     ],
   },
   {
-    title: copy.footer.legal,
+    title: footerCopy.legal,
     links: [
       { to: `${paths.legal}#terms`, label: l.terms },
       { to: `${paths.legal}#privacy`, label: l.privacy },
@@ -66,7 +67,7 @@ export function Footer() {
             <span className="font-display text-xl font-bold uppercase tracking-wide">{shop.name}</span>
           </Link>
           <p className="max-w-sm text-sm text-neutral-content/80">{shop.tagline}</p>
-          <h2 className="sr-only">{copy.storefront.getInTouch}</h2>
+          <h2 className="sr-only">{storefrontCopy.getInTouch}</h2>
           <address className="flex flex-col gap-2 text-sm not-italic text-neutral-content/90">
             <span className="flex items-start gap-2">
               <PinIcon size={18} className="mt-0.5 shrink-0 text-accent" />
@@ -104,13 +105,13 @@ export function Footer() {
 
         <section aria-labelledby="footer-newsletter" className="col-span-2 flex flex-col gap-3 sm:col-span-3 lg:col-span-3">
           <h2 id="footer-newsletter" className="font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">
-            {copy.footer.newsletter}
+            {footerCopy.newsletter}
           </h2>
-          <p className="text-sm text-neutral-content/80">{copy.storefront.newsletterText}</p>
+          <p className="text-sm text-neutral-content/80">{storefrontCopy.newsletterText}</p>
           <Suspense fallback={<NewsletterPlaceholder />}>
             <NewsletterForm />
           </Suspense>
-          <h2 className="mt-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">{copy.storefront.followUs}</h2>
+          <h2 className="mt-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">{storefrontCopy.followUs}</h2>
           <ul className="flex gap-2">
             {shop.social.map((s) => (
               <li key={s.label}>
@@ -119,7 +120,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   className="btn btn-circle btn-ghost border border-neutral-content/25 text-neutral-content hover:border-accent hover:bg-accent hover:text-accent-content"
-                  aria-label={`${s.label} ${copy.storefront.newTab}`}
+                  aria-label={`${s.label} ${storefrontCopy.newTab}`}
                 >
                   <SocialIcon network={s.label} />
                 </a>
@@ -131,12 +132,12 @@ export function Footer() {
 
       <div className="border-t border-neutral-content/15">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 text-center sm:px-6 md:flex-row md:justify-between md:text-left lg:px-8">
-          <p className="text-sm text-neutral-content/80">{copy.footer.copyright(year, shop.name)}</p>
+          <p className="text-sm text-neutral-content/80">{footerCopy.copyright(year, shop.name)}</p>
           <ThemeSelect
             className="text-neutral-content/90"
             selectClassName="border-neutral-content/30 bg-neutral text-neutral-content focus-visible:outline-accent"
           />
-          <img src="/images/payments.svg" width={PAYMENTS_WIDTH} height={PAYMENTS_HEIGHT} alt={copy.footer.paymentAlt} loading="lazy" className="h-8 w-auto" />
+          <img src="/images/payments.svg" width={PAYMENTS_WIDTH} height={PAYMENTS_HEIGHT} alt={footerCopy.paymentAlt} loading="lazy" className="h-8 w-auto" />
         </div>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { navCopy } from '@shop/shared/copy/nav';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/identity/auth-context';
@@ -19,13 +20,13 @@ interface NavItem {
 /** Spec §2 navigation bar, in its order. The mobile menu always links Dashboard to My Orders (spec). */
 function navItems({ signedIn, admin, mobile }: { signedIn: boolean; admin: boolean; mobile: boolean }): NavItem[] {
   const items: NavItem[] = [
-    { to: paths.home, label: copy.nav.home, section: paths.home },
-    { to: paths.products, label: copy.nav.products, section: paths.products },
+    { to: paths.home, label: navCopy.home, section: paths.home },
+    { to: paths.products, label: navCopy.products, section: paths.products },
   ];
   if (signedIn) {
-    items.push({ to: admin && !mobile ? paths.manageOrders : paths.myOrders, label: copy.nav.dashboard, section: paths.dashboard });
+    items.push({ to: admin && !mobile ? paths.manageOrders : paths.myOrders, label: navCopy.dashboard, section: paths.dashboard });
   }
-  items.push({ to: paths.portfolio, label: copy.nav.portfolio, section: paths.portfolio }, { to: paths.blog, label: copy.nav.blog, section: paths.blog });
+  items.push({ to: paths.portfolio, label: navCopy.portfolio, section: paths.portfolio }, { to: paths.blog, label: navCopy.blog, section: paths.blog });
   return items;
 }
 
@@ -89,7 +90,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label={copy.storefront.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <nav aria-label={storefrontCopy.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home}
           className="flex h-16 shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
@@ -130,12 +131,12 @@ export function Navbar() {
                   <span className="sr-only xl:not-sr-only xl:truncate">{displayName}</span>
                 </Link>
                 <button type="button" className="btn btn-outline btn-sm h-10 px-4 text-sm font-semibold uppercase tracking-wider" onClick={handleLogout}>
-                  {copy.nav.logout}
+                  {navCopy.logout}
                 </button>
               </>
             ) : (
               <NavLink to={paths.login} className="btn btn-primary btn-sm h-10 px-5 text-sm font-semibold uppercase tracking-wider">
-                {copy.nav.login}
+                {navCopy.login}
               </NavLink>
             )}
           </div>
@@ -145,7 +146,7 @@ export function Navbar() {
             ref={menuButton}
             type="button"
             className="btn btn-circle btn-ghost lg:hidden"
-            aria-label={menuOpen ? copy.storefront.closeMenu : copy.nav.openMenu}
+            aria-label={menuOpen ? storefrontCopy.closeMenu : navCopy.openMenu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -162,7 +163,7 @@ export function Navbar() {
 
       {menuOpen && (
         <div ref={menuPanel} id={menuId} className="absolute inset-x-0 top-full border-b border-base-300 bg-base-100 shadow-xl lg:hidden">
-          <nav aria-label={copy.storefront.mobileNav} className="mx-auto max-w-7xl px-4 pb-6 pt-2 sm:px-6">
+          <nav aria-label={storefrontCopy.mobileNav} className="mx-auto max-w-7xl px-4 pb-6 pt-2 sm:px-6">
             <ul className="flex flex-col">
               {mobileItems.map((item) => {
                 const current = isCurrent(pathname, item);
@@ -195,12 +196,12 @@ export function Navbar() {
                     <span className="truncate">{displayName}</span>
                   </Link>
                   <button type="button" className="btn btn-outline" onClick={handleLogout}>
-                    {copy.nav.logout}
+                    {navCopy.logout}
                   </button>
                 </>
               ) : (
                 <Link to={paths.login} className="btn btn-primary">
-                  {copy.nav.login}
+                  {navCopy.login}
                 </Link>
               )}
             </div>

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { navCopy } from '@shop/shared/copy/nav';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { useTheme } from '../../features/theme/theme-context';
 import { MoonIcon, SunIcon } from '../ui/icons';
 
@@ -14,9 +15,9 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
     <button
       type="button"
       className={`btn btn-circle btn-ghost ${className}`}
-      aria-label={copy.nav.themeToggle}
+      aria-label={navCopy.themeToggle}
       aria-pressed={dark}
-      title={dark ? copy.storefront.toLightTheme : copy.storefront.toDarkTheme}
+      title={dark ? storefrontCopy.toLightTheme : storefrontCopy.toDarkTheme}
       onClick={toggleTheme}
     >
       {dark ? <SunIcon /> : <MoonIcon />}

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 
 /**
  * Inline notice where data could not be loaded. The query client has already
@@ -9,11 +9,11 @@ export function LoadError({ message, onRetry, className = '' }: { message?: stri
     <div
       className={`flex flex-col items-center justify-center gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-center ${className}`}
     >
-      <p className="font-semibold">{copy.storefront.loadError}</p>
+      <p className="font-semibold">{storefrontCopy.loadError}</p>
       {message && <p className="text-sm text-base-content/75">{message}</p>}
       {onRetry && (
         <button type="button" className="btn btn-outline btn-sm" onClick={onRetry}>
-          {copy.storefront.retry}
+          {storefrontCopy.retry}
         </button>
       )}
     </div>

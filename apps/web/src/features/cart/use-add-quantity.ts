@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { isValidQuantity } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
 import { useCart } from './use-cart';
@@ -20,7 +20,7 @@ export function useAddQuantity(product: Product, onFailure: (message: string) =>
     e.preventDefault();
     const quantity = Number(value);
     if (value.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
-      setError(copy.orderFlow.quantityHint(product.minOrder, product.stock));
+      setError(orderFlowCopy.quantityHint(product.minOrder, product.stock));
       return;
     }
     setError('');

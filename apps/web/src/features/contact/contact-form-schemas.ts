@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { copy } from '@shop/shared/copy';
+import { validationCopy } from '@shop/shared/copy/validation';
 import { emailSchema } from '@shop/shared/schemas/common';
 import { contactMessageSchema } from '@shop/shared/schemas/contact';
 
 // The server's rules, plus a clearer message than 'Provide a valid Email' when the field is left empty.
-const requiredEmail = z.string().trim().min(1, copy.validation.emailRequired).pipe(emailSchema);
+const requiredEmail = z.string().trim().min(1, validationCopy.emailRequired).pipe(emailSchema);
 
 export const contactFormSchema = contactMessageSchema.extend({ email: requiredEmail });
 export type ContactFormValues = z.input<typeof contactFormSchema>;

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { ApiError, setAuthFailureHandler } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
 import { useAdminCheck } from './api/admin-check';
@@ -151,12 +152,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await endSession();
-    toastSuccess(copy.toasts.logout);
+    toastSuccess(toastsCopy.logout);
   }, [endSession]);
 
   const completeSignIn = useCallback(async () => {
     const u = await queryClient.fetchQuery({ ...sessionQueryOptions, queryFn: fetchSession, staleTime: 0 });
-    if (!u) throw new Error(copy.auth.sessionEnded);
+    if (!u) throw new Error(authCopy.sessionEnded);
     await fetchAccessToken(u.email, u.name);
     return toSessionUser(u);
   }, [queryClient]);

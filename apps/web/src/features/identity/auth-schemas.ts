@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
+import { validationCopy } from '@shop/shared/copy/validation';
 import { SPEC_EMAIL_PATTERN } from '@shop/shared/schemas/common';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG } from '@shop/shared/schemas/account';
 
@@ -11,14 +12,14 @@ import { DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG } from '@shop/shared/schemas/ac
  */
 const plainEmail = z.email();
 const looksLikeEmail = (v: string) => SPEC_EMAIL_PATTERN.test(v) || plainEmail.safeParse(v).success;
-const email = z.string().trim().min(1, copy.validation.emailRequired).refine(looksLikeEmail, copy.validation.emailInvalid);
-const password = z.string().min(1, copy.validation.passwordRequired).min(6, copy.validation.passwordShort);
+const email = z.string().trim().min(1, validationCopy.emailRequired).refine(looksLikeEmail, validationCopy.emailInvalid);
+const password = z.string().min(1, validationCopy.passwordRequired).min(6, validationCopy.passwordShort);
 
 export const loginFormSchema = z.object({ email, password });
 export type LoginFormValues = z.infer<typeof loginFormSchema>;
 
 export const registerFormSchema = z.object({
-  name: z.string().trim().min(1, copy.validation.nameRequired).max(DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG),
+  name: z.string().trim().min(1, validationCopy.nameRequired).max(DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG),
   email,
   password,
 });
@@ -28,6 +29,6 @@ export const forgotPasswordFormSchema = z.object({ email });
 export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
 
 export const resetPasswordFormSchema = z
-  .object({ password, confirm: z.string().min(1, copy.validation.passwordRequired) })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: copy.auth.passwordsDiffer });
+  .object({ password, confirm: z.string().min(1, validationCopy.passwordRequired) })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: authCopy.passwordsDiffer });
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;

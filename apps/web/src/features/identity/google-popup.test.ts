@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { PopupSignInError, signInWithGooglePopup } from './google-popup';
 
 /** window.open's third argument as a map: "popup=yes,width=500" → { popup: 'yes', width: '500' }. */
@@ -15,7 +15,7 @@ describe('the Google popup (spec §9: 500 × 600)', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const err = await signInWithGooglePopup().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PopupSignInError);
-    expect(err).toMatchObject({ code: 'popup-blocked', message: copy.auth.popupBlocked });
+    expect(err).toMatchObject({ code: 'popup-blocked', message: authCopy.popupBlocked });
 
     expect(open).toHaveBeenCalledTimes(1);
     const [url, , features] = open.mock.calls[0] as [string, string, string];

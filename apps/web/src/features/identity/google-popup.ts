@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { fetchSession } from './api/session';
 
 /** Popup sign-in start URL (Better Auth's oauth-popup plugin). */
@@ -52,8 +52,8 @@ function nonce() {
 }
 
 function messageFor(code: string, description?: string): PopupSignInError {
-  if (code === 'account_not_linked') return new PopupSignInError('account-not-linked', copy.auth.googleAccountNotLinked);
-  return new PopupSignInError('google-sign-in-failed', description && description !== code ? description : `${copy.auth.googleFailed} (${code})`);
+  if (code === 'account_not_linked') return new PopupSignInError('account-not-linked', authCopy.googleAccountNotLinked);
+  return new PopupSignInError('google-sign-in-failed', description && description !== code ? description : `${authCopy.googleFailed} (${code})`);
 }
 
 /**
@@ -74,7 +74,7 @@ export function signInWithGooglePopup(): Promise<void> {
   start.searchParams.set('errorCallbackURL', '/login');
 
   const popup = window.open(start.toString(), `google-sign-in-${id}`, features());
-  if (!popup) return Promise.reject(new PopupSignInError('popup-blocked', copy.auth.popupBlocked));
+  if (!popup) return Promise.reject(new PopupSignInError('popup-blocked', authCopy.popupBlocked));
 
   return new Promise<void>((resolve, reject) => {
     let settled = false;
@@ -107,13 +107,13 @@ export function signInWithGooglePopup(): Promise<void> {
       window.clearInterval(poll);
       // The completion page closes itself right after posting; if its message got lost, the session tells.
       fetchSession()
-        .then((user) => finish(user ? undefined : new PopupSignInError('popup-closed-by-user', copy.auth.popupClosed)))
-        .catch(() => finish(new PopupSignInError('popup-closed-by-user', copy.auth.popupClosed)));
+        .then((user) => finish(user ? undefined : new PopupSignInError('popup-closed-by-user', authCopy.popupClosed)))
+        .catch(() => finish(new PopupSignInError('popup-closed-by-user', authCopy.popupClosed)));
     }, POLL_MS);
 
-    const timeout = window.setTimeout(() => finish(new PopupSignInError('popup-timeout', copy.auth.googleFailed)), TIMEOUT_MS);
+    const timeout = window.setTimeout(() => finish(new PopupSignInError('popup-timeout', authCopy.googleFailed)), TIMEOUT_MS);
 
     window.addEventListener('message', onMessage);
-    active = { popup, cancel: () => finish(new PopupSignInError('cancelled-popup-request', copy.auth.googleFailed)) };
+    active = { popup, cancel: () => finish(new PopupSignInError('cancelled-popup-request', authCopy.googleFailed)) };
   });
 }

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { activityCopy } from '@shop/shared/copy/activity';
 import { useAudit } from '../../../features/audit/api/get-audit';
 import { AuditEntryChanges } from '../../../features/audit/components/audit-entry-changes';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-const t = copy.activity;
+const t = activityCopy;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function ActivityPage() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Checkout } from '@shop/shared/schemas/cart';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
@@ -12,7 +13,7 @@ import { useCheckout, useCheckoutPaymentIntent, usePayCheckout } from '../../../
 import { PaymentForm } from '../../../features/payments/components/payment-checkout';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /** One payment for every line of a checkout (decision 120/121): the lines, one Pay button for the total. */
 export default function CheckoutPaymentPage() {
@@ -54,12 +55,12 @@ function CheckoutPaymentView({ checkout }: { checkout: Checkout }) {
 
   return (
     <section aria-labelledby="payment-title">
-      <DashboardPageHeader id="payment-title" title={copy.cart.payTitle} intro={copy.cart.payIntro} />
+      <DashboardPageHeader id="payment-title" title={cartCopy.payTitle} intro={cartCopy.payIntro} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-4 self-start rounded-box border border-base-300 bg-base-200 p-6">
           <h3 className="font-display text-2xl font-bold uppercase leading-tight">{t.pleasePay(formatPrice(checkout.total))}</h3>
           <table className="table table-sm">
-            <caption className="sr-only">{copy.cart.title}</caption>
+            <caption className="sr-only">{cartCopy.title}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.colProduct}</th>
@@ -83,7 +84,7 @@ function CheckoutPaymentView({ checkout }: { checkout: Checkout }) {
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  {copy.cart.total}
+                  {cartCopy.total}
                 </th>
                 <td className="text-right font-bold tabular-nums">{formatPrice(checkout.total)}</td>
               </tr>
@@ -93,7 +94,7 @@ function CheckoutPaymentView({ checkout }: { checkout: Checkout }) {
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           {!payable ? (
             <div role="status" className="flex flex-col items-start gap-3">
-              <p className="text-lg font-semibold">{statusOnArrival === 'paid' ? copy.cart.alreadyPaid : copy.cart.notPayable}</p>
+              <p className="text-lg font-semibold">{statusOnArrival === 'paid' ? cartCopy.alreadyPaid : cartCopy.notPayable}</p>
               {checkout.transactionId && <TransactionId id={checkout.transactionId} />}
               <Link to={paths.myOrders} className="btn btn-outline btn-sm mt-2">
                 {t.backToOrders}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -9,7 +9,7 @@ import { productQueryOptions } from '../../../features/catalog/api/get-product';
 import { AddProductForm } from '../../../features/dashboard/components/add-product-form';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /** Issue #8: the Add A Product form, pre-filled with the product as the server has it now. */
 export default function EditProductPage() {

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { garageCopy } from '@shop/shared/copy/garage';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { GarageManager } from '../../../features/garage/components/garage-manager';
 
@@ -6,7 +7,7 @@ import { GarageManager } from '../../../features/garage/components/garage-manage
 export default function GaragePage() {
   return (
     <section aria-labelledby="garage-title">
-      <DashboardPageHeader id="garage-title" title={copy.dashboard.myGarage} intro={copy.garage.pageIntro} />
+      <DashboardPageHeader id="garage-title" title={dashboardCopy.myGarage} intro={garageCopy.pageIntro} />
       <GarageManager />
     </section>
   );

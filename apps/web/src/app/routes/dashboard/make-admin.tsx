@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { usersCopy } from '@shop/shared/copy/users';
 import type { UserListEntry } from '@shop/shared/schemas/user';
 import { LoadError } from '../../../components/ui/load-error';
 import { ProductsPagination } from '../../../features/catalog/components/products-pagination';
@@ -35,15 +35,15 @@ export default function MakeAdminPage() {
 
   return (
     <section ref={top} aria-labelledby="make-admin-title" className="scroll-mt-24">
-      <DashboardPageHeader id="make-admin-title" title={copy.users.title} intro={copy.users.subtitle}>
-        {data && <p className="text-sm font-semibold text-base-content/70">{copy.users.count(data.total)}</p>}
+      <DashboardPageHeader id="make-admin-title" title={usersCopy.title} intro={usersCopy.subtitle}>
+        {data && <p className="text-sm font-semibold text-base-content/70">{usersCopy.count(data.total)}</p>}
       </DashboardPageHeader>
       {users.isPending ? (
         <UsersListSkeleton />
       ) : users.isError && !data ? (
         <LoadError message={users.error.message} onRetry={() => void users.refetch()} />
       ) : !data || data.total === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{copy.users.empty}</p>
+        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{usersCopy.empty}</p>
       ) : (
         <div aria-busy={placeholder} className={`flex flex-col gap-6 transition-opacity ${placeholder ? 'opacity-60' : ''}`}>
           <UsersList users={data.items} offset={(data.page - 1) * data.limit} meEmail={user?.email} onPromote={setTarget} />

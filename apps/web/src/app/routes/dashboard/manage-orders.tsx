@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Order } from '@shop/shared/schemas/order';
 import { ADMIN_ORDER_STATUSES, ADMIN_ORDERS_DEFAULT_LIMIT, type AdminOrderStatus as OrderStatusTab } from '@shop/shared/schemas/order-admin';
 import { useOrdersPage } from '../../../features/orders/api/get-orders-page';
@@ -17,7 +19,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { downloadText } from '../../../lib/download';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
-const t = copy.adminOrders;
+const t = adminOrdersCopy;
 const PANEL_ID = 'orders-panel';
 
 /** The filter lives in the address (?status=&q=&page=), so reload, back and a shared link keep it. */
@@ -62,7 +64,7 @@ export default function ManageOrdersPage() {
   const data = orders.data;
   return (
     <section aria-labelledby="manage-orders-title">
-      <DashboardPageHeader id="manage-orders-title" title={copy.dashboard.manageAllOrders} intro={copy.orderFlow.manageOrdersIntro}>
+      <DashboardPageHeader id="manage-orders-title" title={dashboardCopy.manageAllOrders} intro={orderFlowCopy.manageOrdersIntro}>
         <button type="button" className="btn btn-outline" onClick={exportCsv} disabled={exporter.isPending}>
           {exporter.isPending ? t.exporting : t.exportCsv}
         </button>
@@ -78,14 +80,14 @@ export default function ManageOrdersPage() {
           <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
         ) : data!.items.length === 0 ? (
           <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
-            {data!.counts.all === 0 && !q ? copy.orderFlow.emptyAll : t.noMatch}
+            {data!.counts.all === 0 && !q ? orderFlowCopy.emptyAll : t.noMatch}
           </p>
         ) : (
           <>
             <OrdersTable
               orders={data!.items}
               offset={(data!.page - 1) * data!.limit}
-              caption={copy.dashboard.manageAllOrders}
+              caption={dashboardCopy.manageAllOrders}
               showCustomer
               renderStatus={(order) => <AdminOrderStatus order={order} onDeliver={setToDeliver} />}
               renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}

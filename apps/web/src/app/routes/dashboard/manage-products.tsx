@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Product } from '@shop/shared/schemas/product';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,7 +16,7 @@ import { DashboardPageHeader } from '../../../features/dashboard/components/dash
 import { CatalogCsvActions } from '../../../features/dashboard/components/catalog-csv-actions';
 import { LoadError } from '../../../components/ui/load-error';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /** The page and the low-stock filter live in the address (?page=2&lowStock=true), so reload and back keep them. */
 function useManageProductsParams() {
@@ -68,7 +69,7 @@ export default function ManageProductsPage() {
 
   return (
     <section ref={top} aria-labelledby="manage-products-title" className="scroll-mt-24">
-      <DashboardPageHeader id="manage-products-title" title={copy.dashboard.manageProducts} intro={t.manageProductsIntro}>
+      <DashboardPageHeader id="manage-products-title" title={dashboardCopy.manageProducts} intro={t.manageProductsIntro}>
         <div className="flex flex-wrap items-center gap-2">
           <CatalogCsvActions />
           {data && data.counts.all > 0 && (
@@ -110,7 +111,7 @@ export default function ManageProductsPage() {
       ) : (
         <div aria-busy={placeholder} className={`flex flex-col gap-6 transition-opacity ${placeholder ? 'opacity-60' : ''}`}>
           {/* Phones: a numbered list of cards, so Delete is never off-screen. */}
-          <ol aria-label={copy.dashboard.manageProducts} className="flex flex-col gap-3 md:hidden">
+          <ol aria-label={dashboardCopy.manageProducts} className="flex flex-col gap-3 md:hidden">
             {shown.map((p, i) => (
               <li key={p._id} className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
                 <span className="w-6 shrink-0 font-display text-lg font-bold text-base-content/75 tabular-nums" aria-hidden="true">
@@ -135,7 +136,7 @@ export default function ManageProductsPage() {
           </ol>
           <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
             <table className="table">
-              <caption className="sr-only">{copy.dashboard.manageProducts}</caption>
+              <caption className="sr-only">{dashboardCopy.manageProducts}</caption>
               <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
                 <tr>
                   <th scope="col" className="w-12">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
 import { ACCESS_TOKEN_KEY, ApiError } from '../../../lib/api-client';
@@ -41,22 +42,22 @@ export default function MyOrdersPage() {
 
   return (
     <section aria-labelledby="my-orders-title">
-      <DashboardPageHeader id="my-orders-title" title={copy.dashboard.myOrders} intro={copy.orderFlow.myOrdersIntro} />
+      <DashboardPageHeader id="my-orders-title" title={dashboardCopy.myOrders} intro={orderFlowCopy.myOrdersIntro} />
       {orders.isPending ? (
         <OrdersTableSkeleton />
       ) : orders.isError ? (
         <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
       ) : orders.data.length === 0 ? (
         <div className="flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8">
-          <p className="text-lg">{copy.orderFlow.emptyMine}</p>
+          <p className="text-lg">{orderFlowCopy.emptyMine}</p>
           <Link to={paths.products} className="btn btn-primary">
-            {copy.orderFlow.browseParts}
+            {orderFlowCopy.browseParts}
           </Link>
         </div>
       ) : (
         <OrdersTable
           orders={orders.data}
-          caption={copy.dashboard.myOrders}
+          caption={dashboardCopy.myOrders}
           renderStatus={(order) => <CustomerOrderStatus order={order} />}
           renderActions={(order) => (
             <div className="flex flex-wrap gap-2">

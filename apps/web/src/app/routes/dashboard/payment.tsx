@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { ordersCopy } from '@shop/shared/copy/orders';
 import { orderStatus } from '@shop/shared/order-state';
 import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
@@ -14,7 +15,7 @@ import { PaymentCheckout } from '../../../features/payments/components/payment-c
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 export default function PaymentPage() {
   const { paymentId = '' } = useParams();
@@ -95,7 +96,7 @@ function AlreadyPaid({ order }: { order: Order }) {
   const delivered = orderStatus(order) === 'delivered';
   return (
     <div role="status" className="flex flex-col items-start gap-3">
-      <span className={`badge font-semibold ${delivered ? 'badge-success' : 'badge-warning'}`}>{delivered ? copy.orders.paid : copy.orders.pending}</span>
+      <span className={`badge font-semibold ${delivered ? 'badge-success' : 'badge-warning'}`}>{delivered ? ordersCopy.paid : ordersCopy.pending}</span>
       <p className="text-lg font-semibold">{t.alreadyPaid}</p>
       <TransactionId id={order.transactionId} />
       <Link to={paths.myOrders} className="btn btn-outline btn-sm mt-2">

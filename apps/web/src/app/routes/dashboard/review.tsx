@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { useAuth } from '../../../features/identity/auth-context';
 import { ReviewForm } from '../../../features/reviews/components/review-form';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
@@ -8,7 +9,7 @@ export default function ReviewPage() {
   const name = user?.displayName || user?.email || '';
   return (
     <section aria-labelledby="review-title">
-      <DashboardPageHeader id="review-title" title={copy.dashboard.addReview} intro={copy.orderFlow.reviewIntro} />
+      <DashboardPageHeader id="review-title" title={dashboardCopy.addReview} intro={orderFlowCopy.reviewIntro} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <ReviewForm />
@@ -26,7 +27,7 @@ export default function ReviewPage() {
           )}
           <div className="min-w-0">
             <p id="review-posting-as" className="text-xs font-semibold uppercase tracking-[0.2em] text-base-content/75">
-              {copy.orderFlow.postingAs}
+              {orderFlowCopy.postingAs}
             </p>
             <p className="truncate text-lg font-semibold">{name}</p>
           </div>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { vehiclesAdminCopy } from '@shop/shared/copy/vehicles-admin';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { AddVehicleForm } from '../../../features/vehicles/components/add-vehicle-form';
 import { VehicleCatalogue } from '../../../features/vehicles/components/vehicle-catalogue';
 import { VehicleImport } from '../../../features/vehicles/components/vehicle-import';
 
-const t = copy.vehiclesAdmin;
+const t = vehiclesAdminCopy;
 const card = 'rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6';
 const heading = 'mb-4 font-display text-xl font-bold uppercase tracking-wide';
 

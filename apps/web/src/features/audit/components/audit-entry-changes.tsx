@@ -1,7 +1,7 @@
-import { copy } from '@shop/shared/copy';
+import { activityCopy } from '@shop/shared/copy/activity';
 import type { AuditEntry } from '@shop/shared/schemas/audit';
 
-const t = copy.activity;
+const t = activityCopy;
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /** The changed fields of an entry as "field: before → after". */

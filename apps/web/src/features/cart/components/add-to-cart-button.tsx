@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { useCart } from '../use-cart';
 import { toastAddedToCart } from './added-toast';
@@ -29,7 +29,7 @@ export function AddToCartButton({ product, quantity }: { product: Product; quant
   return (
     <div className="-mt-3 flex flex-col gap-2">
       <button type="button" className="btn btn-outline btn-lg w-full" disabled={quantity === 0 || busy} aria-busy={busy} onClick={() => void add()}>
-        {copy.cart.addToCart}
+        {cartCopy.addToCart}
       </button>
       {error && (
         <p role="alert" className="font-medium text-error">

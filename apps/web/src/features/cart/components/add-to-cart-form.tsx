@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Product } from '@shop/shared/schemas/product';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { useAddQuantity } from '../use-add-quantity';
@@ -15,7 +16,7 @@ export function AddToCartForm({ product }: { product: Product }) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
-      <FormField id={id} label={copy.orderFlow.quantityLabel} hint={copy.orderFlow.quantityHint(product.minOrder, product.stock)} error={error || undefined}>
+      <FormField id={id} label={orderFlowCopy.quantityLabel} hint={orderFlowCopy.quantityHint(product.minOrder, product.stock)} error={error || undefined}>
         <div className="join w-full sm:max-w-md">
           <input
             id={id}
@@ -32,7 +33,7 @@ export function AddToCartForm({ product }: { product: Product }) {
             {...fieldAria(id, { hint: true, error: error || undefined })}
           />
           <button type="submit" className="btn btn-secondary join-item" disabled={soldOut || busy} aria-busy={busy}>
-            {copy.cart.addToCart}
+            {cartCopy.addToCart}
           </button>
         </div>
       </FormField>

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
 import { paths } from '../../../config/paths';
 import { toastSuccess } from '../../../lib/toast';
 
@@ -9,9 +9,9 @@ import { toastSuccess } from '../../../lib/toast';
 export function toastAddedToCart(name: string, quantity: number) {
   toastSuccess(
     <span className="flex flex-col gap-1">
-      <span>{copy.cart.added(name, quantity)}</span>
+      <span>{cartCopy.added(name, quantity)}</span>
       <a href={paths.cart} className="link font-semibold">
-        {copy.cart.viewCart}
+        {cartCopy.viewCart}
       </a>
     </span>,
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Product } from '@shop/shared/schemas/product';
 import { fieldErrorId } from '../../../components/ui/form-field';
 import { toastError } from '../../../lib/toast';
@@ -20,7 +21,7 @@ export function CardAddToCart({ product, describedBy }: { product: Product; desc
     <form noValidate onSubmit={(e) => void submit(e)} className="w-full">
       <div className="join w-full">
         <label htmlFor={id} className="sr-only">
-          {copy.orderFlow.quantityLabel} of {product.name}
+          {orderFlowCopy.quantityLabel} of {product.name}
         </label>
         <input
           id={id}
@@ -37,7 +38,7 @@ export function CardAddToCart({ product, describedBy }: { product: Product; desc
           aria-describedby={error ? fieldErrorId(id) : undefined}
         />
         <button type="submit" className="btn btn-outline join-item flex-1" disabled={busy} aria-busy={busy} aria-describedby={describedBy}>
-          {copy.cart.addToCart}
+          {cartCopy.addToCart}
         </button>
       </div>
       {error && (

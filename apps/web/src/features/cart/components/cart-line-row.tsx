@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { partPageCopy } from '@shop/shared/copy/part-page';
 import { isValidQuantity } from '@shop/shared/pricing';
 import type { CartLine } from '@shop/shared/schemas/cart';
 import { uploadSrcSet } from '@shop/shared/images';
@@ -11,7 +13,7 @@ import type { CartView } from '../use-cart';
 import { PriceTiersLine } from '../../catalog/components/price-tiers';
 import { FitWarning } from '../../garage/components/fit-warning';
 
-const t = copy.cart;
+const t = cartCopy;
 
 /** One line: picture, name, unit price, quantity (the purchase page's rule), line total, remove. */
 export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) {
@@ -37,7 +39,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
     e.preventDefault();
     const quantity = Number(value);
     if (value.trim() === '' || !isValidQuantity(quantity, p.minOrder, p.stock)) {
-      setError(copy.orderFlow.quantityHint(p.minOrder, p.stock));
+      setError(orderFlowCopy.quantityHint(p.minOrder, p.stock));
       return;
     }
     void run(() => cart.setQuantity(p, quantity));
@@ -61,7 +63,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
           {p.name}
         </Link>
         <p className="mt-1 text-sm text-base-content/80">
-          <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {copy.partPage.lotPrice(p.minOrder.toLocaleString('en-US'))}
+          <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {partPageCopy.lotPrice(p.minOrder.toLocaleString('en-US'))}
         </p>
         <PriceTiersLine product={p} quantity={line.quantity} />
         <form noValidate onSubmit={submit} className="mt-2 flex flex-wrap items-center gap-2">

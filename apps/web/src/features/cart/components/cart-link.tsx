@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
 import { paths } from '../../../config/paths';
 import { useCart } from '../use-cart';
 
@@ -8,7 +8,7 @@ export function CartLink() {
   const { lines } = useCart();
   const count = lines.length;
   return (
-    <Link to={paths.cart} className="btn btn-circle btn-ghost relative" aria-label={copy.cart.navLink(count)} title={copy.cart.title}>
+    <Link to={paths.cart} className="btn btn-circle btn-ghost relative" aria-label={cartCopy.navLink(count)} title={cartCopy.title}>
       <svg
         viewBox="0 0 24 24"
         width="22"

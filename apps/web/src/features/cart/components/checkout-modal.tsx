@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../components/ui/modal';
@@ -9,7 +10,7 @@ import { formatPrice } from '../../../components/ui/price';
 import { useAuth } from '../../identity/auth-context';
 import { usePlaceCheckout } from '../api/cart';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /**
  * The order modal's fields (spec §2: country, address, phone; name and e-mail
@@ -37,8 +38,8 @@ export function CheckoutModal({ open, onClose, lines, total }: { open: boolean; 
   }
 
   return (
-    <Modal open={open} onClose={close} title={copy.cart.checkoutTitle} closeLabel={t.close}>
-      <p className="mb-4 rounded-field bg-base-200 px-4 py-2 font-semibold tabular-nums">{copy.cart.checkoutSummary(lines, formatPrice(total))}</p>
+    <Modal open={open} onClose={close} title={cartCopy.checkoutTitle} closeLabel={t.close}>
+      <p className="mb-4 rounded-field bg-base-200 px-4 py-2 font-semibold tabular-nums">{cartCopy.checkoutSummary(lines, formatPrice(total))}</p>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-name`} label={t.name}>
@@ -60,7 +61,7 @@ export function CheckoutModal({ open, onClose, lines, total }: { open: boolean; 
         {checkout.isError && (
           <div role="alert" className="rounded-field border border-error/40 bg-error/10 px-4 py-2 text-error">
             {checkout.error instanceof ApiError && checkout.error.code === 'CHECKOUT_SHORT' && (
-              <p className="font-display font-bold uppercase">{copy.cart.shortTitle}</p>
+              <p className="font-display font-bold uppercase">{cartCopy.shortTitle}</p>
             )}
             <p className="font-medium">{checkout.error.message}</p>
           </div>
@@ -71,7 +72,7 @@ export function CheckoutModal({ open, onClose, lines, total }: { open: boolean; 
           </button>
           <button type="submit" className="btn btn-primary min-w-32" disabled={checkout.isPending} aria-busy={checkout.isPending}>
             {checkout.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {copy.cart.placeCheckout}
+            {cartCopy.placeCheckout}
           </button>
         </div>
       </form>

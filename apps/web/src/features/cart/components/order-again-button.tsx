@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { cartCopy } from '@shop/shared/copy/cart';
 import type { Order } from '@shop/shared/schemas/order';
 import { toastError } from '../../../lib/toast';
 import { useSetCartLine } from '../api/cart';
@@ -22,7 +22,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
         )
       }
     >
-      {copy.cart.orderAgain}
+      {cartCopy.orderAgain}
       <span className="sr-only"> {order.productName}</span>
     </button>
   );

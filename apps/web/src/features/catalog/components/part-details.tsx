@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { partPageCopy } from '@shop/shared/copy/part-page';
+import { productsCopy } from '@shop/shared/copy/products';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import type { Product } from '@shop/shared/schemas/product';
 import { paths } from '../../../config/paths';
@@ -9,7 +10,7 @@ import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
 import { FitBadge } from '../../garage/components/fit-badge';
 
-const t = copy.partPage;
+const t = partPageCopy;
 const count = new Intl.NumberFormat('en-US');
 /** A unit of a cheap part can cost less than a cent: up to four decimals. */
 const unitAmount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
@@ -28,15 +29,15 @@ export function PartDetails({ product: p }: { product: Product }) {
         </h1>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
           <div className="flex gap-1">
-            <dt>{copy.products.partNumber}</dt>
+            <dt>{productsCopy.partNumber}</dt>
             <dd className="font-mono font-semibold text-base-content">{p.sku}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>{copy.products.brand}:</dt>
+            <dt>{productsCopy.brand}:</dt>
             <dd className="font-semibold text-base-content">{p.brand}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>{copy.products.category}:</dt>
+            <dt>{productsCopy.category}:</dt>
             <dd className="font-semibold text-base-content">{CATEGORY_LABELS[p.category]}</dd>
           </div>
         </dl>
@@ -47,7 +48,7 @@ export function PartDetails({ product: p }: { product: Product }) {
       <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-display text-3xl font-bold tabular-nums text-primary">
-            <span className="font-sans text-base font-semibold text-base-content/80">{copy.products.unitPrice}</span>
+            <span className="font-sans text-base font-semibold text-base-content/80">{productsCopy.unitPrice}</span>
             {formatAmount(p.unitPrice)}
           </span>
           <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
@@ -57,11 +58,11 @@ export function PartDetails({ product: p }: { product: Product }) {
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-field bg-base-100 px-3 py-2">
-            <dt className="text-base-content/75">{copy.products.stock}</dt>
+            <dt className="text-base-content/75">{productsCopy.stock}</dt>
             <dd className="font-semibold tabular-nums">{t.units(count.format(p.stock))}</dd>
           </div>
           <div className="rounded-field bg-base-100 px-3 py-2">
-            <dt className="text-base-content/75">{copy.products.minOrder}</dt>
+            <dt className="text-base-content/75">{productsCopy.minOrder}</dt>
             <dd className="font-semibold tabular-nums">{t.units(count.format(p.minOrder))}</dd>
           </div>
         </dl>
@@ -78,7 +79,7 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       <div className="flex flex-col gap-2">
         <Link to={paths.purchase(p._id)} className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start">
-          {copy.products.orderNow}
+          {productsCopy.orderNow}
           <ArrowRightIcon size={18} />
         </Link>
         <p className="text-sm text-base-content/75">{t.orderHint}</p>

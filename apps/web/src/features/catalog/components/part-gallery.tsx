@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { partPageCopy } from '@shop/shared/copy/part-page';
 import { uploadSrcSet } from '@shop/shared/images';
 
-const t = copy.partPage;
+const t = partPageCopy;
 
 interface PartGalleryProps {
   name: string;

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { partPageCopy } from '@shop/shared/copy/part-page';
 import type { Product } from '@shop/shared/schemas/product';
 import { PageHead } from '../../../components/ui/page-head';
 import { formatPrice } from '../../../components/ui/price';
@@ -11,7 +11,7 @@ import { jsonForScript, productJsonLd } from '../part-seo';
  * canonical address, Open Graph as a product with its picture) and Product JSON-LD.
  */
 export function PartHead({ product, origin = siteOrigin() }: { product: Product; origin?: string }) {
-  const description = copy.partPage.metaDescription(product.name, product.sku, product.brand, formatPrice(product.unitPrice), product.minOrder);
+  const description = partPageCopy.metaDescription(product.name, product.sku, product.brand, formatPrice(product.unitPrice), product.minOrder);
   return (
     <>
       <PageHead title={product.name} description={description} path={paths.part(product._id)} type="product" image={product.img} origin={origin} />

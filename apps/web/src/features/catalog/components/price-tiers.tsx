@@ -1,10 +1,10 @@
 import { Fragment, useId } from 'react';
-import { copy } from '@shop/shared/copy';
+import { priceTiersCopy } from '@shop/shared/copy/price-tiers';
 import { applicableTier } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
 import { formatPrice } from '../../../components/ui/price';
 
-const t = copy.priceTiers;
+const t = priceTiersCopy;
 const count = new Intl.NumberFormat('en-US');
 
 type Priced = Pick<Product, 'unitPrice' | 'minOrder' | 'stock'> & { priceTiers?: Product['priceTiers'] };

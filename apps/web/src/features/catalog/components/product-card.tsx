@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../cart/components/card-add-to-cart';
 import { FitBadge } from '../../garage/components/fit-badge';
-import { copy } from '@shop/shared/copy';
+import { productsCopy } from '@shop/shared/copy/products';
 import type { Product } from '@shop/shared/schemas/product';
 import { uploadSrcSet } from '@shop/shared/images';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 
-const t = copy.products;
+const t = productsCopy;
 const quantity = new Intl.NumberFormat('en-US');
 
 interface ProductCardProps {

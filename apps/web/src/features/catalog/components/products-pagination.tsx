@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { productsCopy } from '@shop/shared/copy/products';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/ui/icons';
 
 interface ProductsPaginationProps {
@@ -9,10 +10,10 @@ interface ProductsPaginationProps {
 
 /** DESIGN §7.4: Previous and Next really page, and are disabled at the ends. */
 export function ProductsPagination({ page, pages, onPageChange }: ProductsPaginationProps) {
-  const t = copy.products;
+  const t = productsCopy;
   const last = Math.max(1, pages);
   return (
-    <nav aria-label={copy.storefront.pagination} className="flex flex-wrap items-center justify-center gap-4">
+    <nav aria-label={storefrontCopy.pagination} className="flex flex-wrap items-center justify-center gap-4">
       <button type="button" className="btn btn-outline min-w-32" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ArrowLeftIcon size={18} />
         {t.previous}

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import type { Review } from '@shop/shared/schemas/review';
 import { RatingStars } from '../../../components/ui/rating-stars';
 
@@ -11,7 +12,7 @@ export function ReviewCard({ review }: { review: Review }) {
       <div className="flex items-center gap-4">
         <img
           src={review.img || avatarFallback}
-          alt={copy.storefront.reviewerPhoto(review.name)}
+          alt={storefrontCopy.reviewerPhoto(review.name)}
           width={64}
           height={64}
           loading="lazy"
@@ -27,7 +28,7 @@ export function ReviewCard({ review }: { review: Review }) {
           <h3 className="truncate font-display text-xl font-bold uppercase">{review.name}</h3>
           <p className="flex items-center gap-2 text-sm font-semibold">
             <RatingStars value={review.review} />
-            <span>{copy.home.ratings(review.review)}</span>
+            <span>{homeCopy.ratings(review.review)}</span>
           </p>
         </div>
       </div>

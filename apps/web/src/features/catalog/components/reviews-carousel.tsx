@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { Review } from '@shop/shared/schemas/review';
-import { copy } from '@shop/shared/copy';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/ui/icons';
 import { ReviewCard } from './review-card';
 
-const t = copy.storefront;
+const t = storefrontCopy;
 
 interface TrackLayout {
   /** Distance between the starts of two slides (slide width plus the gap). */

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
@@ -10,7 +11,7 @@ import { ReviewsCarousel } from './reviews-carousel';
 function ReviewsPlaceholder() {
   return (
     <div className="flex min-h-80 items-center justify-center rounded-box">
-      <Spinner label={copy.storefront.reviewsLoading} size="lg" />
+      <Spinner label={storefrontCopy.reviewsLoading} size="lg" />
     </div>
   );
 }
@@ -21,13 +22,13 @@ export function ReviewsSection() {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-20 bg-base-200 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="reviews-title" title={copy.home.reviewsTitle} subtitle={copy.storefront.reviewsSubtitle} />
+        <SectionHeading id="reviews-title" title={homeCopy.reviewsTitle} subtitle={storefrontCopy.reviewsSubtitle} />
         {isPending ? (
           <ReviewsPlaceholder />
         ) : isError ? (
           <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-80" />
         ) : data.length === 0 ? (
-          <p className="rounded-box bg-base-100 p-8 text-center">{copy.storefront.reviewsEmpty}</p>
+          <p className="rounded-box bg-base-100 p-8 text-center">{storefrontCopy.reviewsEmpty}</p>
         ) : (
           <ReviewsCarousel reviews={newestReviews(data)} />
         )}

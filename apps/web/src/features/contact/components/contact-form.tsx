@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
-import { copy } from '@shop/shared/copy';
+import { homeCopy } from '@shop/shared/copy/home';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import type { ContactFormOutput, ContactFormValues } from '../contact-form-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
-const t = copy.home;
+const t = homeCopy;
 
 /** Home contact block (spec §2): e-mail, subject and a 4-row message, all required; DESIGN §7.6 stores it and confirms. */
 export function ContactForm() {
@@ -24,7 +25,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
       onSuccess: () => {
-        toastSuccess(copy.toasts.contactSent);
+        toastSuccess(toastsCopy.contactSent);
         reset();
       },
       onError: (error) => toastError(error.message),

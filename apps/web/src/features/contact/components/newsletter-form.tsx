@@ -1,5 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { copy } from '@shop/shared/copy';
+import { footerCopy } from '@shop/shared/copy/footer';
+import { storefrontCopy } from '@shop/shared/copy/storefront';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { fieldErrorId } from '../../../components/ui/form-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
@@ -23,7 +25,7 @@ export function NewsletterForm() {
   const onSubmit = handleSubmit((values) =>
     subscribe.mutate(values, {
       onSuccess: () => {
-        toastSuccess(copy.toasts.newsletterSubscribed);
+        toastSuccess(toastsCopy.newsletterSubscribed);
         reset();
       },
       onError: (e) => toastError(e.message),
@@ -33,14 +35,14 @@ export function NewsletterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <label htmlFor="newsletter-email" className="sr-only">
-        {copy.storefront.newsletterEmailLabel}
+        {storefrontCopy.newsletterEmailLabel}
       </label>
       <div className="join w-full">
         <input
           id="newsletter-email"
           type="email"
           autoComplete="email"
-          placeholder={copy.footer.newsletterPlaceholder}
+          placeholder={footerCopy.newsletterPlaceholder}
           className="input join-item w-full min-w-0 border-neutral-content/30 bg-neutral-content/10 text-neutral-content placeholder:text-neutral-content/60"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId('newsletter-email') : undefined}
@@ -48,7 +50,7 @@ export function NewsletterForm() {
         />
         <button type="submit" className="btn btn-accent join-item" disabled={subscribe.isPending} aria-busy={subscribe.isPending}>
           {subscribe.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {copy.footer.subscribe}
+          {footerCopy.subscribe}
         </button>
       </div>
       {error && (

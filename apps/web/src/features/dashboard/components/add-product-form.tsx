@@ -3,7 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { ImageListInput } from '../../uploads/components/image-list-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { CATEGORY_LABELS, DEFAULT_CATEGORY, PRODUCT_CATEGORIES } from '@shop/shared/catalog';
 import { brandSchema, createProductSchema, productCategorySchema, skuSchema, type Product } from '@shop/shared/schemas/product';
 import { ApiError } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ import { FitmentEditor } from '../../vehicles/components/fitment-editor';
 import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf } from './price-tiers-field';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 const shape = createProductSchema.shape;
 
 // An empty number box would coerce to 0 and pass; every field is required (spec §5), so say so first.
@@ -134,7 +135,7 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         const { sku, brand, image, images, ...rest } = values;
         const main = image || images[0];
         await createProduct.mutateAsync({ ...rest, image: main, images: [main, ...images], ...(sku ? { sku } : {}), ...(brand ? { brand } : {}) });
-        toastSuccess(copy.toasts.productAdded);
+        toastSuccess(toastsCopy.productAdded);
         reset(empty);
         return;
       }

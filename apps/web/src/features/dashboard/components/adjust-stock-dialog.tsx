@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { STOCK_ADJUST_REASONS, type Product, type StockAdjustReason } from '@shop/shared/schemas/product';
 import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { toastSuccess } from '../../../lib/toast';
 import { useAdjustStock } from '../api/adjust-stock';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 const units = new Intl.NumberFormat('en-US');
 
 /** Issue #8: a quick +/- on a product's stock with its reason; booked in the stock ledger by the server. */

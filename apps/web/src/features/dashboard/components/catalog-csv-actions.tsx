@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { catalogCsvCopy } from '@shop/shared/copy/catalog-csv';
 import type { CatalogImportResult } from '@shop/shared/schemas/catalog-csv';
 import { Modal } from '../../../components/ui/modal';
 import { downloadText } from '../../../lib/download';
@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { useExportCatalogCsv } from '../api/export-catalog-csv';
 import { useImportCatalogCsv } from '../api/import-catalog-csv';
 
-const t = copy.catalogCsv;
+const t = catalogCsvCopy;
 
 /** Export the catalogue; import a CSV after a dry-run preview of what it would change. */
 export function CatalogCsvActions() {

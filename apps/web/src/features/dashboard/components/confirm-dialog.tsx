@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { Modal } from '../../../components/ui/modal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
@@ -22,7 +22,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = copy.orderFlow.close,
+  cancelLabel = orderFlowCopy.close,
   tone = 'danger',
   pending = false,
   onConfirm,
@@ -34,7 +34,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       title={title}
       size="sm"
-      closeLabel={copy.orderFlow.close}
+      closeLabel={orderFlowCopy.close}
       actions={
         <>
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { DashboardNav } from './dashboard-nav';
 
 /**
@@ -19,7 +20,7 @@ export function DashboardDrawer({ open, onClose }: { open: boolean; onClose(): v
   return (
     <dialog
       ref={ref}
-      aria-label={copy.orderFlow.dashboardMenu}
+      aria-label={orderFlowCopy.dashboardMenu}
       onClose={onClose}
       // A click on the dimmed area outside the panel lands on the dialog itself.
       onClick={(e) => {
@@ -29,8 +30,8 @@ export function DashboardDrawer({ open, onClose }: { open: boolean; onClose(): v
     >
       <div className="flex h-full flex-col gap-4 p-4">
         <div className="flex items-center justify-between">
-          <p className="font-display text-xl font-bold uppercase">{copy.dashboard.title}</p>
-          <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label={copy.orderFlow.closeMenu} onClick={onClose}>
+          <p className="font-display text-xl font-bold uppercase">{dashboardCopy.title}</p>
+          <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label={orderFlowCopy.closeMenu} onClick={onClose}>
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" className="fill-current">
               <path d="M4.3 4.3a1 1 0 011.4 0L10 8.6l4.3-4.3a1 1 0 111.4 1.4L11.4 10l4.3 4.3a1 1 0 01-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 01-1.4-1.4L8.6 10 4.3 5.7a1 1 0 010-1.4z" />
             </svg>

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { dashboardCopy } from '@shop/shared/copy/dashboard';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,19 +12,19 @@ interface Item {
   icon: DashboardIconName;
 }
 
-const profileItem: Item = { to: paths.dashboardProfile, label: copy.dashboard.myProfile, icon: 'profile' };
+const profileItem: Item = { to: paths.dashboardProfile, label: dashboardCopy.myProfile, icon: 'profile' };
 const customerItems: Item[] = [
-  { to: paths.myOrders, label: copy.dashboard.myOrders, icon: 'orders' },
-  { to: paths.addReview, label: copy.dashboard.addReview, icon: 'review' },
-  { to: paths.garage, label: copy.dashboard.myGarage, icon: 'garage' },
+  { to: paths.myOrders, label: dashboardCopy.myOrders, icon: 'orders' },
+  { to: paths.addReview, label: dashboardCopy.addReview, icon: 'review' },
+  { to: paths.garage, label: dashboardCopy.myGarage, icon: 'garage' },
 ];
 const adminItems: Item[] = [
-  { to: paths.manageOrders, label: copy.dashboard.manageAllOrders, icon: 'allOrders' },
-  { to: paths.addProduct, label: copy.dashboard.addProduct, icon: 'addProduct' },
-  { to: paths.manageProducts, label: copy.dashboard.manageProducts, icon: 'products' },
-  { to: paths.makeAdmin, label: copy.dashboard.makeAdmin, icon: 'admin' },
-  { to: paths.activity, label: copy.dashboard.activity, icon: 'activity' },
-  { to: paths.vehicles, label: copy.dashboard.vehicles, icon: 'vehicles' },
+  { to: paths.manageOrders, label: dashboardCopy.manageAllOrders, icon: 'allOrders' },
+  { to: paths.addProduct, label: dashboardCopy.addProduct, icon: 'addProduct' },
+  { to: paths.manageProducts, label: dashboardCopy.manageProducts, icon: 'products' },
+  { to: paths.makeAdmin, label: dashboardCopy.makeAdmin, icon: 'admin' },
+  { to: paths.activity, label: dashboardCopy.activity, icon: 'activity' },
+  { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
@@ -31,7 +32,7 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const { admin, adminLoading } = useAuth();
   const items = [profileItem, ...(adminLoading ? [] : admin ? adminItems : customerItems)];
   return (
-    <nav aria-label={copy.orderFlow.dashboardMenu}>
+    <nav aria-label={orderFlowCopy.dashboardMenu}>
       <ul className="flex flex-col gap-1">
         {items.map((item) => (
           <li key={item.to}>

@@ -1,4 +1,6 @@
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Product } from '@shop/shared/schemas/product';
 import { useDeleteProduct } from '../api/delete-product';
 import { ConfirmDialog, mutateThenClose } from './confirm-dialog';
@@ -9,21 +11,21 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
   return (
     <ConfirmDialog
       open={product !== null}
-      title={copy.orderFlow.areYouSure}
-      confirmLabel={copy.orderFlow.confirmDeleteButton}
+      title={orderFlowCopy.areYouSure}
+      confirmLabel={orderFlowCopy.confirmDeleteButton}
       pending={del.isPending}
       onCancel={onClose}
       onConfirm={() => {
         if (!product) return;
-        mutateThenClose(del, product._id, copy.toasts.deleteSuccess, onClose);
+        mutateThenClose(del, product._id, toastsCopy.deleteSuccess, onClose);
       }}
     >
       {product && (
         <>
           <p className="text-lg text-base-content">
-            <strong className="font-semibold">{product.name}</strong> {copy.orders.confirmDelete}
+            <strong className="font-semibold">{product.name}</strong> {ordersCopy.confirmDelete}
           </p>
-          <p className="mt-2 text-sm">{copy.orderFlow.deleteHint}</p>
+          <p className="mt-2 text-sm">{orderFlowCopy.deleteHint}</p>
         </>
       )}
     </ConfirmDialog>

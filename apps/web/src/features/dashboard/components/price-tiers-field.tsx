@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { z } from 'zod';
-import { copy } from '@shop/shared/copy';
+import { priceTiersCopy } from '@shop/shared/copy/price-tiers';
 import { MAX_PRICE_TIERS, priceTiersProblem } from '@shop/shared/pricing';
 import { priceTierSchema, type Product } from '@shop/shared/schemas/product';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 
-const t = copy.priceTiers;
+const t = priceTiersCopy;
 
 /** A tier as the form holds it: the text of its two boxes. */
 export interface PriceTierRow {

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { Product } from '@shop/shared/schemas/product';
 import { fitsVehicle } from '@shop/shared/fitment';
 import { useFitVehicle } from '../use-chosen-vehicle';
@@ -18,7 +18,7 @@ export function FitBadge({ product, className = '' }: { product: Pick<Product, '
       </span>
       {/* The bike's name is kept on one line: "MT-07" must not break at its dash. */}
       <span>
-        {copy.garage.fits('').trim()} <span className="whitespace-nowrap">{vehicleName(vehicle)}</span>
+        {garageCopy.fits('').trim()} <span className="whitespace-nowrap">{vehicleName(vehicle)}</span>
       </span>
     </p>
   );

@@ -1,11 +1,11 @@
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { Product } from '@shop/shared/schemas/product';
 import { fitsVehicle } from '@shop/shared/fitment';
 import { useFitVehicle } from '../use-chosen-vehicle';
 import { vehicleName } from '../vehicle-name';
 import { FitWarnIcon } from './fit-icons';
 
-const t = copy.garage;
+const t = garageCopy;
 const years = (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`);
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { GarageEntry, Vehicle } from '@shop/shared/schemas/vehicle';
 import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,7 +12,7 @@ import { vehicleName } from '../vehicle-name';
 import { BikeIcon } from './fit-icons';
 import { VehiclePicker } from './vehicle-picker';
 
-const t = copy.garage;
+const t = garageCopy;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** My Garage (issue #11 part 4): the saved bikes, the active one, add and remove. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { useAuth } from '../../identity/auth-context';
@@ -8,7 +8,7 @@ import { garageKeys, garageQueryOptions, saveVehicle } from '../api/garage';
 import { clearGuestVehicle, getGuestVehicle } from '../guest-vehicle';
 import { vehicleName } from '../vehicle-name';
 
-const t = copy.garage;
+const t = garageCopy;
 const PROMPT_ID = 'garage-save-prompt';
 
 /**

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { useAllYears, useMakesOfYear, useModelsOfYear, useVehicleList } from '../api/vehicles';
 
-const t = copy.garage;
+const t = garageCopy;
 
 interface VehiclePickerProps {
   submitLabel: string;

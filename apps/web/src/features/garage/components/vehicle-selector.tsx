@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { garageCopy } from '@shop/shared/copy/garage';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { toastError } from '../../../lib/toast';
 import { useChosenVehicle, useFitVehicle } from '../use-chosen-vehicle';
@@ -7,7 +7,7 @@ import { vehicleName } from '../vehicle-name';
 import { VehiclePicker } from './vehicle-picker';
 import { BikeIcon } from './fit-icons';
 
-const t = copy.garage;
+const t = garageCopy;
 
 interface VehicleSelectorProps {
   /** True when the page's list is filtered for the shown vehicle (its id is in the URL). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { useAuth, useAuthActions } from '../auth-context';
 import { AuthLoading } from './auth-loading';
 import type { LoginRedirectState } from './protected-route';
@@ -26,10 +26,10 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   if (!admin) {
     return (
       <section role="alert" className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <h2 className="font-display text-3xl font-bold uppercase tracking-wide">{copy.auth.adminOnlyTitle}</h2>
-        <p className="text-base-content/80">{copy.auth.adminOnlyText}</p>
+        <h2 className="font-display text-3xl font-bold uppercase tracking-wide">{authCopy.adminOnlyTitle}</h2>
+        <p className="text-base-content/80">{authCopy.adminOnlyText}</p>
         <Link to="/dashboard/myorders" className="btn btn-primary">
-          {copy.auth.adminOnlyBack}
+          {authCopy.adminOnlyBack}
         </Link>
       </section>
     );

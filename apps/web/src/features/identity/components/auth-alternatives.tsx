@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { GoogleButton } from './google-button';
 
 interface Props {
@@ -22,7 +22,7 @@ export function AuthAlternatives({ prompt, to, linkText, onSignedIn, onError, di
           {linkText}
         </Link>
       </p>
-      <div className="divider my-0 text-xs font-semibold text-base-content/70">{copy.auth.or}</div>
+      <div className="divider my-0 text-xs font-semibold text-base-content/70">{authCopy.or}</div>
       <GoogleButton onSignedIn={onSignedIn} onError={onError} disabled={disabled} />
     </>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { shop } from '@shop/shared/content';
 
 interface AuthLayoutProps {
@@ -20,11 +20,11 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           <div className="absolute inset-y-0 left-0 w-2 bg-accent" />
           <div>
             <p className="font-display text-sm font-bold uppercase tracking-[0.3em] text-accent">{shop.name}</p>
-            <p className="mt-4 font-display text-4xl font-bold uppercase leading-tight">{copy.auth.brandTagline}</p>
+            <p className="mt-4 font-display text-4xl font-bold uppercase leading-tight">{authCopy.brandTagline}</p>
           </div>
           <img src="/images/hero/apex-890r.svg" alt="" width={800} height={500} className="h-auto w-full drop-shadow-xl" />
           <ul className="space-y-3 text-sm text-neutral-content/85">
-            {copy.auth.brandPoints.map((point) => (
+            {authCopy.brandPoints.map((point) => (
               <li key={point} className="flex items-center gap-3">
                 <span className="h-0.5 w-6 bg-accent" />
                 {point}

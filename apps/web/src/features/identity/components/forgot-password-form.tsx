@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { ForgotPasswordFormValues } from '../auth-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(({ email }) =>
     run(async () => {
       const res = await (await loadAuthClient()).requestPasswordReset({ email, redirectTo: '/reset-password' });
-      if (res.error) return res.error.message ?? copy.auth.signInFailed;
+      if (res.error) return res.error.message ?? authCopy.signInFailed;
       setSentTo(email);
     }),
   );
@@ -34,25 +34,25 @@ export function ForgotPasswordForm() {
     <div className="flex flex-col gap-6">
       {sentTo ? (
         <div role="status" className="alert alert-success items-start text-left">
-          <span>{copy.auth.forgotSent(sentTo)}</span>
+          <span>{authCopy.forgotSent(sentTo)}</span>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
           <TextInput
             id="forgot-email"
-            label={copy.auth.email}
+            label={authCopy.email}
             type="email"
             autoComplete="email"
-            placeholder={copy.auth.emailPlaceholder}
+            placeholder={authCopy.emailPlaceholder}
             error={errors.email?.message}
             {...register('email')}
           />
-          <SubmitButton pending={pending} label={copy.auth.forgotButton} />
+          <SubmitButton pending={pending} label={authCopy.forgotButton} />
           <FormError message={error} />
         </form>
       )}
       <Link to="/login" className="link self-center text-sm font-semibold text-primary">
-        {copy.auth.backToLogin}
+        {authCopy.backToLogin}
       </Link>
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { fakeApi, notFound } from '../../../components/testing/fake-api';
 import { renderWithProviders } from '../../../components/testing/render-with-providers';
 import { useState } from 'react';
@@ -25,8 +25,8 @@ describe('Continue With Google without Google credentials on the shop', () => {
     const open = vi.spyOn(window, 'open');
     renderWithProviders(<Harness />);
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/auth-config'));
-    await userEvent.click(await screen.findByRole('button', { name: copy.auth.google }));
-    const message = await screen.findByText(copy.auth.googleNotConfigured);
+    await userEvent.click(await screen.findByRole('button', { name: authCopy.google }));
+    const message = await screen.findByText(authCopy.googleNotConfigured);
     expect(message.getAttribute('role')).toBe('alert');
     expect(message.className).toContain('text-error');
     expect(open).not.toHaveBeenCalled();

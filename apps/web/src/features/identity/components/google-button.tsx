@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { useAuthConfig } from '../api/auth-config';
 import { PopupSignInError, signInWithGooglePopup } from '../google-popup';
 
@@ -33,7 +33,7 @@ export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProp
   const start = async () => {
     onError(null);
     if (config.data && !config.data.google) {
-      onError(copy.auth.googleNotConfigured);
+      onError(authCopy.googleNotConfigured);
       return;
     }
     const mine = ++attempt.current;
@@ -44,7 +44,7 @@ export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProp
     } catch (err) {
       // A newer popup replaced this one: that attempt now owns the outcome.
       if (err instanceof PopupSignInError && err.code === 'cancelled-popup-request') return;
-      onError(err instanceof Error ? err.message : copy.auth.googleFailed);
+      onError(err instanceof Error ? err.message : authCopy.googleFailed);
     } finally {
       if (attempt.current === mine) setWaiting(false);
     }
@@ -59,10 +59,10 @@ export function GoogleButton({ onSignedIn, onError, disabled }: GoogleButtonProp
       aria-describedby={waiting ? 'google-waiting' : undefined}
     >
       {waiting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleMark />}
-      {copy.auth.google}
+      {authCopy.google}
       {waiting && (
         <span id="google-waiting" className="sr-only">
-          {copy.auth.googleWaiting}
+          {authCopy.googleWaiting}
         </span>
       )}
     </button>

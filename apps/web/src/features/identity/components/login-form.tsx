@@ -1,18 +1,21 @@
 import { useForm } from 'react-hook-form';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { LoginFormValues } from '../auth-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useAuthActions } from '../auth-context';
-import { TwoFactorChallenge } from './two-factor-challenge';
 import { FormError } from './form-error';
 import { AuthAlternatives } from './auth-alternatives';
 import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
+import { Spinner } from '../../../components/ui/spinner';
+
+// Asked for only after the password of an account with a second factor: loaded then, not with the page (decision 107).
+const TwoFactorChallenge = lazy(() => import('./two-factor-challenge').then((m) => ({ default: m.TwoFactorChallenge })));
 
 /** Router state of /login when a Google sign-in elsewhere (the register page) still owes the second factor. */
 export interface SecondFactorState {
@@ -38,7 +41,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit((values) =>
     run(async () => {
       const res = await (await loadAuthClient()).signIn.email({ email: values.email, password: values.password });
-      if (res.error) return res.error.message ?? copy.auth.signInFailed;
+      if (res.error) return res.error.message ?? authCopy.signInFailed;
       if (res.data && 'twoFactorRedirect' in res.data && res.data.twoFactorRedirect) {
         setChallenge(true);
         return;
@@ -49,13 +52,15 @@ export function LoginForm() {
 
   if (challenge) {
     return (
-      <TwoFactorChallenge
-        onVerified={finish}
-        onCancel={() => {
-          setChallenge(false);
-          void forceSignOut();
-        }}
-      />
+      <Suspense fallback={<Spinner className="self-center py-8" />}>
+        <TwoFactorChallenge
+          onVerified={finish}
+          onCancel={() => {
+            setChallenge(false);
+            void forceSignOut();
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -64,37 +69,30 @@ export function LoginForm() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
         <TextInput
           id="login-email"
-          label={copy.auth.email}
+          label={authCopy.email}
           type="email"
           autoComplete="email"
-          placeholder={copy.auth.emailPlaceholder}
+          placeholder={authCopy.emailPlaceholder}
           error={errors.email?.message}
           {...register('email')}
         />
         <div className="flex flex-col gap-1">
           <TextInput
             id="login-password"
-            label={copy.auth.password}
+            label={authCopy.password}
             type="password"
             autoComplete="current-password"
             error={errors.password?.message}
             {...register('password')}
           />
           <Link to="/forgot-password" className="link link-hover self-end text-sm font-medium text-primary">
-            {copy.auth.forgotPassword}
+            {authCopy.forgotPassword}
           </Link>
         </div>
-        <SubmitButton pending={pending} label={copy.auth.loginButton} announce />
+        <SubmitButton pending={pending} label={authCopy.loginButton} announce />
         <FormError message={error} />
       </form>
-      <AuthAlternatives
-        prompt={copy.auth.newHere}
-        to="/register"
-        linkText={copy.auth.createAccount}
-        onSignedIn={finish}
-        onError={setError}
-        disabled={pending}
-      />
+      <AuthAlternatives prompt={authCopy.newHere} to="/register" linkText={authCopy.createAccount} onSignedIn={finish} onError={setError} disabled={pending} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { RegisterFormValues } from '../auth-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -38,7 +38,7 @@ export function RegisterForm() {
       const res = await (
         await loadAuthClient()
       ).signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
-      if (res.error) return res.error.message ?? copy.auth.signInFailed;
+      if (res.error) return res.error.message ?? authCopy.signInFailed;
       await finish();
     }),
   );
@@ -48,34 +48,34 @@ export function RegisterForm() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
         <TextInput
           id="register-name"
-          label={copy.auth.name}
+          label={authCopy.name}
           autoComplete="name"
-          placeholder={copy.auth.namePlaceholder}
+          placeholder={authCopy.namePlaceholder}
           error={errors.name?.message}
           {...register('name')}
         />
         <TextInput
           id="register-email"
-          label={copy.auth.email}
+          label={authCopy.email}
           type="email"
           autoComplete="email"
-          placeholder={copy.auth.emailPlaceholder}
+          placeholder={authCopy.emailPlaceholder}
           error={errors.email?.message}
           {...register('email')}
         />
         <TextInput
           id="register-password"
-          label={copy.auth.password}
+          label={authCopy.password}
           type="password"
           autoComplete="new-password"
-          placeholder={copy.auth.passwordPlaceholder}
+          placeholder={authCopy.passwordPlaceholder}
           error={errors.password?.message}
           {...register('password')}
         />
-        <SubmitButton pending={pending} label={copy.auth.registerButton} announce />
+        <SubmitButton pending={pending} label={authCopy.registerButton} announce />
         <FormError message={error} />
       </form>
-      <AuthAlternatives prompt={copy.auth.haveAccount} to="/login" linkText={copy.auth.pleaseLogin} onSignedIn={finish} onError={setError} disabled={pending} />
+      <AuthAlternatives prompt={authCopy.haveAccount} to="/login" linkText={authCopy.pleaseLogin} onSignedIn={finish} onError={setError} disabled={pending} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import { toastSuccess } from '../../../lib/toast';
 import type { ResetPasswordFormValues } from '../auth-schemas';
@@ -27,10 +27,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="flex flex-col gap-6">
         <div role="alert" className="alert alert-error items-start text-left">
-          <span>{copy.auth.resetInvalid}</span>
+          <span>{authCopy.resetInvalid}</span>
         </div>
         <Link to="/forgot-password" className="btn btn-primary h-12">
-          {copy.auth.askNewLink}
+          {authCopy.askNewLink}
         </Link>
       </div>
     );
@@ -39,8 +39,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const onSubmit = handleSubmit(({ password }) =>
     run(async () => {
       const res = await (await loadAuthClient()).resetPassword({ newPassword: password, token });
-      if (res.error) return res.error.code === 'INVALID_TOKEN' ? copy.auth.resetInvalid : (res.error.message ?? copy.auth.resetInvalid);
-      toastSuccess(copy.auth.resetDone);
+      if (res.error) return res.error.code === 'INVALID_TOKEN' ? authCopy.resetInvalid : (res.error.message ?? authCopy.resetInvalid);
+      toastSuccess(authCopy.resetDone);
       navigate('/login', { replace: true });
     }),
   );
@@ -49,26 +49,26 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
       <TextInput
         id="reset-password"
-        label={copy.auth.newPassword}
+        label={authCopy.newPassword}
         type="password"
         autoComplete="new-password"
-        placeholder={copy.auth.passwordPlaceholder}
+        placeholder={authCopy.passwordPlaceholder}
         error={errors.password?.message}
         {...register('password')}
       />
       <TextInput
         id="reset-confirm"
-        label={copy.auth.confirmPassword}
+        label={authCopy.confirmPassword}
         type="password"
         autoComplete="new-password"
         error={errors.confirm?.message}
         {...register('confirm')}
       />
-      <SubmitButton pending={pending} label={copy.auth.resetButton} />
+      <SubmitButton pending={pending} label={authCopy.resetButton} />
       <FormError message={error} />
       {error && (
         <Link to="/forgot-password" className="link self-center text-sm font-semibold text-primary">
-          {copy.auth.askNewLink}
+          {authCopy.askNewLink}
         </Link>
       )}
     </form>

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { authCopy } from '@shop/shared/copy/auth';
 
 /** The forms' main button: a spinner while pending, announced to screen readers. */
 export function SubmitButton({ pending, label, announce = false }: { pending: boolean; label: string; announce?: boolean }) {
@@ -10,7 +10,7 @@ export function SubmitButton({ pending, label, announce = false }: { pending: bo
       </button>
       {announce && (
         <p role="status" className="sr-only">
-          {pending ? copy.auth.signingIn : ''}
+          {pending ? authCopy.signingIn : ''}
         </p>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { twoFactorCopy } from '@shop/shared/copy/two-factor';
 import { verifyBackupCode } from '../api/two-factor-verify-backup-code';
 import { verifyTotp } from '../api/two-factor-verify-totp';
 import { useAuthAction } from '../hooks/use-auth-action';
@@ -28,8 +28,8 @@ export function TwoFactorChallenge({ onVerified, onCancel }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = code.trim();
-    if (mode === 'totp' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) return setError(copy.twoFactor.codeRequired);
-    if (mode === 'backup' && !value) return setError(copy.twoFactor.backupRequired);
+    if (mode === 'totp' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) return setError(twoFactorCopy.codeRequired);
+    if (mode === 'backup' && !value) return setError(twoFactorCopy.backupRequired);
     void run(async () => {
       const message = mode === 'totp' ? await verifyTotp(value) : await verifyBackupCode(value);
       if (message) return message;
@@ -47,16 +47,16 @@ export function TwoFactorChallenge({ onVerified, onCancel }: Props) {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="font-display text-2xl font-bold uppercase tracking-wide">
-          {copy.twoFactor.challengeTitle}
+          {twoFactorCopy.challengeTitle}
         </h2>
-        <p className="text-base-content/80">{mode === 'totp' ? copy.twoFactor.challengeText : copy.twoFactor.backupText}</p>
+        <p className="text-base-content/80">{mode === 'totp' ? twoFactorCopy.challengeText : twoFactorCopy.backupText}</p>
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
         {mode === 'totp' ? (
           <TextInput
             key="totp"
             id={`${id}-totp`}
-            label={copy.twoFactor.codeLabel}
+            label={twoFactorCopy.codeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
@@ -70,7 +70,7 @@ export function TwoFactorChallenge({ onVerified, onCancel }: Props) {
           <TextInput
             key="backup"
             id={`${id}-backup`}
-            label={copy.twoFactor.backupLabel}
+            label={twoFactorCopy.backupLabel}
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
@@ -80,16 +80,16 @@ export function TwoFactorChallenge({ onVerified, onCancel }: Props) {
             className="font-mono"
           />
         )}
-        <SubmitButton pending={pending} label={copy.twoFactor.verifyButton} />
+        <SubmitButton pending={pending} label={twoFactorCopy.verifyButton} />
         <FormError message={error} />
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <button type="button" className="link link-primary font-medium" onClick={switchMode}>
-          {mode === 'totp' ? copy.twoFactor.useBackup : copy.twoFactor.useApp}
+          {mode === 'totp' ? twoFactorCopy.useBackup : twoFactorCopy.useApp}
         </button>
         {onCancel && (
           <button type="button" className="link link-hover" onClick={onCancel}>
-            {copy.twoFactor.cancel}
+            {twoFactorCopy.cancel}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useAuthActions } from '../auth-context';
@@ -36,7 +36,7 @@ export function useFinishSignIn(kind: 'login' | 'signup', onSecondFactor?: () =>
       }
       throw err;
     }
-    toastSuccess(kind === 'login' ? copy.toasts.login : copy.toasts.signup);
+    toastSuccess(kind === 'login' ? toastsCopy.login : toastsCopy.signup);
     navigate(to, { replace: true });
   }, [completeSignIn, kind, navigate, to, onSecondFactor]);
 }

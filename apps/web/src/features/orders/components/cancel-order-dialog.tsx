@@ -1,4 +1,6 @@
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Order } from '@shop/shared/schemas/order';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useCancelOrder } from '../api/cancel-order';
@@ -9,17 +11,17 @@ export function CancelOrderDialog({ order, onClose }: { order: Order | null; onC
   return (
     <ConfirmDialog
       open={order !== null}
-      title={order ? copy.orders.confirmCancel(order.productName) : ''}
-      confirmLabel={copy.orderFlow.confirmCancelButton}
-      cancelLabel={copy.orderFlow.keepOrder}
+      title={order ? ordersCopy.confirmCancel(order.productName) : ''}
+      confirmLabel={orderFlowCopy.confirmCancelButton}
+      cancelLabel={orderFlowCopy.keepOrder}
       pending={cancel.isPending}
       onCancel={onClose}
       onConfirm={() => {
         if (!order) return;
-        mutateThenClose(cancel, order._id, copy.toasts.deleteSuccess, onClose);
+        mutateThenClose(cancel, order._id, toastsCopy.deleteSuccess, onClose);
       }}
     >
-      {order && <p>{copy.orderFlow.cancelHint(order.quantity)}</p>}
+      {order && <p>{orderFlowCopy.cancelHint(order.quantity)}</p>}
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,6 @@
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Order } from '@shop/shared/schemas/order';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useDeliverOrder } from '../api/deliver-order';
@@ -9,19 +11,19 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order | null; on
   return (
     <ConfirmDialog
       open={order !== null}
-      title={order ? `${copy.orders.confirmDeliver} ${order.productName}` : ''}
-      confirmLabel={copy.orderFlow.confirmDeliverButton}
+      title={order ? `${ordersCopy.confirmDeliver} ${order.productName}` : ''}
+      confirmLabel={orderFlowCopy.confirmDeliverButton}
       tone="primary"
       pending={deliver.isPending}
       onCancel={onClose}
       onConfirm={() => {
         if (!order) return;
-        mutateThenClose(deliver, order._id, copy.toasts.deliveredSuccess, onClose);
+        mutateThenClose(deliver, order._id, toastsCopy.deliveredSuccess, onClose);
       }}
     >
       {order && (
         <p>
-          {order.quantity.toLocaleString('en-US')} × {order.productName} · {order.userName} ({order.email}). {copy.orderFlow.deliverHint}
+          {order.quantity.toLocaleString('en-US')} × {order.productName} · {order.userName} ({order.email}). {orderFlowCopy.deliverHint}
         </p>
       )}
     </ConfirmDialog>

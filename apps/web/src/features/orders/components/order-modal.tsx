@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Product } from '@shop/shared/schemas/product';
 import { paths } from '../../../config/paths';
 import { toastSuccess } from '../../../lib/toast';
@@ -18,7 +19,7 @@ interface OrderModalProps {
   total: number;
 }
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /** Spec §2: country, address and phone (number), none marked required; name and e-mail come from the account. */
 export function OrderModal({ open, onClose, product, quantity, total }: OrderModalProps) {
@@ -40,7 +41,7 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
       },
       {
         onSuccess: () => {
-          toastSuccess(copy.toasts.orderSuccess);
+          toastSuccess(toastsCopy.orderSuccess);
           onClose();
           navigate(paths.products);
         },

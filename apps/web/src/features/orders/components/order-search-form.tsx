@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
 
-const t = copy.adminOrders;
+const t = adminOrdersCopy;
 
 /** The search applies on submit (Enter or the button), so typing does not fire a request per key. */
 export function OrderSearchForm({ value, onSearch }: { value: string; onSearch(q: string): void }) {

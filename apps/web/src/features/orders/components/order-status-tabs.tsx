@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
 import { ADMIN_ORDER_STATUSES, type AdminOrderCounts, type AdminOrderStatus } from '@shop/shared/schemas/order-admin';
 
-const t = copy.adminOrders;
+const t = adminOrdersCopy;
 const labels: Record<AdminOrderStatus, string> = {
   all: t.tabAll,
   unpaid: t.tabUnpaid,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { ordersCopy } from '@shop/shared/copy/orders';
 import type { Order } from '@shop/shared/schemas/order';
 import { CustomerOrderStatus } from './order-status';
 
@@ -32,16 +32,16 @@ afterEach(cleanup);
 describe("the customer's order status", () => {
   it("a paid order waiting for delivery is 'Pending...'", () => {
     render(<CustomerOrderStatus order={order({})} />, { wrapper: MemoryRouter });
-    expect(screen.getByText(copy.orders.pending)).toBeTruthy();
-    expect(screen.queryByText(copy.orders.refundDueCustomer)).toBeNull();
+    expect(screen.getByText(ordersCopy.pending)).toBeTruthy();
+    expect(screen.queryByText(ordersCopy.refundDueCustomer)).toBeNull();
   });
 
   it('a payment that arrived after the reservation ran out tells the customer it will be refunded', () => {
     render(<CustomerOrderStatus order={order({ refundDue: true })} />, { wrapper: MemoryRouter });
-    expect(screen.getByText(copy.orders.refundDueCustomer)).toBeTruthy();
-    expect(screen.getByText(copy.orders.refundDueCustomerHint)).toBeTruthy();
-    expect(screen.queryByText(copy.orders.pending)).toBeNull();
+    expect(screen.getByText(ordersCopy.refundDueCustomer)).toBeTruthy();
+    expect(screen.getByText(ordersCopy.refundDueCustomerHint)).toBeTruthy();
+    expect(screen.queryByText(ordersCopy.pending)).toBeNull();
     // The admin's wording stays on the admin's screen.
-    expect(screen.queryByText(copy.orders.refundDue)).toBeNull();
+    expect(screen.queryByText(ordersCopy.refundDue)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { paymentCopy } from '@shop/shared/copy/payment';
 import { minutesLeft, orderStatus } from '@shop/shared/order-state';
 import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
@@ -16,7 +17,7 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
       <div className="flex flex-col items-start gap-1">
         {/* The orders of one checkout are paid together, on the checkout's page (decision 121). */}
         <Link to={order.checkoutId ? paths.checkoutPayment(order.checkoutId) : paths.payment(order._id)} className="btn btn-primary btn-sm min-w-20">
-          {copy.orders.pay}
+          {ordersCopy.pay}
           <span className="sr-only"> {order.productName}</span>
         </Link>
         {left !== null && <ReservedFor minutes={left} />}
@@ -27,8 +28,8 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
     // A payment that arrived after the reservation expired, for parts no longer in stock (decision 092).
     return (
       <div className="flex max-w-56 flex-col items-start gap-1">
-        <span className="badge badge-error h-auto font-semibold">{copy.orders.refundDueCustomer}</span>
-        <span className="text-xs text-base-content/80">{copy.orders.refundDueCustomerHint}</span>
+        <span className="badge badge-error h-auto font-semibold">{ordersCopy.refundDueCustomer}</span>
+        <span className="text-xs text-base-content/80">{ordersCopy.refundDueCustomerHint}</span>
         <TransactionId id={order.transactionId} />
       </div>
     );
@@ -36,9 +37,9 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
   return (
     <div>
       {status === 'paid' ? (
-        <span className="badge badge-warning font-semibold">{copy.orders.pending}</span>
+        <span className="badge badge-warning font-semibold">{ordersCopy.pending}</span>
       ) : (
-        <span className="badge badge-success font-semibold">{copy.orders.paid}</span>
+        <span className="badge badge-success font-semibold">{ordersCopy.paid}</span>
       )}
       <TransactionId id={order.transactionId} />
     </div>
@@ -53,7 +54,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
   if (status === 'unpaid') {
     return (
       <div className="flex flex-col items-start gap-1">
-        <span className="badge badge-ghost border-base-300 font-semibold">{copy.orders.notPaid}</span>
+        <span className="badge badge-ghost border-base-300 font-semibold">{ordersCopy.notPaid}</span>
         {left !== null && <ReservedFor minutes={left} />}
       </div>
     );
@@ -61,7 +62,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
   if (status === 'paid' && order.refundDue) {
     return (
       <div>
-        <span className="badge badge-error h-auto font-semibold">{copy.orders.refundDue}</span>
+        <span className="badge badge-error h-auto font-semibold">{ordersCopy.refundDue}</span>
         <TransactionId id={order.transactionId} />
       </div>
     );
@@ -71,7 +72,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
       <div>
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" className="btn btn-primary btn-sm" onClick={() => onDeliver(order)}>
-            {copy.orders.deliverButton}
+            {ordersCopy.deliverButton}
             <span className="sr-only"> {order.productName}</span>
           </button>
           <TestPaymentBadge order={order} />
@@ -83,7 +84,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="badge badge-success font-semibold">{copy.orders.paid}</span>
+        <span className="badge badge-success font-semibold">{ordersCopy.paid}</span>
         <TestPaymentBadge order={order} />
       </div>
       <TransactionId id={order.transactionId} />
@@ -96,10 +97,10 @@ export function TestPaymentBadge({ order }: { order: Order }) {
   if (order.paymentMode !== 'test') return null;
   return (
     <>
-      <span className="badge badge-outline badge-warning font-bold" title={copy.payment.testBadgeLabel} aria-hidden="true">
-        {copy.payment.testBadge}
+      <span className="badge badge-outline badge-warning font-bold" title={paymentCopy.testBadgeLabel} aria-hidden="true">
+        {paymentCopy.testBadge}
       </span>
-      <span className="sr-only">{copy.payment.testBadgeLabel}</span>
+      <span className="sr-only">{paymentCopy.testBadgeLabel}</span>
     </>
   );
 }
@@ -116,14 +117,14 @@ function useMinutesLeft(expiresAt: string | null): number | null {
 }
 
 function ReservedFor({ minutes }: { minutes: number }) {
-  return <span className="text-xs font-medium text-base-content/75">{copy.orders.reservedFor(minutes)}</span>;
+  return <span className="text-xs font-medium text-base-content/75">{ordersCopy.reservedFor(minutes)}</span>;
 }
 
 function ExpiredBadge({ hint = false }: { hint?: boolean }) {
   return (
     <div className="flex max-w-56 flex-col items-start gap-1">
-      <span className="badge badge-neutral font-semibold">{copy.orders.expired}</span>
-      {hint && <span className="text-xs text-base-content/75">{copy.orders.expiredHint}</span>}
+      <span className="badge badge-neutral font-semibold">{ordersCopy.expired}</span>
+      {hint && <span className="text-xs text-base-content/75">{ordersCopy.expiredHint}</span>}
     </div>
   );
 }
@@ -134,7 +135,7 @@ export function CancelOrderButton({ order, onCancel }: { order: Order; onCancel(
   if (order.expiresAt && minutesLeft(order.expiresAt) === 0) return null;
   return (
     <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)}>
-      {copy.orders.cancel}
+      {ordersCopy.cancel}
       <span className="sr-only"> {order.productName}</span>
     </button>
   );

@@ -1,7 +1,7 @@
-import { copy } from '@shop/shared/copy';
+import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/ui/icons';
 
-const t = copy.adminOrders;
+const t = adminOrdersCopy;
 
 interface OrdersPagerProps {
   page: number;

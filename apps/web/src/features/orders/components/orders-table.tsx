@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Order } from '@shop/shared/schemas/order';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 interface OrdersTableProps {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { isValidQuantity } from '@shop/shared/pricing';
 import { toastError } from '../../../lib/toast';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
@@ -25,7 +26,7 @@ export function QuantityForm({ minOrder, stock, disabled = false, onConfirm }: Q
     e.preventDefault();
     const quantity = Number(value);
     if (value.trim() === '' || !isValidQuantity(quantity, minOrder, stock)) {
-      toastError(copy.toasts.invalidQuantity);
+      toastError(toastsCopy.invalidQuantity);
       setValue('');
       onConfirm(0);
       return;
@@ -35,7 +36,7 @@ export function QuantityForm({ minOrder, stock, disabled = false, onConfirm }: Q
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-      <FormField id={id} label={copy.orderFlow.quantityLabel} hint={copy.orderFlow.quantityHint(minOrder, stock)}>
+      <FormField id={id} label={orderFlowCopy.quantityLabel} hint={orderFlowCopy.quantityHint(minOrder, stock)}>
         <div className="join w-full">
           <input
             id={id}
@@ -57,7 +58,7 @@ export function QuantityForm({ minOrder, stock, disabled = false, onConfirm }: Q
             {...fieldAria(id, { hint: true })}
           />
           <button type="submit" className="btn btn-secondary join-item" disabled={disabled}>
-            {copy.orderFlow.setQuantity}
+            {orderFlowCopy.setQuantity}
           </button>
         </div>
       </FormField>

@@ -1,4 +1,5 @@
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { paymentCopy } from '@shop/shared/copy/payment';
 import type { PaymentStatus } from './payment-status';
 
 /**
@@ -10,13 +11,13 @@ export function PayButton({ status, amountLabel }: { status: PaymentStatus; amou
     return (
       <div className="flex h-12 w-full items-center justify-center" role="status">
         <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">{copy.orderFlow.processing}</span>
+        <span className="sr-only">{orderFlowCopy.processing}</span>
       </div>
     );
   }
   return (
     <button type="submit" className="btn btn-primary h-12 w-full text-base" disabled={status === 'success'}>
-      {copy.payment.pay} <span className="tabular-nums">{amountLabel}</span>
+      {paymentCopy.pay} <span className="tabular-nums">{amountLabel}</span>
     </button>
   );
 }

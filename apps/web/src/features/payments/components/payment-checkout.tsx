@@ -1,6 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { paymentCopy } from '@shop/shared/copy/payment';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
 import { toastSuccess } from '../../../lib/toast';
@@ -12,7 +14,7 @@ import { TestCardForm } from './test-card-form';
 import type { BillingDetails, CardFormProps, PaymentStatus } from './payment-status';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 interface PaymentCheckoutProps {
   order: Order;
@@ -65,7 +67,7 @@ export function PaymentForm({ amount, intent, billingDetails, record }: PaymentF
       await record(id);
       setTransactionId(id);
       setStatus('success');
-      toastSuccess(copy.toasts.paymentCompleted);
+      toastSuccess(toastsCopy.paymentCompleted);
     } catch (err) {
       setMessage(err instanceof Error ? err.message : String(err));
       setStatus('error');
@@ -97,7 +99,7 @@ export function PaymentForm({ amount, intent, billingDetails, record }: PaymentF
       )}
       {status === 'success' && transactionId && (
         <div role="status" className="flex flex-col gap-2 rounded-box border border-success/40 bg-success/10 p-4">
-          <p className="font-display text-xl font-bold uppercase text-success">{copy.payment.success}</p>
+          <p className="font-display text-xl font-bold uppercase text-success">{paymentCopy.success}</p>
           <p className="text-sm">
             {t.yourTransactionId} <code className="break-all font-semibold select-all">{transactionId}</code>
           </p>

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { PayButton } from './pay-button';
 import type { CardFormProps } from './payment-status';
 
@@ -33,7 +33,7 @@ export default function StripeCardForm(props: CardFormProps) {
   if (failed) {
     return (
       <p role="alert" className="font-medium text-error">
-        {copy.orderFlow.cardFormFailed}
+        {orderFlowCopy.cardFormFailed}
       </p>
     );
   }
@@ -80,10 +80,10 @@ function StripeCardFields({ clientSecret, billingDetails, status, amountLabel, o
     <form onSubmit={submit} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <span className="text-sm font-semibold" id="stripe-card-label">
-          {copy.orderFlow.cardDetails}
+          {orderFlowCopy.cardDetails}
         </span>
         <div className="input relative flex h-12 w-full items-center" aria-labelledby="stripe-card-label">
-          {!ready && <span className="pointer-events-none absolute inset-x-4 text-sm text-base-content/70">{copy.orderFlow.loadingCardForm}</span>}
+          {!ready && <span className="pointer-events-none absolute inset-x-4 text-sm text-base-content/70">{orderFlowCopy.loadingCardForm}</span>}
           <CardElement className="w-full" options={{ style, disabled: locked, hidePostalCode: false }} onReady={() => setReady(true)} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { paymentCopy } from '@shop/shared/copy/payment';
 import { FormField } from '../../../components/ui/form-field';
 import { createTestPaymentMethod } from '../api/create-test-payment-method';
 import { confirmTestPayment } from '../api/confirm-test-payment';
@@ -7,7 +8,7 @@ import { formatCardNumber, formatCvc, formatExpiry, parseExpiry } from '../card-
 import { PayButton } from './pay-button';
 import type { CardFormProps } from './payment-status';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 
 /**
  * The built-in test processor, driven exactly like Stripe.js: create a payment
@@ -42,7 +43,7 @@ export function TestCardForm({ clientSecret, billingDetails, status, amountLabel
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" className="mt-0.5 shrink-0 fill-current text-info">
           <path d="M10 1.5a8.5 8.5 0 110 17 8.5 8.5 0 010-17zm0 7a1 1 0 00-1 1v4.5a1 1 0 102 0V9.5a1 1 0 00-1-1zm0-3.5a1.25 1.25 0 100 2.5A1.25 1.25 0 0010 5z" />
         </svg>
-        <span>{copy.payment.testMode}</span>
+        <span>{paymentCopy.testMode}</span>
       </p>
       <FormField id={`${id}-number`} label={t.cardNumber}>
         <input

@@ -1,4 +1,4 @@
-import { copy } from '@shop/shared/copy';
+import { paymentCopy } from '@shop/shared/copy/payment';
 import { usePaymentConfig } from '../api/get-payment-config';
 
 /**
@@ -9,8 +9,8 @@ export function TestModeBanner() {
   const config = usePaymentConfig();
   if (!config.data?.testModeBanner) return null;
   return (
-    <aside aria-label={copy.payment.testModeRegion} className="bg-warning px-4 py-2 text-center text-sm font-bold text-warning-content">
-      <p>{copy.payment.testModeBanner}</p>
+    <aside aria-label={paymentCopy.testModeRegion} className="bg-warning px-4 py-2 text-center text-sm font-bold text-warning-content">
+      <p>{paymentCopy.testModeBanner}</p>
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { profileCopy } from '@shop/shared/copy/profile';
 import type { Profile } from '@shop/shared/schemas/user';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -57,9 +57,9 @@ function VerificationNotice() {
   };
   return (
     <div role={failed ? 'alert' : 'status'} className={`alert ${failed ? 'alert-error' : 'alert-success'} mb-6`}>
-      <span>{failed ? copy.profile.verifyFailed : copy.profile.verifiedNow}</span>
+      <span>{failed ? profileCopy.verifyFailed : profileCopy.verifiedNow}</span>
       <button type="button" className="btn btn-ghost btn-sm" onClick={dismiss}>
-        {copy.profile.dismiss}
+        {profileCopy.dismiss}
       </button>
     </div>
   );
@@ -76,7 +76,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
   const onResend = () =>
     resend.mutate(profile.email, {
-      onSuccess: () => toastSuccess(copy.profile.verificationSent),
+      onSuccess: () => toastSuccess(profileCopy.verificationSent),
       onError: (e) => toastError(e.message),
     });
 
@@ -87,7 +87,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           <div className="rounded-full bg-accent p-1">
             <img
               src={photo ?? DEFAULT_AVATAR}
-              alt={photo ? copy.profile.photoAlt(displayName) : copy.profile.defaultPhotoAlt}
+              alt={photo ? profileCopy.photoAlt(displayName) : profileCopy.defaultPhotoAlt}
               width={128}
               height={128}
               className="size-32 rounded-full bg-base-300 object-cover"
@@ -99,30 +99,30 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </h2>
           <p className="text-sm text-base-content/80 [overflow-wrap:anywhere]">{profile.email}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <span className={`badge ${isAdmin ? 'badge-primary' : 'badge-neutral'} font-semibold`}>{isAdmin ? copy.profile.admin : copy.profile.customer}</span>
+            <span className={`badge ${isAdmin ? 'badge-primary' : 'badge-neutral'} font-semibold`}>{isAdmin ? profileCopy.admin : profileCopy.customer}</span>
             {verified !== undefined && (
               <span className={`badge badge-outline ${verified ? 'text-success' : 'text-warning'} font-semibold`}>
-                {verified ? copy.profile.verified : copy.profile.notVerified}
+                {verified ? profileCopy.verified : profileCopy.notVerified}
               </span>
             )}
           </div>
           {verified === false && (
             <button type="button" className="btn btn-link btn-sm text-primary" onClick={onResend} disabled={resend.isPending}>
               {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {copy.profile.resendVerification}
+              {profileCopy.resendVerification}
             </button>
           )}
         </div>
         <div className="flex flex-1 flex-col gap-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label={copy.profile.education} value={profile.education} empty={copy.profile.emptyEducation} />
-            <Field label={copy.profile.location} value={profile.location} empty={copy.profile.emptyLocation} />
-            <Field label={copy.profile.phone} value={profile.phone} empty={copy.profile.emptyPhone} />
-            <Field label={copy.profile.linkedin} value={profile.linkedin} empty={copy.profile.emptyLinkedin} />
+            <Field label={profileCopy.education} value={profile.education} empty={profileCopy.emptyEducation} />
+            <Field label={profileCopy.location} value={profile.location} empty={profileCopy.emptyLocation} />
+            <Field label={profileCopy.phone} value={profile.phone} empty={profileCopy.emptyPhone} />
+            <Field label={profileCopy.linkedin} value={profile.linkedin} empty={profileCopy.emptyLinkedin} />
           </dl>
           <div className="flex justify-end">
             <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => setEditing(true)}>
-              {copy.profile.updateButton}
+              {profileCopy.updateButton}
             </button>
           </div>
         </div>

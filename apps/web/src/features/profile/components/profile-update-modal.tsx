@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { copy } from '@shop/shared/copy';
+import { profileCopy } from '@shop/shared/copy/profile';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { profileUpdateSchema, type Profile } from '@shop/shared/schemas/user';
 import { Modal } from '../../../components/ui/modal';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -43,12 +44,12 @@ export function ProfileUpdateModal({ open, onClose, profile }: ProfileUpdateModa
 
   const onSubmit = handleSubmit(async (fields) => {
     if (!user) {
-      toastError(copy.toasts.noUser);
+      toastError(toastsCopy.noUser);
       return;
     }
     try {
       await update.mutateAsync(fields);
-      toastSuccess(copy.toasts.editSuccess);
+      toastSuccess(toastsCopy.editSuccess);
       onClose();
     } catch {
       /* the message shows under the form */
@@ -56,30 +57,30 @@ export function ProfileUpdateModal({ open, onClose, profile }: ProfileUpdateModa
   });
 
   return (
-    <Modal open={open} onClose={onClose} title={copy.profile.modalTitle} size="lg" closeLabel={copy.profile.cancel}>
+    <Modal open={open} onClose={onClose} title={profileCopy.modalTitle} size="lg" closeLabel={profileCopy.cancel}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={update.isPending}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput id="profile-name" label={copy.profile.name} value={profile.name} readOnly hint={copy.profile.readOnly} className="bg-base-200" />
+          <TextInput id="profile-name" label={profileCopy.name} value={profile.name} readOnly hint={profileCopy.readOnly} className="bg-base-200" />
           <TextInput
             id="profile-email"
-            label={copy.profile.email}
+            label={profileCopy.email}
             type="email"
             value={profile.email}
             readOnly
-            hint={copy.profile.readOnly}
+            hint={profileCopy.readOnly}
             className="bg-base-200"
           />
-          <TextInput id="profile-education" label={copy.profile.education} autoComplete="off" error={errors.education?.message} {...register('education')} />
+          <TextInput id="profile-education" label={profileCopy.education} autoComplete="off" error={errors.education?.message} {...register('education')} />
           <TextInput
             id="profile-location"
-            label={copy.profile.location}
+            label={profileCopy.location}
             autoComplete="address-level2"
             error={errors.location?.message}
             {...register('location')}
           />
           <TextInput
             id="profile-phone"
-            label={copy.profile.phone}
+            label={profileCopy.phone}
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
@@ -88,7 +89,7 @@ export function ProfileUpdateModal({ open, onClose, profile }: ProfileUpdateModa
           />
           <TextInput
             id="profile-linkedin"
-            label={copy.profile.linkedin}
+            label={profileCopy.linkedin}
             type="url"
             autoComplete="url"
             placeholder="https://www.linkedin.com/in/…"
@@ -99,11 +100,11 @@ export function ProfileUpdateModal({ open, onClose, profile }: ProfileUpdateModa
         <FormError message={update.error ? update.error.message : null} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {copy.profile.cancel}
+            {profileCopy.cancel}
           </button>
           <button type="submit" className="btn btn-primary min-w-32" disabled={update.isPending}>
             {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {copy.profile.save}
+            {profileCopy.save}
           </button>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { twoFactorCopy } from '@shop/shared/copy/two-factor';
 import { useAuth, useAuthActions } from '../../identity/auth-context';
 import { TwoFactorEnrolment } from '../../identity/components/two-factor-enrolment';
 
@@ -28,14 +28,14 @@ export function TwoFactorCard() {
       <div className="card-body flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="flex flex-col gap-1">
           <h2 id="two-factor-heading" className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-            {copy.twoFactor.profileTitle}
-            <span className={`badge ${on ? 'badge-success' : 'badge-neutral'} font-semibold`}>{on ? copy.twoFactor.on : copy.twoFactor.off}</span>
+            {twoFactorCopy.profileTitle}
+            <span className={`badge ${on ? 'badge-success' : 'badge-neutral'} font-semibold`}>{on ? twoFactorCopy.on : twoFactorCopy.off}</span>
           </h2>
-          <p className="text-sm text-base-content/80">{on ? copy.twoFactor.profileOn : copy.twoFactor.profileOff}</p>
+          <p className="text-sm text-base-content/80">{on ? twoFactorCopy.profileOn : twoFactorCopy.profileOff}</p>
         </div>
         {!on && (
           <button type="button" className="btn btn-outline btn-primary w-full sm:w-auto" onClick={() => setEnrolling(true)}>
-            {copy.twoFactor.turnOn}
+            {twoFactorCopy.turnOn}
           </button>
         )}
       </div>

@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { copy } from '@shop/shared/copy';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { purchaseCopy } from '@shop/shared/copy/purchase';
+import { toastsCopy } from '@shop/shared/copy/toasts';
 import { createReviewSchema } from '@shop/shared/schemas/review';
 import { toastSuccess } from '../../../lib/toast';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { useCreateReview } from '../api/create-review';
 
-const t = copy.orderFlow;
+const t = orderFlowCopy;
 // Name and photo come from the account on the server; the form sends only these two.
 const reviewFormSchema = createReviewSchema.pick({ review: true, description: true });
 
@@ -25,7 +27,7 @@ export function ReviewForm() {
   const submit = handleSubmit(async (values) => {
     try {
       await createReview.mutateAsync(values);
-      toastSuccess(copy.toasts.reviewAdded);
+      toastSuccess(toastsCopy.reviewAdded);
       reset();
     } catch (err) {
       setError('root', { message: err instanceof Error ? err.message : String(err) });
@@ -36,7 +38,7 @@ export function ReviewForm() {
   const descriptionId = `${id}-description`;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormField id={ratingId} label={t.ratingLabel} hint={copy.purchase.ratingsHint} error={errors.review?.message}>
+      <FormField id={ratingId} label={t.ratingLabel} hint={purchaseCopy.ratingsHint} error={errors.review?.message}>
         <input
           id={ratingId}
           type="number"

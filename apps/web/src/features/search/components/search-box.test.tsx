@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { copy } from '@shop/shared/copy';
+import { searchCopy } from '@shop/shared/copy/search';
 import type { Product } from '@shop/shared/schemas/product';
 import { fakeApi } from '../../../components/testing/fake-api';
 import { renderWithProviders } from '../../../components/testing/render-with-providers';
 import { SearchBox } from './search-box';
 
-const t = copy.search;
+const t = searchCopy;
 const part = (i: number): Product => ({
   _id: `00000000-0000-4000-8000-00000000000${i}`,
   name: `Part ${i}`,

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { searchCopy } from '@shop/shared/copy/search';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useSuggestions } from '../api/search';
 import { readSearchState, searchUrl } from '../search-params';
 
-const t = copy.search;
+const t = searchCopy;
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 

@@ -1,10 +1,10 @@
 import { useId, type FormEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { searchCopy } from '@shop/shared/copy/search';
 import { CATEGORY_LABELS, type ProductCategory } from '@shop/shared/catalog';
 import type { SearchResult } from '@shop/shared/schemas/search';
 import type { SearchState } from '../search-params';
 
-const t = copy.search;
+const t = searchCopy;
 
 interface SearchFiltersProps {
   state: SearchState;

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { copy } from '@shop/shared/copy';
+import { searchCopy } from '@shop/shared/copy/search';
 import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
@@ -11,7 +11,7 @@ import { readSearchState, searchStateParams, searchUrl, type SearchState } from 
 import { SearchFilters } from './search-filters';
 import { VehicleSelector } from '../../garage/components/vehicle-selector';
 
-const t = copy.search;
+const t = searchCopy;
 
 /** The helpful empty state of issue #9, with "browse Brakes" as a link. */
 function EmptyResults({ q, filtered, onClear }: { q: string; filtered: boolean; onClear(): void }) {

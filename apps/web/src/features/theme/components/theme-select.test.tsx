@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { copy } from '@shop/shared/copy';
+import { navCopy } from '@shop/shared/copy/nav';
+import { themeCopy } from '@shop/shared/copy/theme';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { fakeColorScheme } from '../../../components/testing/fake-color-scheme';
 import { renderWithProviders } from '../../../components/testing/render-with-providers';
@@ -17,8 +18,8 @@ function renderControls() {
     </>,
   );
   return {
-    select: screen.getByRole('combobox', { name: copy.theme.selectLabel }) as HTMLSelectElement,
-    toggle: screen.getByRole('button', { name: copy.nav.themeToggle }),
+    select: screen.getByRole('combobox', { name: themeCopy.selectLabel }) as HTMLSelectElement,
+    toggle: screen.getByRole('button', { name: navCopy.themeToggle }),
   };
 }
 
@@ -38,12 +39,12 @@ describe('theme select (spec §4: toggle, set and select controls)', () => {
     const user = userEvent.setup();
     const { select, toggle } = renderControls();
 
-    await user.selectOptions(select, copy.theme.dark);
+    await user.selectOptions(select, themeCopy.dark);
     expect(html()).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
 
-    await user.selectOptions(select, copy.theme.light);
+    await user.selectOptions(select, themeCopy.light);
     expect(html()).toBe('light');
     expect(localStorage.getItem('theme')).toBe('light');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -62,7 +63,7 @@ describe('theme select (spec §4: toggle, set and select controls)', () => {
     expect(select.value).toBe('light');
     expect(html()).toBe('light');
 
-    await user.selectOptions(select, copy.theme.system);
+    await user.selectOptions(select, themeCopy.system);
     expect(localStorage.getItem('theme')).toBe('system');
     expect(html()).toBe('dark');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
@@ -74,7 +75,7 @@ describe('theme select (spec §4: toggle, set and select controls)', () => {
     expect(html()).toBe('dark');
 
     // A fixed choice stops following the device.
-    await user.selectOptions(select, copy.theme.light);
+    await user.selectOptions(select, themeCopy.light);
     act(() => device.set(false));
     act(() => device.set(true));
     expect(html()).toBe('light');

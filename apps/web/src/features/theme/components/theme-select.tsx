@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { copy } from '@shop/shared/copy';
+import { themeCopy } from '@shop/shared/copy/theme';
 import { useTheme, type ThemeChoice } from '../theme-context';
 
 const options: { value: ThemeChoice; label: string }[] = [
-  { value: 'light', label: copy.theme.light },
-  { value: 'dark', label: copy.theme.dark },
-  { value: 'system', label: copy.theme.system },
+  { value: 'light', label: themeCopy.light },
+  { value: 'dark', label: themeCopy.dark },
+  { value: 'system', label: themeCopy.system },
 ];
 
 /**
@@ -19,7 +19,7 @@ export function ThemeSelect({ className = '', selectClassName = '' }: { classNam
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
-        {copy.theme.selectLabel}
+        {themeCopy.selectLabel}
       </label>
       <select
         id={id}

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { copy } from '@shop/shared/copy';
+import { uploadsCopy } from '@shop/shared/copy/uploads';
 import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES, uploadSrcSet } from '@shop/shared/images';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from '../../../components/ui/icons';
 import { useUploadImage } from '../api/upload-image';
 
-const t = copy.uploads;
+const t = uploadsCopy;
 const ADDRESS = /^(https:\/\/\S+|\/(?!\/)\S*)$/i;
 
 interface ImageListInputProps {

@@ -1,4 +1,6 @@
-import { copy } from '@shop/shared/copy';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { toastsCopy } from '@shop/shared/copy/toasts';
+import { usersCopy } from '@shop/shared/copy/users';
 import type { UserListEntry } from '@shop/shared/schemas/user';
 import { Modal } from '../../../components/ui/modal';
 import { toastSuccess } from '../../../lib/toast';
@@ -16,7 +18,7 @@ export function MakeAdminDialog({ target, onClose }: { target: UserListEntry | n
     if (!target) return;
     promote.mutate(target._id, {
       onSuccess: () => {
-        toastSuccess(copy.toasts.adminMade);
+        toastSuccess(toastsCopy.adminMade);
         close();
       },
     });
@@ -25,24 +27,24 @@ export function MakeAdminDialog({ target, onClose }: { target: UserListEntry | n
     <Modal
       open={target !== null}
       onClose={close}
-      title={copy.users.confirmTitle}
+      title={usersCopy.confirmTitle}
       size="sm"
-      closeLabel={copy.users.cancel}
+      closeLabel={usersCopy.cancel}
       actions={
         <>
           <button type="button" className="btn btn-ghost" onClick={close}>
-            {copy.users.cancel}
+            {usersCopy.cancel}
           </button>
           <button type="button" className="btn btn-primary" onClick={confirm} disabled={promote.isPending}>
             {promote.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {copy.users.confirm}
+            {usersCopy.confirm}
           </button>
         </>
       }
     >
       {target && (
         <p className="text-base">
-          <strong className="break-all">{target.name || target.email}</strong> ({target.email}) {copy.orders.confirmMakeAdmin}
+          <strong className="break-all">{target.name || target.email}</strong> ({target.email}) {ordersCopy.confirmMakeAdmin}
         </p>
       )}
       <FormError message={promote.error ? promote.error.message : null} />

@@ -1,14 +1,15 @@
-import { copy } from '@shop/shared/copy';
+import { ordersCopy } from '@shop/shared/copy/orders';
+import { usersCopy } from '@shop/shared/copy/users';
 import type { UserListEntry } from '@shop/shared/schemas/user';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 const isAdmin = (u: UserListEntry) => u.role.split(',').includes('admin');
 
 function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: UserListEntry): void }) {
-  if (isAdmin(entry)) return <span className="badge badge-primary font-semibold">{copy.orders.adminLabel}</span>;
+  if (isAdmin(entry)) return <span className="badge badge-primary font-semibold">{ordersCopy.adminLabel}</span>;
   return (
     <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => onPromote(entry)}>
-      {copy.users.makeAdminButton}
+      {usersCopy.makeAdminButton}
       <span className="sr-only"> {entry.email}</span>
     </button>
   );
@@ -29,7 +30,7 @@ export function UsersList({
 }) {
   return (
     <>
-      <ol aria-label={copy.users.title} className="flex flex-col gap-3 md:hidden">
+      <ol aria-label={usersCopy.title} className="flex flex-col gap-3 md:hidden">
         {users.map((u, i) => (
           <li key={u._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
             <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/75" aria-hidden="true">
@@ -37,7 +38,7 @@ export function UsersList({
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">
-                {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{copy.users.you}</span>}
+                {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{usersCopy.you}</span>}
               </p>
               <p className="break-all text-sm text-base-content/80">{u.email}</p>
             </div>
@@ -47,16 +48,16 @@ export function UsersList({
       </ol>
       <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
         <table className="table">
-          <caption className="sr-only">{copy.users.title}</caption>
+          <caption className="sr-only">{usersCopy.title}</caption>
           <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
             <tr>
               <th scope="col" className="w-12">
-                {copy.users.number}
+                {usersCopy.number}
               </th>
-              <th scope="col">{copy.users.name}</th>
-              <th scope="col">{copy.users.email}</th>
+              <th scope="col">{usersCopy.name}</th>
+              <th scope="col">{usersCopy.email}</th>
               <th scope="col" className="text-right">
-                {copy.users.role}
+                {usersCopy.role}
               </th>
             </tr>
           </thead>
@@ -67,7 +68,7 @@ export function UsersList({
                   {offset + i + 1}
                 </th>
                 <td className="font-semibold">
-                  {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{copy.users.you}</span>}
+                  {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{usersCopy.you}</span>}
                 </td>
                 <td className="break-all">{u.email}</td>
                 <td className="text-right">

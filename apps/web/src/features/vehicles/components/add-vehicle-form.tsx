@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { fitmentCopy } from '@shop/shared/copy/fitment';
+import { vehiclesAdminCopy } from '@shop/shared/copy/vehicles-admin';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, createVehicleSchema, type Vehicle } from '@shop/shared/schemas/vehicle';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
@@ -8,7 +9,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useCreateVehicle } from '../api/admin-vehicles';
 import { vehicleMakesQueryOptions, vehicleModelsQueryOptions } from '../api/vehicle-lists';
 
-const t = copy.vehiclesAdmin;
+const t = vehiclesAdminCopy;
 type Field = 'make' | 'model' | 'year' | 'variant';
 
 export const vehicleName = (v: Pick<Vehicle, 'make' | 'model' | 'year' | 'variant'>) => `${v.make} ${v.model}${v.variant ? ` ${v.variant}` : ''} ${v.year}`;
@@ -66,7 +67,7 @@ export function AddVehicleForm({ onAdded }: { onAdded?(vehicle: Vehicle): void }
           value={values.make}
           onChange={set('make')}
           options={makes.data ?? []}
-          listLabel={copy.fitment.options(t.make)}
+          listLabel={fitmentCopy.options(t.make)}
           maxLength={60}
           {...fieldAria(ids.make, { error: errors.make })}
         />
@@ -77,7 +78,7 @@ export function AddVehicleForm({ onAdded }: { onAdded?(vehicle: Vehicle): void }
           value={values.model}
           onChange={set('model')}
           options={makeListed ? (models.data ?? []) : []}
-          listLabel={copy.fitment.options(t.model)}
+          listLabel={fitmentCopy.options(t.model)}
           maxLength={80}
           {...fieldAria(ids.model, { error: errors.model })}
         />

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { fitmentCopy } from '@shop/shared/copy/fitment';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleMakeSchema, vehicleModelSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField, fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import { vehicleMakesQueryOptions, vehicleModelsQueryOptions, vehicleYearsQueryOptions, yearRanges } from '../api/vehicle-lists';
 
-const t = copy.fitment;
+const t = fitmentCopy;
 
 export interface FitmentEditorProps {
   universal: boolean;

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { copy } from '@shop/shared/copy';
+import { vehiclesAdminCopy } from '@shop/shared/copy/vehicles-admin';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/load-error';
 import { vehicleMakesQueryOptions, vehicleModelsQueryOptions, vehicleYearsQueryOptions, yearRanges } from '../api/vehicle-lists';
 
-const t = copy.vehiclesAdmin;
+const t = vehiclesAdminCopy;
 
 /** The admin's view of the vehicle list: pick a make, see its models and their model years. */
 export function VehicleCatalogue({ make, onMakeChange }: { make: string; onMakeChange(make: string): void }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { copy } from '@shop/shared/copy';
+import { vehiclesAdminCopy } from '@shop/shared/copy/vehicles-admin';
 import type { VehicleImportResult } from '@shop/shared/schemas/vehicle';
 import { useImportVehiclesCsv } from '../api/admin-vehicles';
 
-const t = copy.vehiclesAdmin;
+const t = vehiclesAdminCopy;
 
 /** Import a vehicles CSV (admin): good rows are added at once; the result lists what was skipped, by line. */
 export function VehicleImport() {

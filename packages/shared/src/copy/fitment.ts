@@ -1,0 +1,22 @@
+/** Fitment on the admin's product form (issue #11, decision 133). */
+export const fitmentCopy = {
+  legend: 'Fitment',
+  intro: 'The vehicles this part fits. Pick a listed make and model, check the model years, then add the line.',
+  universal: 'Fits all vehicles (universal)',
+  universalHint: 'A universal part fits every vehicle; any lines below are kept but not needed.',
+  make: 'Make',
+  model: 'Model',
+  yearFrom: 'Year from',
+  yearTo: 'Year to',
+  pickMakeFirst: 'Choose a make first.',
+  listedYears: (ranges: string) => `Listed model years: ${ranges}`,
+  notListed: 'Not in the vehicle list: no listed vehicle will match this line until it is added under Vehicles.',
+  add: 'Add fitment line',
+  listLabel: 'Fitment lines',
+  empty: 'No fitment lines yet: the part fits no vehicle unless it is universal.',
+  remove: (line: string) => `Remove ${line}`,
+  removeButton: 'Remove',
+  duplicate: 'This line is already in the list.',
+  options: (label: string) => `${label} suggestions`,
+  noOptions: 'No listed match: the text is kept as typed.',
+} as const;

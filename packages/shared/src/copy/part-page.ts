@@ -1,0 +1,22 @@
+export const partPageCopy = {
+  back: 'Back to all parts',
+  loading: 'Loading the part…',
+  gallery: 'Pictures of this part',
+  choosePicture: 'Choose a picture',
+  showPicture: (n: number, total: number) => `Show picture ${n} of ${total}`,
+  pictureAlt: (name: string, n: number, total: number) => (total > 1 ? `${name}, picture ${n} of ${total}` : name),
+  lotPrice: (minOrder: string) => `per lot of ${minOrder} units`,
+  perUnit: 'Per unit',
+  perUnitNote: 'Price rule: unit price ÷ minimum order × quantity.',
+  inStock: 'In stock',
+  soldOut: 'Sold out: fewer units are left than the minimum order.',
+  units: (n: string) => `${n} units`,
+  details: 'Part details',
+  description: 'Description',
+  orderHint: 'You choose the quantity on the next page; visitors sign in first.',
+  notFoundTitle: 'Part not found',
+  notFoundText: 'We could not find this part. It may have been removed from the catalogue, or the link is mistyped.',
+  browseParts: 'Browse all parts',
+  metaDescription: (name: string, sku: string, brand: string, price: string, minOrder: number) =>
+    `${name} (${brand}, part no. ${sku}): ${price} per lot of ${minOrder}. Bulk motorcycle parts for workshops and dealers.`,
+} as const;

@@ -1,0 +1,17 @@
+export const toastsCopy = {
+  editSuccess: 'Yay! edit Success',
+  deleteSuccess: 'Delete Success',
+  reviewAdded: 'Yay! Review Added Success',
+  productAdded: 'Product Added',
+  orderSuccess: 'Yay! Order Success',
+  deliveredSuccess: 'Deleverd Success',
+  adminMade: 'Admin make Success',
+  logout: 'Logout Success',
+  login: 'Successfully Login.',
+  signup: 'Successfully SignUp.',
+  paymentCompleted: 'Your payment is completed...',
+  invalidQuantity: 'Please enter a valid quantity!',
+  contactSent: 'Thanks! Your message has been sent. We reply within one business day.',
+  newsletterSubscribed: 'You are subscribed. Watch your inbox for parts deals.',
+  noUser: 'No user is logged in',
+} as const;

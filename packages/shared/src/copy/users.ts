@@ -1,0 +1,16 @@
+export const usersCopy = {
+  title: 'Make Admin',
+  subtitle: 'Every account of the shop. Promote a trusted person to administrator.',
+  number: '#',
+  name: 'Name',
+  email: 'Email',
+  role: 'Role',
+  action: 'Action',
+  makeAdminButton: 'Make Admin',
+  confirmTitle: 'Are you sure?',
+  confirm: 'Yes, make admin',
+  cancel: 'Cancel',
+  you: '(you)',
+  empty: 'No accounts yet.',
+  count: (n: number) => `${n} account${n === 1 ? '' : 's'}`,
+} as const;
