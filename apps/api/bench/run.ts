@@ -66,7 +66,8 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 async function throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_bench_${crypto.randomBytes(5).toString('hex')}`;
+  // BENCH_DB_PREFIX: a machine shared by several people keeps each one's throwaway databases apart.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'shop_bench_'}${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { jwks, user } from '../src/db/schema';
@@ -59,6 +59,26 @@ describe('access token verification with cached keys', () => {
     expect((await whoAmI(await sign(known, { ...rest, iss: 'https://evil.example' }))).statusCode).toBe(401);
     expect((await whoAmI(await sign(known, rest, '-1m'))).statusCode).toBe(401);
     expect((await whoAmI(await sign(known, { ...rest, sid: undefined }))).statusCode).toBe(401);
+  });
+
+  it('refuses a token once it expires, though its signature was checked before (decision 140)', async () => {
+    const { iat: _iat, exp: _exp, ...rest } = claims(u.token);
+    const known = await newKey();
+    await t.app.db
+      .insert(jwks)
+      .values({ id: known.id, publicKey: JSON.stringify(await exportJWK(known.publicKey)), privateKey: 'x', createdAt: new Date(0), alg: 'EdDSA' });
+    const token = await sign(known, rest, '1m');
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const res = await whoAmI(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('INVALID_TOKEN');
+    } finally {
+      vi.useRealTimers();
+    }
+    // The same token, still valid, keeps working: the refusal came from its expiry.
+    expect((await whoAmI(await sign(known, rest))).statusCode).toBe(200);
   });
 
   it('reads the role on every request: a promotion and a demotion take effect at once with the same token', async () => {

@@ -17,7 +17,8 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ dataDir: 'memory://' });
   const { default: pg } = await import('pg');
-  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
+  // TEST_DB_PREFIX: a machine shared by several people keeps each one's throwaway databases apart.
+  const name = `${process.env.TEST_DB_PREFIX ?? 'shop_test_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, session, user } from '../src/db/schema';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { addProduct, getProductStock, orderRequest, payOrder, placeOrder } from './orders-fixtures';
 
@@ -116,6 +118,73 @@ describe('POST /api/order', () => {
     const malformed = await t.app.inject({ method: 'POST', url: '/api/order', payload: { quantity: 'x' } });
     expect(malformed.statusCode).toBe(401);
     expect(await getProductStock(t.app, product._id)).toBe(100);
+  });
+});
+
+// Decision 140: the session check runs inside the order's transaction, and a token's signature is checked once per process.
+describe('POST /api/order: the session and the user are checked with the order', () => {
+  const ordersOf = async (customer: TestUser) => (await t.app.db.select().from(orders).where(eq(orders.userId, customer.id))).length;
+
+  it('refuses a signed-out token at once, though the same token placed an order a moment before', async () => {
+    const customer = await signUpUser(t.app);
+    const product = await addProduct(t.app, admin, { stock: 100, minOrder: 1 });
+    expect((await orderRequest(t.app, customer, product._id, 1)).statusCode).toBe(201);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: customer.cookie, origin: t.app.config.publicUrl },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await orderRequest(t.app, customer, product._id, 1);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('SESSION_ENDED');
+    // Nothing was written: one order, one unit out of stock.
+    expect(await ordersOf(customer)).toBe(1);
+    expect(await getProductStock(t.app, product._id)).toBe(99);
+    // An unknown product does not tell a signed-out token anything either.
+    expect((await orderRequest(t.app, customer, NIL_UUID, 1)).statusCode).toBe(401);
+  });
+
+  it('refuses a banned customer and an expired session with 401, and takes no stock', async () => {
+    const customer = await signUpUser(t.app);
+    const product = await addProduct(t.app, admin, { stock: 100, minOrder: 1 });
+    expect((await orderRequest(t.app, customer, product._id, 1)).statusCode).toBe(201);
+    await t.app.db.update(user).set({ banned: true }).where(eq(user.id, customer.id));
+    const banned = await orderRequest(t.app, customer, product._id, 1);
+    expect(banned.statusCode).toBe(401);
+    expect(banned.json().error.code).toBe('SESSION_ENDED');
+    await t.app.db.update(user).set({ banned: false }).where(eq(user.id, customer.id));
+    expect((await orderRequest(t.app, customer, product._id, 1)).statusCode).toBe(201);
+    await t.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, customer.id));
+    const expired = await orderRequest(t.app, customer, product._id, 1);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.code).toBe('SESSION_ENDED');
+    expect(await ordersOf(customer)).toBe(2);
+    expect(await getProductStock(t.app, product._id)).toBe(98);
+  });
+
+  it('refuses a session that still owes its second factor with 403, and takes no stock', async () => {
+    const customer = await signUpUser(t.app);
+    const product = await addProduct(t.app, admin, { stock: 100, minOrder: 1 });
+    await t.app.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, customer.id));
+    const res = await orderRequest(t.app, customer, product._id, 1);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect(await ordersOf(customer)).toBe(0);
+    expect(await getProductStock(t.app, product._id)).toBe(100);
+  });
+
+  it("orders as the token's user: name and e-mail from the account as it is now", async () => {
+    const customer = await signUpUser(t.app, { name: 'Dora Before' });
+    const product = await addProduct(t.app, admin, { stock: 100, minOrder: 1 });
+    await t.app.db.update(user).set({ name: 'Dora After' }).where(eq(user.id, customer.id));
+    const res = await orderRequest(t.app, customer, product._id, 1);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ userName: 'Dora After', email: customer.email });
   });
 });
 

@@ -7,6 +7,8 @@ import { jwks } from '../db/schema';
 const DEFAULT_ALG = 'EdDSA';
 /** The same unknown key id reloads the key set at most this often (a replayed forged token costs one query a second). */
 const RELOAD_INTERVAL_MS = 1000;
+/** Tokens whose signature this process has checked; dropped all at once when full (decision 140). */
+const MAX_VERIFIED = 10_000;
 
 interface VerifyKey {
   key: Awaited<ReturnType<typeof importJWK>>;
@@ -24,6 +26,9 @@ interface VerifyKey {
 export function createAccessTokenVerifier(db: Db, opts: { issuer: string; audience: string }) {
   let keys = new Map<string, VerifyKey>();
   let loading: Promise<void> | undefined;
+  // The signature check costs about half a millisecond of CPU (Ed25519 through WebCrypto): a token is checked once
+  // per process, then its claims come from here; expiry and not-before are still checked on every use (decision 140).
+  const verified = new Map<string, JWTPayload>();
 
   const load = () =>
     (loading ??= (async () => {
@@ -35,6 +40,8 @@ export function createAccessTokenVerifier(db: Db, opts: { issuer: string; audien
           next.set(row.id, { key: await importJWK(JSON.parse(row.publicKey), alg), alg });
         }
         keys = next;
+        // A key that is gone takes its tokens with it, as before the cache.
+        verified.clear();
       } finally {
         loading = undefined;
       }
@@ -57,6 +64,16 @@ export function createAccessTokenVerifier(db: Db, opts: { issuer: string; audien
 
   /** The payload of a valid token, or null. */
   return async function verifyAccessToken(token: string): Promise<JWTPayload | null> {
+    const known = verified.get(token);
+    if (known) {
+      const now = Date.now() / 1000;
+      if (typeof known.exp === 'number' && known.exp <= now) {
+        verified.delete(token);
+        return null;
+      }
+      if (typeof known.nbf === 'number' && known.nbf > now) return null;
+      return known;
+    }
     try {
       const { kid } = decodeProtectedHeader(token);
       if (!kid) return null;
@@ -64,6 +81,8 @@ export function createAccessTokenVerifier(db: Db, opts: { issuer: string; audien
       if (!key) return null;
       const { payload } = await jwtVerify(token, key.key, { issuer: opts.issuer, audience: opts.audience, algorithms: [key.alg] });
       if (!payload.sub || !payload.aud) return null;
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(token, payload);
       return payload;
     } catch (err) {
       // A database that is away is not a bad token: the caller answers 503 instead of signing the customer out (#12).

@@ -30,6 +30,11 @@ declare module 'fastify' {
     auth: Auth;
     /** preHandler: a valid, unrevoked access token (Authorization: Bearer). 401 otherwise. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest: the access token's signature, issuer, audience and expiry only (no database). The route must
+     * then check the session and the user itself, before it acts: see sessionUserRow and admitSessionUser.
+     */
+    authenticateToken: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then the user's current role must be admin. 403 otherwise. */
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** false when the request carries an Origin header outside PUBLIC_URL / TRUSTED_ORIGINS. */
@@ -41,8 +46,58 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: AuthUser;
+    /** Set by authenticateToken: the verified access token's subject and session, not yet checked in the database. */
+    tokenClaims?: TokenClaims;
   }
 }
+
+/** The subject (user id) and session id of a verified access token. */
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * The columns of the per-request session check (the user, and whether this
+ * session passed its second factor), for a query that joins `session` on
+ * sessionStillValid itself, e.g. to fold the check into a transaction's
+ * first statement (decision 140).
+ */
+export const sessionUserColumns = { u: userTable, twoFactorVerified: sessionTable.twoFactorVerified };
+
+/** The session of the token exists, belongs to its subject and has not expired. */
+export const sessionStillValid = (claims: TokenClaims) =>
+  and(
+    eq(sessionTable.id, claims.sessionId),
+    eq(sessionTable.userId, claims.userId),
+    eq(sessionTable.userId, userTable.id),
+    gt(sessionTable.expiresAt, new Date()),
+  );
+
+/**
+ * The signed-in user of a session-check row, or an error: 401 when the
+ * session is gone (signed out, revoked, expired) or the user is banned, 403
+ * when the session still owes its second factor.
+ */
+export function admitSessionUser(row: { u: typeof userTable.$inferSelect; twoFactorVerified: boolean } | undefined, sessionId: string): AuthUser {
+  if (!row || row.u.banned) throw sessionEnded();
+  const user: AuthUser = {
+    id: row.u.id,
+    email: row.u.email,
+    name: row.u.name,
+    image: row.u.image,
+    role: row.u.role ?? 'user',
+    emailVerified: row.u.emailVerified,
+    sessionId,
+    twoFactorEnabled: row.u.twoFactorEnabled === true,
+    twoFactorVerified: row.twoFactorVerified,
+  };
+  // Better Auth's /token hands out a JWT for any session; one that still owes its code gets nothing done with it.
+  if (user.twoFactorEnabled && !user.twoFactorVerified) throw new ForbiddenError(SECOND_FACTOR_PENDING_MESSAGE, 'TWO_FACTOR_REQUIRED');
+  return user;
+}
+
+const sessionEnded = () => new UnauthorizedError('Your session has ended. Please log in again.', 'SESSION_ENDED');
 
 export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').includes('admin');
 
@@ -175,10 +230,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
 
   async function loadUser(userId: string, sessionId: string): Promise<AuthUser | null> {
     const [row] = await app.db
-      .select({ u: userTable, s: sessionTable })
+      .select(sessionUserColumns)
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-      .where(and(eq(sessionTable.id, sessionId), eq(sessionTable.userId, userId), gt(sessionTable.expiresAt, new Date())));
+      .where(sessionStillValid({ userId, sessionId }));
     if (!row || row.u.banned) return null;
     return {
       id: row.u.id,
@@ -189,25 +244,35 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       emailVerified: row.u.emailVerified,
       sessionId,
       twoFactorEnabled: row.u.twoFactorEnabled === true,
-      twoFactorVerified: row.s.twoFactorVerified,
+      twoFactorVerified: row.twoFactorVerified,
     };
   }
 
   // Keys cached in memory: the one query before a protected handler is the session-and-role lookup below (issue #10).
   const verifyAccessToken = createAccessTokenVerifier(app.db, { issuer: opts.config.publicUrl, audience: opts.config.publicUrl });
 
-  app.decorate('authenticate', async (req: FastifyRequest) => {
+  async function tokenClaims(req: FastifyRequest): Promise<TokenClaims> {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new UnauthorizedError('Please log in to continue.', 'NO_TOKEN');
     const payload = await verifyAccessToken(token);
     const sid = payload && typeof payload.sid === 'string' ? payload.sid : undefined;
     if (!payload?.sub || !sid) throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
-    const user = await loadUser(payload.sub, sid);
-    if (!user) throw new UnauthorizedError('Your session has ended. Please log in again.', 'SESSION_ENDED');
-    // Better Auth's /token hands out a JWT for any session; one that still owes its code gets nothing done with it.
-    if (user.twoFactorEnabled && !user.twoFactorVerified) throw new ForbiddenError(SECOND_FACTOR_PENDING_MESSAGE, 'TWO_FACTOR_REQUIRED');
-    req.user = user;
+    return { userId: payload.sub, sessionId: sid };
+  }
+
+  app.decorate('authenticateToken', async (req: FastifyRequest) => {
+    req.tokenClaims = await tokenClaims(req);
+  });
+
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const claims = await tokenClaims(req);
+    const [row] = await app.db
+      .select(sessionUserColumns)
+      .from(sessionTable)
+      .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+      .where(sessionStillValid(claims));
+    req.user = admitSessionUser(row, claims.sessionId);
   });
 
   app.decorate('adminTwoFactorState', (user: AuthUser): AdminTwoFactorState => {

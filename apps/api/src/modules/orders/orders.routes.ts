@@ -28,7 +28,8 @@ const errors = {
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send.
+  // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send
+  // (POST /order: the token there, its session inside the order's transaction, decision 140).
   // Provider outages answer 502 to the customer; the cause is kept for the operator.
   app.addHook('onError', async (req, _reply, err) => {
     if ((err as { code?: string }).code === 'PAYMENT_PROVIDER_UNAVAILABLE') req.log.error({ err: err.cause ?? err }, 'payment provider call failed');
@@ -37,7 +38,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      onRequest: [app.authenticate],
+      // The token is checked here; its session and user in the order's own transaction (decision 140).
+      onRequest: [app.authenticateToken],
       schema: {
         tags: ['orders'],
         summary: 'Place an order as the signed-in user; price, name and e-mail are decided by the server',
@@ -47,9 +49,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      // Expired reservations must not count against the customer's limit.
-      await expireReservations(app, { userId: req.user!.id });
-      return reply.status(201).send(await createOrder(app.db, req.user!, req.body, reservationPolicy(app)));
+      // Expired reservations must not count against the customer's limit: createOrder notices due ones in its
+      // transaction's first statement and has them expired first (decision 140), instead of a query per order.
+      const claims = req.tokenClaims!;
+      const order = await createOrder(app.db, claims, req.body, reservationPolicy(app), () => expireReservations(app, { userId: claims.userId }));
+      return reply.status(201).send(order);
     },
   );
 

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orders, products, user as user_ } from '../../db/schema';
+import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
-import { isAdmin, type AuthUser } from '../../plugins/auth';
+import { admitSessionUser, isAdmin, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 
@@ -54,6 +54,17 @@ const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_N
 
 export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
 
+export const tooManyUnpaid = (open: number, maxUnpaid: number) =>
+  new ConflictError(
+    `You already have ${open} unpaid orders, the most one customer may hold (limit: ${maxUnpaid}). Pay or cancel one of them, or wait until one expires, then order again.`,
+    'TOO_MANY_UNPAID_ORDERS',
+  );
+
+/** What counts against the cap: a checkout of many lines counts once (issue #9). */
+const openReservations = (userId: string, now: Date) =>
+  sql`select count(distinct coalesce(${orders.checkoutId}, ${orders.id}))::int as open from ${orders}
+      where ${orders.userId} = ${userId}::text and ${orders.status} = 'unpaid' and ${orders.expiresAt} > ${now.toISOString()}::timestamptz`;
+
 /**
  * The unpaid-order cap (issue #8), counted per reservation: a checkout of
  * many lines counts once (issue #9). The caller holds the customer's row lock.
@@ -63,68 +74,137 @@ export async function checkUnpaidCap(tx: Db, userId: string, policy: Reservation
     .select({ open: sql<number>`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`.mapWith(Number) })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, policy.now)));
-  if (open >= policy.maxUnpaid) {
-    throw new ConflictError(
-      `You already have ${open} unpaid orders, the most one customer may hold (limit: ${policy.maxUnpaid}). Pay or cancel one of them, or wait until one expires, then order again.`,
-      'TOO_MANY_UNPAID_ORDERS',
-    );
+  if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
+}
+
+/** Thrown inside the order transaction when the customer has reservations due to expire first; never leaves createOrder. */
+class ExpiryDue extends Error {}
+
+const orderColumns = Object.entries(getTableColumns(orders));
+/** The row of a raw statement's `returning` (columns named as in the table) as Drizzle would give it. */
+function toOrderRow(raw: Record<string, unknown>): OrderRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of orderColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as OrderRow;
+}
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
+
+/**
+ * Place an order for the holder of a verified access token. The price, the
+ * customer's name and e-mail come from the server; the stock decrement and
+ * the insert are one transaction, and the decrement is conditional, so
+ * concurrent orders can never oversell.
+ *
+ * Round trips (decision 140): BEGIN; one statement that checks the token's
+ * session and the user (as `authenticate` does: signed out, expired, banned,
+ * second factor owed), locks the customer's row (serialising their orders,
+ * so the unpaid cap cannot be raced), reads the product and looks for
+ * reservations of theirs due to expire; one
+ * statement that counts the open reservations, takes the stock with the
+ * guarded UPDATE, inserts the order and writes the ledger row; COMMIT. The
+ * product's row is locked only for the last two. `expireDue` runs (outside
+ * the transaction) when the customer has reservations past due, then the
+ * order is tried once more, so expired reservations never count and their
+ * units are back in stock first (decision 092).
+ */
+export async function createOrder(
+  db: Db,
+  claims: TokenClaims,
+  input: z.output<typeof createOrderSchema>,
+  policy: ReservationPolicy,
+  expireDue: () => Promise<unknown> = async () => {},
+): Promise<Order> {
+  if (!isUuid(input.productId)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return toOrderDto(await placeOrder(db, claims, input, policy, attempt === 0));
+    } catch (err) {
+      if (!(err instanceof ExpiryDue)) throw err;
+      await expireDue();
+    }
   }
 }
 
-/**
- * Place an order. The price, the customer's name and e-mail come from the
- * server; the stock decrement and the insert are one transaction, and the
- * decrement is conditional, so concurrent orders can never oversell.
- */
-export async function createOrder(db: Db, user: AuthUser, input: z.output<typeof createOrderSchema>, policy: ReservationPolicy): Promise<Order> {
-  if (!isUuid(input.productId)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-  const [product] = await db.select().from(products).where(eq(products.id, input.productId));
-  if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-  // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
-  if (product.stock < product.minOrder) throw new OutOfStockError();
-  if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
-    throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
-  }
-  // Quantity tiers (decision 131): the order keeps the lot price it was priced with.
-  const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity, product.priceTiers);
-  const lotPriceCents = applicableTier(product.priceTiers, input.quantity)?.unitPriceCents ?? product.unitPriceCents;
-
-  const row = await db.transaction(async (tx) => {
-    // The customer's row is the lock that serialises their concurrent orders, so the limit cannot be raced.
-    await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
-    await checkUnpaidCap(tx, user.id, policy);
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        productId: product.id,
-        productName: product.name,
-        unitPriceCents: lotPriceCents,
-        minOrder: product.minOrder,
-        userName: user.name || user.email.split('@')[0],
-        email: user.email,
-        country: input.country,
-        address: input.address,
-        phone: input.phone,
-        quantity: input.quantity,
-        priceCents,
-        status: 'unpaid',
-        createdAt: policy.now,
-        expiresAt: new Date(policy.now.getTime() + policy.ttlMinutes * 60_000),
+async function placeOrder(
+  db: Db,
+  claims: TokenClaims,
+  input: z.output<typeof createOrderSchema>,
+  policy: ReservationPolicy,
+  expireFirst: boolean,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    // The session check of `authenticate`, folded in; the customer's row is the lock that serialises their
+    // concurrent orders, so the limit cannot be raced.
+    const [first] = await tx
+      .select({
+        ...sessionUserColumns,
+        product: {
+          id: products.id,
+          name: products.name,
+          minOrder: products.minOrder,
+          stock: products.stock,
+          unitPriceCents: products.unitPriceCents,
+          priceTiers: products.priceTiers,
+        },
+        due: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user_.id} and ${orders.status} = 'unpaid' and ${orders.expiresAt} <= ${policy.now})`,
       })
-      .returning();
-    // The ledger's conditional decrement: concurrent orders can never oversell.
-    const taken = await moveStock(tx, {
-      productId: product.id,
-      delta: -input.quantity,
-      kind: 'order_placed',
-      orderId: inserted.id,
-      actor: { id: user.id, email: user.email },
-    });
-    if (!taken) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-    return inserted;
+      .from(user_)
+      .innerJoin(session_, sessionStillValid(claims))
+      .leftJoin(products, eq(products.id, input.productId))
+      .where(eq(user_.id, claims.userId))
+      .for('update', { of: user_ });
+    const user = admitSessionUser(first, claims.sessionId);
+    if (expireFirst && first.due) throw new ExpiryDue();
+    const product = first.product;
+    if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+    // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
+    if (product.stock < product.minOrder) throw new OutOfStockError();
+    if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
+      throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
+    }
+    // Quantity tiers (decision 131): the order keeps the lot price it was priced with.
+    const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity, product.priceTiers);
+    const lotPriceCents = applicableTier(product.priceTiers, input.quantity)?.unitPriceCents ?? product.unitPriceCents;
+    const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
+    const q = input.quantity;
+
+    // One statement (the ledger's rule, decision 091: the guarded decrement and its ledger row together).
+    // The count sees every order of this customer committed before their row lock was granted.
+    const result = await tx.execute(sql`
+      with cap as (${openReservations(user.id, policy.now)}),
+      taken as (
+        update ${products}
+        set stock = stock - ${q}::int, version = version + 1, updated_at = ${new Date().toISOString()}::timestamptz
+        where id = ${product.id}::uuid and stock >= ${q}::int and (select open from cap) < ${policy.maxUnpaid}::int
+        returning id, stock
+      ),
+      placed as (
+        insert into ${orders} (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
+                               quantity, price_cents, status, created_at, expires_at)
+        select ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
+               ${user.name || user.email.split('@')[0]}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
+               ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        from taken
+        returning *
+      ),
+      ledger as (
+        insert into ${stockMovements} (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
+        select taken.id, 'order_placed', ${-q}::int, taken.stock, placed.id, ${user.id}::text, ${user.email}::text from taken, placed
+      )
+      select (select open from cap) as "__open", placed.* from (select 1) as one left join placed on true`);
+    const [raw] = rowsOf(result);
+    if (raw.id != null) return toOrderRow(raw);
+    const open = Number(raw.__open);
+    if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
+    // The guarded decrement found too little (a race took the units), or the product was deleted meanwhile.
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    if (!now) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+    throw new OutOfStockError();
   });
-  return toOrderDto(row);
 }
 
 /** The customer's own orders (by their account), or anyone's for an admin. Newest first. */
