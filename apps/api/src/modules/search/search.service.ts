@@ -311,7 +311,7 @@ interface SearchRow {
   items: Record<string, unknown>[];
 }
 
-/** Runs a statement in the search's transaction and answers its rows. */
+/** Runs a statement of the search and answers its rows. */
 export type SearchExecutor = <R>(statement: SQL) => Promise<R[]>;
 
 /** Keeps a value computed from the catalogue until the catalogue changes (the catalogue cache, decision 100). */
@@ -333,7 +333,7 @@ const countsKey = (query: SearchQuery, words: string[][] | undefined, vehicle?: 
   ])}`;
 
 /**
- * The search, inside one transaction (`exec`). A query of words (not one part
+ * The search, its statements run by `exec`. A query of words (not one part
  * number) first reads the vocabulary: each word becomes the whole words it
  * starts, and a typo, which starts none, the words closest to it ("sitered brake
  * pads" → "sintered & brake & pads", "sprokit" → "sprocket | sprockets"); then
@@ -394,9 +394,8 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
-  const row = await db.transaction((tx) =>
-    searchRow(async (statement) => ((await tx.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle, memo),
-  );
+  // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
+  const row = await searchRow(async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle, memo);
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = await toProductDtos(db, row.items.map(rowFromJson), opts);
