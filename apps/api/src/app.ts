@@ -98,8 +98,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', createMailer(config, app.log));
-  app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('mailer', await createMailer(config, app.log));
+  app.decorate('payments', await createPaymentProvider(config, database.db));
   app.decorate('clock', { now: () => new Date() });
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
@@ -156,7 +156,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // No route per file ("wildcard: false" globbed the build and added a GET and HEAD route for each of its ~400 files,
+      // a tenth of the start): the page route below sends the files listed once here (decision 141).
+      serve: false,
       index: false,
       // The build writes .br and .gz next to each asset (apps/web/vite.config.ts); they are sent as they are.
       preCompressed: true,
@@ -182,6 +184,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   // Every page address is rendered on the server and hydrated in the browser (decision 106).
   const pages = serveWeb ? await createPageRenderer(app, webDist, renderSecret) : null;
+  // The built files, by URL path ('assets/index-AbC123.js'); only these are sent, so no path can leave the folder.
+  const webFiles = serveWeb ? listFiles(webDist) : new Set<string>();
 
   // API paths answer JSON 404s; every other GET is a page of the web app.
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
@@ -190,13 +194,46 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${pathname}` } });
     }
     if (path.extname(pathname)) {
+      const file = decodePath(pathname.slice(1));
+      if (file && webFiles.has(file)) return reply.sendFile(file);
       return reply.status(404).type('text/plain').send('Not found');
     }
     return pages.send(req, reply);
   };
   app.setNotFoundHandler(notFound);
   // Pages are a route (not only the not-found handler) so the global compression applies to their HTML.
-  if (pages) app.get('/*', { schema: { hide: true } }, notFound);
+  if (pages)
+    app.get(
+      '/*',
+      {
+        schema: { hide: true },
+        // A client that goes away while a file streams is no error to answer (as @fastify/static's own routes do).
+        errorHandler(err, req, reply) {
+          if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return void req.raw.destroy();
+          return app.errorHandler(err, req, reply);
+        },
+      },
+      notFound,
+    );
 
   return app;
+}
+
+/** Every file under dir, as forward-slash paths relative to it. */
+function listFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    // Dot files and folders (Vite's .vite/manifest.json) stay private, as @fastify/static's own listing left them.
+    if (entry.isFile() && !rel.split('/').some((part) => part.startsWith('.'))) files.add(rel);
+  }
+  return files;
+}
+
+function decodePath(p: string): string | null {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return null;
+  }
 }

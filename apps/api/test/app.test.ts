@@ -151,6 +151,8 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("shop");');
     fs.writeFileSync(path.join(dist, 'images', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
     t = await createTestApp({ WEB_DIST: dist }, { serveWeb: true });
   });
   afterAll(async () => {
@@ -180,8 +182,23 @@ describe('serving the web app', () => {
     expect(svg.headers['cache-control']).not.toContain('immutable');
   });
 
-  it('answers a missing asset with 404, not index.html', async () => {
-    for (const url of ['/assets/x.js', '/assets/missing.css', '/images/nope.png', '/favicon.ico']) {
+  it('answers HEAD for a file as GET would, without the body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('');
+  });
+
+  it('answers a missing asset, a dot file or a path out of the build with 404, not index.html', async () => {
+    for (const url of [
+      '/assets/x.js',
+      '/assets/missing.css',
+      '/images/nope.png',
+      '/favicon.ico',
+      '/.vite/manifest.json',
+      '/assets/..%2findex.html',
+      '/assets/%2e%2e/%2e%2e/package.json',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('<div id="root">');

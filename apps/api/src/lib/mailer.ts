@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { isProduction, type AppConfig } from '../config/env';
 
@@ -21,8 +20,10 @@ export interface Mailer {
  * written as JSON to DATA_DIR/outbox (tests read it there) and, outside
  * production, its first link is logged.
  */
-export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+export async function createMailer(config: AppConfig, log: FastifyBaseLogger): Promise<Mailer> {
   if (config.SMTP_URL) {
+    // Loaded only when the shop sends real e-mail: nodemailer is a large bundle the outbox never needs (decision 141).
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(msg) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { UPLOAD_WIDTHS, uploadUrl, type UploadResponse } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { images, imageVariants } from '../../db/schema';
@@ -28,7 +28,16 @@ export class UnsupportedImageError extends DomainError {
 /** A decompression bomb (a tiny file that unpacks to gigapixels) is refused before it fills memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * sharp (libvips, a native library of its own) is loaded on the first upload, not at start:
+ * it was about a tenth of the start time and of the idle memory of a shop that rarely uploads (decision 141).
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+
 async function encodeVariants(bytes: Buffer) {
+  // Outside the try below: a sharp that cannot load is a server fault (500), not a bad picture.
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

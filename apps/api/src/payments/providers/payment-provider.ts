@@ -1,6 +1,5 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 
 export { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
@@ -53,7 +52,8 @@ export interface PaymentProvider {
   constructWebhookEvent?(rawBody: Buffer, signature: string): PaymentWebhookEvent;
 }
 
-export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvider {
-  if (config.PAYMENT_PROVIDER === 'stripe') return createStripeProvider(config);
+export async function createPaymentProvider(config: AppConfig, db: Db): Promise<PaymentProvider> {
+  // The Stripe SDK (the largest dependency) is loaded only by a shop that takes payments with it (decision 141).
+  if (config.PAYMENT_PROVIDER === 'stripe') return (await import('./stripe-provider')).createStripeProvider(config);
   return createTestProvider(db);
 }

@@ -1,0 +1,66 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { createMailer } from '../src/lib/mailer';
+
+/** A minimal SMTP server (the other side of SMTP_URL): it accepts every message and keeps what it was sent. */
+let server: net.Server;
+let port: number;
+const received: string[] = [];
+
+beforeAll(async () => {
+  server = net.createServer((socket) => {
+    let inData = false;
+    let buffer = '';
+    let message = '';
+    socket.write('220 fake-smtp ready\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(message);
+            message = '';
+            socket.write('250 queued\r\n');
+          } else message += `${line}\n`;
+        } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 fake-smtp\r\n');
+        else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as net.AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const log = { info: () => {} } as unknown as Parameters<typeof createMailer>[1];
+
+describe('the mailer with SMTP_URL', () => {
+  it('sends the message to the SMTP server (nodemailer, loaded only for this) and writes no outbox file', async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'shop@example.com' }, { DATA_DIR: '/tmp/shop-mailer-test' });
+    const mailer = await createMailer(config, log);
+    expect(mailer.outboxDir).toBeUndefined();
+    await mailer.send({ to: 'buyer@example.com', subject: 'Your order', text: 'Thank you for your order.' });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain('Subject: Your order');
+    expect(received[0]).toContain('To: buyer@example.com');
+    expect(received[0]).toContain('Thank you for your order.');
+  });
+
+  it('fails the send when the SMTP server cannot be reached', async () => {
+    const closed = net.createServer();
+    const closedPort = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as net.AddressInfo).port)));
+    await new Promise((resolve) => closed.close(resolve));
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${closedPort}` }, { DATA_DIR: '/tmp/shop-mailer-test' });
+    const mailer = await createMailer(config, log);
+    await expect(mailer.send({ to: 'buyer@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
