@@ -74,14 +74,12 @@ export const sessionStillValid = (claims: TokenClaims) =>
     gt(sessionTable.expiresAt, new Date()),
   );
 
-/**
- * The signed-in user of a session-check row, or an error: 401 when the
- * session is gone (signed out, revoked, expired) or the user is banned, 403
- * when the session still owes its second factor.
- */
-export function admitSessionUser(row: { u: typeof userTable.$inferSelect; twoFactorVerified: boolean } | undefined, sessionId: string): AuthUser {
-  if (!row || row.u.banned) throw sessionEnded();
-  const user: AuthUser = {
+type SessionUserRow = { u: typeof userTable.$inferSelect; twoFactorVerified: boolean };
+
+/** The signed-in user of a session-check row; null when the session is gone (signed out, revoked, expired) or the user is banned. */
+export function sessionUser(row: SessionUserRow | undefined, sessionId: string): AuthUser | null {
+  if (!row || row.u.banned) return null;
+  return {
     id: row.u.id,
     email: row.u.email,
     name: row.u.name,
@@ -92,6 +90,16 @@ export function admitSessionUser(row: { u: typeof userTable.$inferSelect; twoFac
     twoFactorEnabled: row.u.twoFactorEnabled === true,
     twoFactorVerified: row.twoFactorVerified,
   };
+}
+
+/**
+ * The signed-in user of a session-check row, or an error: 401 when the
+ * session is gone (signed out, revoked, expired) or the user is banned, 403
+ * when the session still owes its second factor.
+ */
+export function admitSessionUser(row: SessionUserRow | undefined, sessionId: string): AuthUser {
+  const user = sessionUser(row, sessionId);
+  if (!user) throw sessionEnded();
   // Better Auth's /token hands out a JWT for any session; one that still owes its code gets nothing done with it.
   if (user.twoFactorEnabled && !user.twoFactorVerified) throw new ForbiddenError(SECOND_FACTOR_PENDING_MESSAGE, 'TWO_FACTOR_REQUIRED');
   return user;
@@ -228,24 +236,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     },
   });
 
+  /** The per-request session check: the session of the token, still valid, with its user (one query). */
+  const sessionRow = async (claims: TokenClaims) =>
+    (
+      await app.db.select(sessionUserColumns).from(sessionTable).innerJoin(userTable, eq(userTable.id, sessionTable.userId)).where(sessionStillValid(claims))
+    )[0];
+
   async function loadUser(userId: string, sessionId: string): Promise<AuthUser | null> {
-    const [row] = await app.db
-      .select(sessionUserColumns)
-      .from(sessionTable)
-      .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-      .where(sessionStillValid({ userId, sessionId }));
-    if (!row || row.u.banned) return null;
-    return {
-      id: row.u.id,
-      email: row.u.email,
-      name: row.u.name,
-      image: row.u.image,
-      role: row.u.role ?? 'user',
-      emailVerified: row.u.emailVerified,
-      sessionId,
-      twoFactorEnabled: row.u.twoFactorEnabled === true,
-      twoFactorVerified: row.twoFactorVerified,
-    };
+    return sessionUser(await sessionRow({ userId, sessionId }), sessionId);
   }
 
   // Keys cached in memory: the one query before a protected handler is the session-and-role lookup below (issue #10).
@@ -267,12 +265,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
 
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const claims = await tokenClaims(req);
-    const [row] = await app.db
-      .select(sessionUserColumns)
-      .from(sessionTable)
-      .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-      .where(sessionStillValid(claims));
-    req.user = admitSessionUser(row, claims.sessionId);
+    req.user = admitSessionUser(await sessionRow(claims), claims.sessionId);
   });
 
   app.decorate('adminTwoFactorState', (user: AuthUser): AdminTwoFactorState => {
