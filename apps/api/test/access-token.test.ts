@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { jwks, user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser, signOut } from './helpers';
 
 /** Access tokens are verified with keys cached in memory (decision 100); every refusal of the plugin's verifyJWT still holds. */
 let t: TestApp;
@@ -95,12 +95,7 @@ describe('access token verification with cached keys', () => {
     const customer = await signUpUser(t.app);
     const mine = () => t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(customer.email)}`, headers: bearer(customer.token) });
     expect((await mine()).statusCode).toBe(200);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: customer.cookie, origin: t.app.config.publicUrl },
-      payload: {},
-    });
+    const out = await signOut(t.app, customer);
     expect(out.statusCode).toBe(200);
     const after = await mine();
     expect(after.statusCode).toBe(401);

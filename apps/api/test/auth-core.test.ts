@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUpUser, type TestApp } from './helpers';
+import { bearer, createTestApp, signUpUser, type TestApp, signOut } from './helpers';
 
 describe('access tokens', () => {
   let t: TestApp;
@@ -14,7 +14,7 @@ describe('access tokens', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ admin: false });
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: u.cookie, origin: t.app.config.publicUrl }, payload: {} });
+    const out = await signOut(t.app, u);
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/api/admin/${u.email}`, headers: bearer(u.token) });
     expect(after.statusCode).toBe(401);

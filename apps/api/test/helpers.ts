@@ -124,3 +124,7 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs the user out through Better Auth, as the web app does (their cookie, from the shop's own origin). */
+export const signOut = (app: FastifyInstance, user: Pick<TestUser, 'cookie'>) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: app.config.publicUrl }, payload: {} });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, session, user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser, signOut } from './helpers';
 import { addProduct, getProductStock, orderRequest, payOrder, placeOrder } from './orders-fixtures';
 
 let t: TestApp;
@@ -129,12 +129,7 @@ describe('POST /api/order: the session and the user are checked with the order',
     const customer = await signUpUser(t.app);
     const product = await addProduct(t.app, admin, { stock: 100, minOrder: 1 });
     expect((await orderRequest(t.app, customer, product._id, 1)).statusCode).toBe(201);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: customer.cookie, origin: t.app.config.publicUrl },
-      payload: {},
-    });
+    const out = await signOut(t.app, customer);
     expect(out.statusCode).toBe(200);
     const after = await orderRequest(t.app, customer, product._id, 1);
     expect(after.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser, signOut } from './helpers';
 
 /**
  * POST /api/review edge cases beyond reviews.test.ts: every whole rating
@@ -45,12 +45,7 @@ describe('POST /api/review', () => {
 
   it('refuses a token whose session was ended (401)', async () => {
     const leaving = await signUpUser(t.app);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: leaving.cookie, origin: t.app.config.publicUrl },
-      payload: {},
-    });
+    const out = await signOut(t.app, leaving);
     expect(out.statusCode).toBe(200);
     const res = await post({ review: 5, description: 'After logout' }, leaving.token);
     expect(res.statusCode).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { adminCheckSchema, userListSchema } from '@shop/shared';
 import { user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser, signOut } from './helpers';
 import { tokenPayload } from './identity-support';
 
 describe('user sync PUT /api/user/{email} (the access token)', () => {
@@ -59,7 +59,7 @@ describe('user sync PUT /api/user/{email} (the access token)', () => {
     expect(none.statusCode).toBe(401);
     const withJwt = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: bearer(u.token), payload: { email: u.email, name: 'x' } });
     expect(withJwt.statusCode).toBe(401);
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: u.cookie, origin: t.app.config.publicUrl }, payload: {} });
+    await signOut(t.app, u);
     const after = await t.app.inject({ method: 'PUT', url: `/api/user/${u.email}`, headers: { cookie: u.cookie }, payload: { email: u.email, name: 'x' } });
     expect(after.statusCode).toBe(401);
   });
@@ -256,7 +256,7 @@ describe('users (admin): GET /api/users and PUT /api/users/{id}', () => {
 
   it('refuses the token of a signed-out admin', async () => {
     const a2 = await signUpUser(t.app, { admin: true });
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: a2.cookie, origin: t.app.config.publicUrl }, payload: {} });
+    await signOut(t.app, a2);
     const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(a2.token) });
     expect(res.statusCode).toBe(401);
   });
