@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import type { Db } from '../../db/client';
@@ -70,10 +70,8 @@ const openReservations = (userId: string, now: Date) =>
  * many lines counts once (issue #9). The caller holds the customer's row lock.
  */
 export async function checkUnpaidCap(tx: Db, userId: string, policy: ReservationPolicy): Promise<void> {
-  const [{ open }] = await tx
-    .select({ open: sql<number>`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`.mapWith(Number) })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, policy.now)));
+  // The same count the order statement makes (openReservations), sent on its own for a checkout.
+  const open = Number(rowsOf(await tx.execute(openReservations(userId, policy.now)))[0].open);
   if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
 }
 
