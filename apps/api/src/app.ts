@@ -33,6 +33,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
+import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
 import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
 import { startExpirySweep } from './modules/orders/reservations.service';
 import { createPageRenderer, newRenderSecret } from './modules/pages/page-renderer';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The time the order rules run on; tests move it forward instead of waiting. */
     clock: { now(): Date };
+    /** GET /api/products answered from the catalogue cache before Fastify's routing and hooks (decision 142). */
+    fastCatalogue: FastCatalogue;
   }
 }
 
@@ -61,7 +64,11 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // The cached catalogue is answered in front of Fastify, on the server it makes here; both paths number requests alike.
+  const fastCatalogue = new FastCatalogue(config.TRUST_PROXY, requestIds());
   const app = Fastify({
+    serverFactory: fastCatalogue.serverFactory,
+    genReqId: fastCatalogue.nextRequestId,
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
@@ -101,6 +108,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('mailer', await createMailer(config, app.log));
   app.decorate('payments', await createPaymentProvider(config, database.db));
   app.decorate('clock', { now: () => new Date() });
+  app.decorate('fastCatalogue', fastCatalogue);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   // Better Auth posts HTML forms (e.g. the OAuth callback with response_mode=form_post).
@@ -174,6 +182,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       },
     });
   }
+
+  // The rate limiter, the catalogue cache and the logger exist now; the fast path answers once the route has answered once.
+  fastCatalogue.attach(app);
 
   // Unpaid orders also expire when nobody reads them (issue #8); each process sweeps, safely (SKIP LOCKED).
   let stopSweep = () => {};

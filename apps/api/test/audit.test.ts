@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { changedFields, recordAudit } from '../src/modules/audit/audit.service';
@@ -16,6 +17,11 @@ beforeAll(async () => {
     await recordAudit(t.app.db, { actor, action: 'product.update', entityType: 'product', entityId: `p${i}`, before: { stock: i }, after: { stock: i + 1 } });
   }
   await recordAudit(t.app.db, { actor: null, action: 'payment.reconcile', entityType: 'order', entityId: 'o1', note: 'paid by reconciliation' });
+  // One second apart, in the order written: PGlite's clock can give two quick writes the same instant, and equal
+  // times fall back to the (random) id, which made "newest first" a coin toss.
+  await t.app.db.execute(
+    sql`UPDATE audit_log SET at = now() - interval '1 minute' + (CASE WHEN entity_id = 'o1' THEN 6 ELSE substr(entity_id, 2)::int END) * interval '1 second'`,
+  );
 });
 afterAll(async () => t.close());
 

@@ -85,6 +85,67 @@ describe.skipIf(!url)('catalogue cache across two app instances on one PostgreSQ
     await eventually(async () => expect((await listOn(b)).find((p) => p._id === product._id)?.stock).toBe(280));
   });
 
+  it("an order's transaction keeps the trigger quiet; its process announces the change after the commit (decision 143)", async () => {
+    const product = await addProduct(a, admin, { stock: 100, minOrder: 1 });
+    const heard: string[] = [];
+    const listener = new pg.Client({ connectionString: dbUrl });
+    await listener.connect();
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('LISTEN shop_catalog');
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    try {
+      // Marked as the order's transaction is: the trigger says nothing for 'products'.
+      await c.query('BEGIN');
+      await c.query(`SELECT set_config('shop.notify_after_commit', 'products', true)`);
+      await c.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product._id]);
+      await c.query('COMMIT');
+      // The mark ended with its transaction: any other write notifies in its commit, as before.
+      await c.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product._id]);
+      await eventually(async () => expect(heard).toEqual(['products']));
+
+      // An order through a (b's cache warm): its one announcement reaches b, which serves the new stock.
+      await eventually(async () => expect(await stockOn(b, product._id)).toBe(98));
+      const hits = b.catalogCache.stats.hits;
+      expect(await stockOn(b, product._id)).toBe(98);
+      expect(b.catalogCache.stats.hits).toBe(hits + 1);
+      heard.length = 0;
+      await placeOrder(a, rider, product._id, 3);
+      await eventually(async () => expect(heard).toContain('products'));
+      await eventually(async () => expect(await stockOn(b, product._id)).toBe(95));
+    } finally {
+      await c.end();
+      await listener.end();
+    }
+  });
+
+  it('a process announces a change of products once at start, before it is ready (decision 143)', async () => {
+    const heard: string[] = [];
+    const listener = new pg.Client({ connectionString: dbUrl });
+    await listener.connect();
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('LISTEN shop_catalog');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'));
+    const database = await openDatabase({ databaseUrl: dbUrl });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: 3999, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123' },
+      {},
+    );
+    const third = await buildApp(config, { database, serveWeb: false });
+    try {
+      await third.ready();
+      // Sent and committed before ready() resolved: a NOTIFY sent now arrives after it.
+      await listener.query(`SELECT pg_notify('shop_catalog', 'reviews')`);
+      await eventually(async () => expect(heard).toContain('reviews'));
+      expect(heard.slice(0, heard.indexOf('reviews'))).toContain('products');
+    } finally {
+      await third.close();
+      await database.close();
+      await listener.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('a product added or deleted on one instance appears or disappears on the other, in the list and the pages', async () => {
     const total = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/products?page=1&limit=6' })).json().total as number;
     const before = await total(b);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { listenPostgres, type ListenHandlers, type Unlisten } from './listen';
@@ -17,6 +18,30 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   /** Where connection errors of idle pooled clients are reported (PostgreSQL only; the app passes its logger). */
   setLogger?(logger: ConnectionLogger): void;
+}
+
+/** Sends a transaction's last statement and its COMMIT together; returns the statement's rows (see pipelinedTransaction). */
+export type CommitWith = (query: SQL) => Promise<Record<string, unknown>[]>;
+type PipelinedRunner = <T>(run: (tx: Db, commitWith: CommitWith) => Promise<T>) => Promise<T>;
+const pipelinedRunners = new WeakMap<object, PipelinedRunner>();
+
+const rowsOfResult = (result: unknown): Record<string, unknown>[] =>
+  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+
+/**
+ * A transaction in two round trips on PostgreSQL (decision 143): its BEGIN
+ * goes out with its first statement (node-postgres pipeline mode: sent
+ * without waiting for BEGIN's answer), and its last statement with its
+ * COMMIT, through `commitWith`. After `commitWith` the transaction is over:
+ * anything `run` sends later runs on its own. When `run` throws before it,
+ * the transaction is rolled back. `commitWith` checks that BEGIN succeeded
+ * before it sends anything, so nothing is written outside the transaction.
+ * On PGlite (in-process, no round trips) it is an ordinary transaction.
+ */
+export function pipelinedTransaction<T>(db: Db, run: (tx: Db, commitWith: CommitWith) => Promise<T>): Promise<T> {
+  const runner = pipelinedRunners.get(db);
+  if (runner) return runner(run);
+  return db.transaction((tx) => run(tx, async (query) => rowsOfResult(await tx.execute(query))));
 }
 
 export interface ConnectionLogger {
@@ -168,6 +193,88 @@ async function releaseTransactionClientsOnFailure(db: object, pool: import('pg')
   const SessionCtor = drizzlePg.NodePgSession as unknown as new (client: unknown, dialect: unknown, schema: unknown, options: unknown) => Session;
   const TxCtor = drizzlePg.NodePgTransaction as unknown as new (dialect: unknown, session: Session, schema: unknown) => Tx;
   const session = (db as { session: Session }).session;
+  interface Dialect {
+    sqlToQuery(query: SQL): { sql: string; params: unknown[] };
+  }
+  pipelinedRunners.set(db, async (run) => {
+    const client = await pool.connect();
+    const txSession = new SessionCtor(client, session.dialect, session.schema, session.options);
+    const tx = new TxCtor(session.dialect, txSession, session.schema);
+    // Pipeline mode only while this transaction holds the client (it is idle when checked out and when released).
+    const pipelined = client as unknown as { pipeline: boolean };
+    pipelined.pipeline = true;
+    // BEGIN waits in the socket's buffer (corked) until the first statement is queued behind it: one write, one
+    // packet for the server to wake up for. The first query call of `run` uncorks, whatever it is.
+    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    const send = client.query;
+    let corked = true;
+    const uncork = () => {
+      if (!corked) return;
+      corked = false;
+      // Back to the prototype's method.
+      delete (client as { query?: unknown }).query;
+      stream.uncork();
+    };
+    stream.cork();
+    const begun = client.query('begin');
+    begun.catch(() => {});
+    client.query = function (this: typeof client, ...args: Parameters<typeof send>) {
+      try {
+        return (send as (...a: unknown[]) => unknown).apply(this, args);
+      } finally {
+        uncork();
+      }
+    } as typeof send;
+    let committed = false;
+    let broken: Error | undefined;
+    const commitWith: CommitWith = async (query) => {
+      if (committed) throw new Error('pipelinedTransaction: commitWith called twice');
+      uncork();
+      // BEGIN's answer came before the first statement's, so this does not wait; it makes sure the work was in a transaction.
+      await begun;
+      const { sql: text, params } = (session.dialect as Dialect).sqlToQuery(query);
+      committed = true;
+      // Both in one write.
+      stream.cork();
+      const last = client.query(text, params);
+      const commit = client.query('commit');
+      stream.uncork();
+      const [lastResult, commitResult] = await Promise.allSettled([last, commit]);
+      if (commitResult.status === 'rejected') {
+        // No answer to COMMIT: the connection is in doubt, so it is not given back to the pool.
+        broken = commitResult.reason instanceof Error ? commitResult.reason : new Error(String(commitResult.reason));
+      }
+      // A failed statement aborts the transaction; its COMMIT then rolls back (PostgreSQL answers ROLLBACK, no error).
+      if (lastResult.status === 'rejected') throw lastResult.reason;
+      if (commitResult.status === 'rejected') throw commitResult.reason;
+      if (commitResult.value.command !== 'COMMIT') throw new Error(`transaction not committed: ${commitResult.value.command}`);
+      return lastResult.value.rows;
+    };
+    try {
+      const result = await run(tx as unknown as Db, commitWith);
+      if (!committed) {
+        uncork();
+        await begun;
+        await client.query('commit');
+        committed = true;
+      }
+      return result;
+    } catch (error) {
+      try {
+        uncork();
+        await begun.catch(() => {});
+        // After commitWith the transaction is over (committed, or rolled back by its COMMIT): nothing to undo.
+        if (!committed) await client.query('rollback');
+      } catch (rollbackError) {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      }
+      throw error;
+    } finally {
+      uncork();
+      pipelined.pipeline = false;
+      client.release(broken);
+    }
+  });
   session.transaction = async <T>(run: (tx: Tx) => Promise<T>, config?: object): Promise<T> => {
     const client = await pool.connect();
     const txSession = new SessionCtor(client, session.dialect, session.schema, session.options);

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from '../config/env';
 import { RateLimitBackend, fallbackStore } from './rate-limit-store';
@@ -14,13 +15,29 @@ declare module 'fastify' {
 }
 
 /**
+ * Helmet's headers for these options, worked out once. They depend on nothing in the request (no directive is a
+ * function), and @fastify/helmet built the middleware, parsing the whole policy, again for every request.
+ */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = { setHeader: (name: string, value: string) => void headers.push([name, value]), removeHeader: () => {} };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not set its headers at once');
+  return headers;
+}
+
+/**
  * Security headers with a Content-Security-Policy the web app passes, and a
  * global rate limit (shared through Redis when REDIS_URL is set).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; renderSecret: string }) => {
   const { config } = opts;
   const stripe = config.PAYMENT_PROVIDER === 'stripe';
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -44,6 +61,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https://'),
+  });
+  // Set as helmet sets them, on the raw response first thing, for every answer (decision 142).
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.removeHeader('X-Powered-By');
+    done();
   });
 
   // Tokens, orders, profiles and session answers must never sit in a browser or proxy cache (issue #7):

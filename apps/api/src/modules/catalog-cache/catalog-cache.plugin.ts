@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { CoalescedNotify } from '../../db/notify-after-commit';
 import { CachedBody, CatalogCache, type CacheScope } from './catalog-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: CatalogCache;
+    /**
+     * Tells every process that product rows changed, for a transaction that set
+     * `notifyAfterCommitMarker('products')` (decision 143): one NOTIFY, a few
+     * milliseconds later, for all such transactions in between.
+     */
+    announceProductsChanged: () => void;
   }
 }
 
@@ -38,6 +46,28 @@ export const catalogCachePlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.addHook('onClose', async () => unlisten());
+
+  const productsChanged = new CoalescedNotify({
+    send: () => app.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'products')`),
+    onError: (err) => app.log.warn({ err }, 'catalogue notification not sent: retrying'),
+  });
+  app.decorate('announceProductsChanged', () => productsChanged.request());
+  // Sends what is pending; if the pool already closed, the failure is logged and nothing else happens.
+  app.addHook('onClose', async () => productsChanged.close());
+  // A process that stopped between an order's commit and its announcement announces on its next start: the others
+  // drop what they cached meanwhile (decision 143). Nothing to tell when this process is the only one (PGlite).
+  // Sent before the app is ready, so it never lands in the middle of what this process serves; if it fails, it is
+  // retried in the background like any other announcement.
+  if (app.database.kind === 'postgres') {
+    app.addHook('onReady', async () => {
+      try {
+        await app.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'products')`);
+      } catch (err) {
+        app.log.warn({ err }, 'catalogue notification not sent: retrying');
+        productsChanged.request();
+      }
+    });
+  }
 
   app.addHook('onSend', async (req, _reply, payload) => {
     if (WRITES.has(req.method)) {

@@ -148,6 +148,18 @@ export class CatalogCache {
     return promise;
   }
 
+  /**
+   * The cached answer under `key` if it is there and may be served now (decision 142), without loading anything:
+   * entries exist only while notifications are heard, and every invalidation drops them synchronously.
+   */
+  peek(key: string): CachedBody | undefined {
+    if (!this.trusted) return undefined;
+    const hit = this.entries.get(key);
+    if (!(hit?.value instanceof CachedBody)) return undefined;
+    this.stats.hits++;
+    return hit.value;
+  }
+
   /** The catalogue's product ids in catalogue order, loaded once per change of its members. */
   async orderedIds(load: () => Promise<string[]>): Promise<string[]> {
     if (!this.trusted) return load();

@@ -52,7 +52,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Expired reservations must not count against the customer's limit: createOrder notices due ones in its
       // transaction's first statement and has them expired first (decision 140), instead of a query per order.
       const claims = req.tokenClaims!;
-      const order = await createOrder(app.db, claims, req.body, reservationPolicy(app), () => expireReservations(app, { userId: claims.userId }));
+      const order = await createOrder(
+        app.db,
+        claims,
+        req.body,
+        reservationPolicy(app),
+        () => expireReservations(app, { userId: claims.userId }),
+        app.announceProductsChanged,
+      );
       return reply.status(201).send(order);
     },
   );

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
-import type { Db } from '../../db/client';
+import { pipelinedTransaction, type Db } from '../../db/client';
+import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
 import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, isAdmin, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
@@ -103,8 +104,10 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(re
  * so the unpaid cap cannot be raced), reads the product and looks for
  * reservations of theirs due to expire; one
  * statement that counts the open reservations, takes the stock with the
- * guarded UPDATE, inserts the order and writes the ledger row; COMMIT. The
- * product's row is locked only for the last two. `expireDue` runs (outside
+ * guarded UPDATE, inserts the order and writes the ledger row; COMMIT. On
+ * PostgreSQL, BEGIN is pipelined with the first statement and COMMIT with
+ * the last: two round trips, and the product's row is locked for one
+ * (decision 143). `expireDue` runs (outside
  * the transaction) when the customer has reservations past due, then the
  * order is tried once more, so expired reservations never count and their
  * units are back in stock first (decision 092).
@@ -115,11 +118,12 @@ export async function createOrder(
   input: z.output<typeof createOrderSchema>,
   policy: ReservationPolicy,
   expireDue: () => Promise<unknown> = async () => {},
+  announceProductsChanged: () => void = () => {},
 ): Promise<Order> {
   if (!isUuid(input.productId)) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
   for (let attempt = 0; ; attempt++) {
     try {
-      return toOrderDto(await placeOrder(db, claims, input, policy, attempt === 0));
+      return toOrderDto(await placeOrder(db, claims, input, policy, attempt === 0, announceProductsChanged));
     } catch (err) {
       if (!(err instanceof ExpiryDue)) throw err;
       await expireDue();
@@ -133,8 +137,10 @@ async function placeOrder(
   input: z.output<typeof createOrderSchema>,
   policy: ReservationPolicy,
   expireFirst: boolean,
+  announceProductsChanged: () => void,
 ): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+  // BEGIN travels with the first statement, COMMIT with the placing statement: two round trips (decision 143).
+  return pipelinedTransaction(db, async (tx, commitWith) => {
     // The session check of `authenticate`, folded in; the customer's row is the lock that serialises their
     // concurrent orders, so the limit cannot be raced.
     const [first] = await tx
@@ -149,6 +155,8 @@ async function placeOrder(
           priceTiers: products.priceTiers,
         },
         due: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user_.id} and ${orders.status} = 'unpaid' and ${orders.expiresAt} <= ${policy.now})`,
+        // The stock change is announced after the commit, not by the trigger inside it (decision 143).
+        quiet: notifyAfterCommitMarker('products'),
       })
       .from(user_)
       .innerJoin(session_, sessionStillValid(claims))
@@ -172,7 +180,8 @@ async function placeOrder(
 
     // One statement (the ledger's rule, decision 091: the guarded decrement and its ledger row together).
     // The count sees every order of this customer committed before their row lock was granted.
-    const result = await tx.execute(sql`
+    // Sent with the COMMIT: when nothing is placed, nothing was written, and the commit only releases the locks.
+    const placing = commitWith(sql`
       with cap as (${openReservations(user.id, policy.now)}),
       taken as (
         update ${products}
@@ -194,11 +203,14 @@ async function placeOrder(
         select taken.id, 'order_placed', ${-q}::int, taken.stock, placed.id, ${user.id}::text, ${user.email}::text from taken, placed
       )
       select (select open from cap) as "__open", placed.* from (select 1) as one left join placed on true`);
-    const [raw] = rowsOf(result);
+    // Other processes drop their cached catalogue on this, whether the order was placed, refused, or its commit is
+    // in doubt; this process dropped its own already (the catalogue cache's onSend hook).
+    const [raw] = await placing.finally(announceProductsChanged);
     if (raw.id != null) return toOrderRow(raw);
     const open = Number(raw.__open);
     if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
-    // The guarded decrement found too little (a race took the units), or the product was deleted meanwhile.
+    // The guarded decrement found too little (a race took the units), or the product was deleted meanwhile
+    // (read after the commit on PostgreSQL: it only picks the answer, 404 or 409).
     const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
     if (!now) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
     throw new OutOfStockError();

@@ -24,11 +24,12 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /**
- * The tags that load a page's screens with the page instead of after the
- * main script ran: their chunks (modulepreload) and their styles (so nothing
- * shifts when the chunk arrives). Files the template already loads are left out.
+ * What loads a page's screens with the page instead of after the main script
+ * ran: their styles (tags, so nothing shifts when the chunk arrives) and their
+ * chunks (for boot.js to preload with the script). Files the template already
+ * loads are left out.
  */
-export function screenTags(manifest: Manifest, modules: string[], template: string): string {
+export function screenTags(manifest: Manifest, modules: string[], template: string): { styles: string; chunks: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -42,10 +43,26 @@ export function screenTags(manifest: Manifest, modules: string[], template: stri
   };
   modules.forEach(walk);
   const fresh = (file: string) => !template.includes(`/${file}"`);
-  return [
-    ...[...css].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...js].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return {
+    styles: [...css]
+      .filter(fresh)
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join(''),
+    chunks: [...js].filter(fresh).map((file) => `/${file}`),
+  };
+}
+
+/** The template's module scripts (`<script type="module" crossorigin src="…"></script>`): their addresses. */
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+
+/**
+ * The scripts of a server-rendered page, as data for boot.js (decision 146): the page is complete without them, so
+ * they are fetched once its largest picture is on screen, not beside what that paint needs. JSON in a data block:
+ * `<` is escaped so the text can never close the element.
+ */
+export function appScripts(entries: string[], chunks: string[]): string {
+  const json = JSON.stringify({ entries, chunks }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="app-scripts">${json}</script>`;
 }
 
 /**
@@ -56,6 +73,11 @@ export function screenTags(manifest: Manifest, modules: string[], template: stri
  */
 export async function createPageRenderer(app: FastifyInstance, webDist: string, renderSecret: string): Promise<PageRenderer> {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  // A server-rendered page is read before its script runs, so the script is fetched once the page is painted, not
+  // beside what the first paint needs (decisions 144, 146): boot.js starts it. The bare template, which a browser
+  // renders with that script, keeps its tag.
+  const entries = [...template.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
+  const renderedTemplate = template.replace(MODULE_SCRIPT, '');
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const entry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
@@ -105,12 +127,17 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
       if (result instanceof Response) {
         return reply.redirect(result.headers.get('location') ?? '/', result.status);
       }
-      let page = template;
+      let page = renderedTemplate;
       if (result.head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
       if (result.head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
+      const screens = screenTags(manifest, result.modules, template);
       page = page
-        .replace('</head>', () => `${result.head}${screenTags(manifest, result.modules, template)}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`);
+        .replace('</head>', () => `${result.head}${screens.styles}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>${appScripts(entries, screens.chunks)}`,
+        );
       return reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     },
   };

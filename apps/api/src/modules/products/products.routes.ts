@@ -37,6 +37,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: productPageQuerySchema,
         response: { 200: z.union([productListSchema, productPageSchema]), 400: errorResponseSchema, 404: errorResponseSchema },
       },
+      // The headers the fast path replays for this answer (decision 142).
+      onResponse: app.fastCatalogue.capture,
     },
     // Served from the catalogue cache with an ETag (decision 100).
     async (req, reply) => {
