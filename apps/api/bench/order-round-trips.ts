@@ -1,6 +1,6 @@
 /**
  * The statements one `POST /api/order` sends to PostgreSQL, counted at the
- * driver (decision 140): `DATABASE_URL=postgres://… npx tsx bench/order-round-trips.ts`
+ * driver (decisions 140 and 143): `DATABASE_URL=postgres://… npx tsx bench/order-round-trips.ts`
  * from apps/api. The first order also loads the signing keys; the second is
  * the steady state. Uses a throwaway database (TEST_DB_PREFIX names it).
  */
@@ -8,13 +8,33 @@ import pg from 'pg';
 
 if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL server.');
 const sent: string[] = [];
+let roundTrips = 0;
 let counting = false;
+const inFlight = new WeakMap<pg.Client, number>();
 const query = pg.Client.prototype.query;
-// Every statement of every pooled client goes through here, one round trip each.
+// Every statement of every pooled client goes through here. One sent while another is still unanswered on the same
+// client (pipeline mode, decision 143) travels in the same round trip.
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting) {
     const q = args[0] as string | { text?: string };
-    sent.push((typeof q === 'string' ? q : (q.text ?? '')).replace(/\s+/g, ' ').trim());
+    const pending = inFlight.get(this) ?? 0;
+    if (pending === 0) roundTrips++;
+    sent.push(`${pending > 0 ? '+ ' : ''}${(typeof q === 'string' ? q : (q.text ?? '')).replace(/\s+/g, ' ').trim()}`);
+    inFlight.set(this, pending + 1);
+    const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+    const last = args.length - 1;
+    // pg-pool passes a callback and gets no promise back.
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...r: unknown[]) => void;
+      args[last] = (...r: unknown[]) => {
+        done();
+        callback(...r);
+      };
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    }
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
   }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
@@ -30,6 +50,7 @@ try {
     .returning();
   for (const label of ['first order', 'second order']) {
     sent.length = 0;
+    roundTrips = 0;
     counting = true;
     const res = await t.app.inject({
       method: 'POST',
@@ -38,7 +59,7 @@ try {
       payload: { productId: product.id, quantity: 1, country: 'USA', address: '1 Bench St', phone: '5550100' },
     });
     counting = false;
-    console.log(`${label}: ${res.statusCode}, ${sent.length} round trips`);
+    console.log(`${label}: ${res.statusCode}, ${sent.length} statements in ${roundTrips} round trips (+: sent with the one before)`);
     for (const s of sent) console.log(`  ${s.slice(0, 160)}`);
   }
 } finally {

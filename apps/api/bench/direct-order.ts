@@ -1,0 +1,130 @@
+/**
+ * The shop's order transaction (orders.service.ts `placeOrder`, decisions 140 and 143), sent straight
+ * from node-postgres: the same two statements, word for word, with the same parameters, for the
+ * bench's side-by-side figure. `pipelined`: BEGIN sent with the first statement and COMMIT with the
+ * second, as the shop does (two round trips); otherwise one round trip per statement (four). The
+ * first statement's text is what Drizzle builds for the shop; when the shop's statements change, print them
+ * with bench/order-round-trips.ts and copy them here.
+ */
+import type pg from 'pg';
+import type { CoalescedNotify } from '../src/db/notify-after-commit';
+
+export interface DirectCustomer {
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", "products"."id", "products"."name", "products"."min_order", "products"."stock", "products"."unit_price_cents", "products"."price_tiers", exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $1), set_config('shop.notify_after_commit', $2::text, true) from "user" inner join "session" on ("session"."id" = $3 and "session"."user_id" = $4 and "session"."user_id" = "user"."id" and "session"."expires_at" > $5) left join "products" on "products"."id" = $6 where "user"."id" = $7 for update of "user"`;
+
+const PLACE = `
+      with cap as (select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open from "orders"
+      where "orders"."user_id" = $1::text and "orders"."status" = 'unpaid' and "orders"."expires_at" > $2::timestamptz),
+      taken as (
+        update "products"
+        set stock = stock - $3::int, version = version + 1, updated_at = $4::timestamptz
+        where id = $5::uuid and stock >= $6::int and (select open from cap) < $7::int
+        returning id, stock
+      ),
+      placed as (
+        insert into "orders" (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
+                               quantity, price_cents, status, created_at, expires_at)
+        select $8::text, taken.id, $9::text, $10::int, $11::int,
+               $12::text, $13::text, $14::text, $15::text, $16::text,
+               $17::int, $18::int, 'unpaid', $19::timestamptz, $20::timestamptz
+        from taken
+        returning *
+      ),
+      ledger as (
+        insert into "stock_movements" (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
+        select taken.id, 'order_placed', $21::int, taken.stock, placed.id, $22::text, $23::text from taken, placed
+      )
+      select (select open from cap) as "__open", placed.* from (select 1) as one left join placed on true`;
+
+/** Two pipelined statements leave in one write, as the shop sends them (src/db/client.ts, pipelinedTransaction). */
+const corkable = (client: pg.PoolClient) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+
+/**
+ * One order of `quantity` units; throws when it is not placed. The caller rolls back on a throw. Like the shop,
+ * the transaction keeps the catalogue trigger quiet and `announce` sends one NOTIFY after many commits (decision 143).
+ */
+export async function directOrder(
+  client: pg.PoolClient,
+  customer: DirectCustomer,
+  productId: string,
+  quantity: number,
+  pipelined: boolean,
+  announce: CoalescedNotify,
+): Promise<void> {
+  // Pipeline mode only for this transaction, as the shop does; every query is awaited before it is switched off.
+  (client as unknown as { pipeline: boolean }).pipeline = pipelined;
+  try {
+    await placeDirect(client, customer, productId, quantity, pipelined);
+  } finally {
+    announce.request();
+    (client as unknown as { pipeline: boolean }).pipeline = false;
+  }
+}
+
+async function placeDirect(client: pg.PoolClient, customer: DirectCustomer, productId: string, quantity: number, pipelined: boolean): Promise<void> {
+  const now = new Date().toISOString();
+  const firstValues = [now, 'products', customer.sessionId, customer.userId, now, productId, customer.userId];
+  let first: pg.QueryResult;
+  if (pipelined) {
+    const stream = corkable(client);
+    stream.cork();
+    const sent = [client.query('begin'), client.query({ text: FIRST, values: firstValues, rowMode: 'array' })] as const;
+    stream.uncork();
+    const [begun, row] = await Promise.allSettled(sent);
+    if (begun.status === 'rejected') throw begun.reason;
+    if (row.status === 'rejected') throw row.reason;
+    first = row.value;
+  } else {
+    await client.query('begin');
+    first = await client.query({ text: FIRST, values: firstValues, rowMode: 'array' });
+  }
+  const r = first.rows[0] as unknown[];
+  if (!r) throw new Error('session ended');
+  const [name, minOrder, unitPriceCents] = [r[14] as string, r[15] as number, r[17] as number];
+  const expires = new Date(Date.now() + 60 * 60_000).toISOString();
+  const placeValues = [
+    customer.userId,
+    now,
+    quantity,
+    new Date().toISOString(),
+    productId,
+    quantity,
+    10_000,
+    customer.userId,
+    name,
+    unitPriceCents,
+    minOrder,
+    'Bench Buyer',
+    customer.email,
+    'USA',
+    '1 Bench St',
+    '5550100',
+    quantity,
+    unitPriceCents * quantity,
+    now,
+    expires,
+    -quantity,
+    customer.userId,
+    customer.email,
+  ];
+  let placed: pg.QueryResult;
+  if (pipelined) {
+    const stream = corkable(client);
+    stream.cork();
+    const sent = [client.query(PLACE, placeValues), client.query('commit')] as const;
+    stream.uncork();
+    const [p, c] = await Promise.allSettled(sent);
+    if (p.status === 'rejected') throw p.reason;
+    if (c.status === 'rejected') throw c.reason;
+    placed = p.value;
+  } else {
+    placed = await client.query(PLACE, placeValues);
+    await client.query('commit');
+  }
+  if (placed.rows[0]?.id == null) throw new Error('not placed');
+}
