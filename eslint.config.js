@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    // Classic scripts the browser runs as they are (public/theme-boot.js, decision 106).
+    // Classic scripts the browser runs as they are (public/boot.js, decision 106).
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import 'react-toastify/dist/ReactToastify.css';
@@ -7,20 +7,34 @@ import { App } from './app/app';
 import { createClientRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { readServerState } from './ssr-state';
+import { sendHeldSubmits } from './held-submits';
+import { loadLazyParts } from './lib/lazy-part';
 
 async function start() {
   const container = document.getElementById('root')!;
   const state = readServerState();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
+  // The page's screens and the lazy parts it shows (forms) are loaded before hydrating, side by side; a screen's
+  // own lazy parts start once the screen's module is in (decision 145).
+  const lazyParts = state ? loadLazyParts() : null;
   const router = await createClientRouter(state?.router);
+  if (state) await Promise.all([lazyParts, loadLazyParts()]);
+  // Forms sent before the app could answer them were held by public/boot.js: they are sent again from here on.
+  // (Passed down rather than rendered beside the app: a sibling would change every useId from the server's.)
+  const committed = () => {
+    sendHeldSubmits();
+    document.documentElement.dataset.hydrated = '';
+  };
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} onCommitted={committed} />
     </StrictMode>
   );
   // Server-rendered pages (decision 106) are hydrated; the signed-in dashboards arrive empty and are rendered here.
-  if (state) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (the long task a phone's Total Blocking Time counts).
+  if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -8,11 +8,15 @@ import { AuthProvider } from '../features/identity/auth-context';
 const ToastArea = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: () => <ToastContainer {...toastSettings} /> })));
 
 /** `client`: the server renderer's and the hydrating browser's own client, filled with the page's data. */
-export function Providers({ children, queryClient: client }: { children: ReactNode; queryClient?: QueryClient }) {
+export function Providers({ children, queryClient: client, onCommitted }: { children: ReactNode; queryClient?: QueryClient; onCommitted?: () => void }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   // The toast area mounts once the page is up: its library is not in the server HTML or the critical path.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    onCommitted?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the first commit
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

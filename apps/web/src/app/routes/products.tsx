@@ -149,7 +149,7 @@ export default function ProductsPage() {
             )
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
-              <ProductGrid products={data.items} headingLevel={2} />
+              <ProductGrid products={data.items} headingLevel={2} lead />
             </div>
           )}
 

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons';
+import { lazyPart } from '../../lib/lazy-part';
 
 // The form brings react-hook-form; loading it apart keeps it off the home page's critical path (decision 107).
-// The server renders it (decision 107, lazy parts), and the browser hydrates it when its code arrives.
-const ContactForm = lazy(() => import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
+// The server renders it (decision 107, lazy parts), and the browser loads its code before hydrating (decision 145).
+const ContactForm = lazyPart(() => import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
 
 /** The form's height (three fields, a 4-row message and the button), held while its code loads. */
 function ContactFormPlaceholder() {

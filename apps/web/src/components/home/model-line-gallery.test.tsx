@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { ModelLineGallery } from './model-line-gallery';
 import { renderWithProviders } from '../testing/render-with-providers';
 
@@ -17,6 +19,19 @@ describe('Full Model Line', () => {
       '/images/models/cruiser.svg',
       '/images/models/scooter.svg',
     ]);
+  });
+
+  it("warms the alternates once mounted, not in the server's HTML, where they would compete with the first paint", async () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <ModelLineGallery />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('/images/models/sport.svg');
+    expect(html).not.toContain('rel="prefetch"');
+    renderWithProviders(<ModelLineGallery />);
+    await waitFor(() => expect(document.querySelectorAll('link[rel="prefetch"]')).toHaveLength(5));
+    expect([...document.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href'))).toContain('/images/models/cruiser-alt.svg');
   });
 
   it('swaps a tile to its alternate image on hover and back when the pointer leaves', () => {

@@ -5,6 +5,7 @@ import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { paths } from '../../config/paths';
 import { modelImage, modelLines, type ModelLineTile } from '../../content/home';
 import { SectionHeading } from '../ui/section-heading';
+import { useMounted } from '../../lib/use-mounted';
 
 /**
  * One tile: the picture swaps to its alternate on hover (spec §2) and also on
@@ -46,6 +47,9 @@ export function ModelTile({ tile }: { tile: ModelLineTile }) {
 }
 
 export function ModelLineGallery() {
+  // The alternates are warmed once the page is up, not in the server's HTML: fetched during the page load they
+  // competed with what its largest paint needs (decision 146).
+  const warm = useMounted();
   return (
     <section id="models" aria-labelledby="models-title" className="scroll-mt-20 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -59,9 +63,7 @@ export function ModelLineGallery() {
           ))}
         </ul>
         {/* Warm the cache with the alternates (low priority) so the first hover swaps without a blank frame. React puts these in <head>. */}
-        {modelLines.map((tile) => (
-          <link key={tile.line} rel="prefetch" href={modelImage(tile.line, true)} />
-        ))}
+        {warm && modelLines.map((tile) => <link key={tile.line} rel="prefetch" href={modelImage(tile.line, true)} />)}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { footerCopy } from '@shop/shared/copy/footer';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
@@ -7,11 +7,12 @@ import { paths } from '../../config/paths';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { ThemeSelect } from '../../features/theme/components/theme-select';
 import { SocialIcon } from './social-icon';
+import { lazyPart } from '../../lib/lazy-part';
 
 const l = storefrontCopy.footerLinks;
 
 // The form brings react-hook-form and zod; loading it apart keeps them out of the first download of every page.
-const NewsletterForm = lazy(() => import('../../features/contact/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+const NewsletterForm = lazyPart(() => import('../../features/contact/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 
 /** Same box as the form's input row, held while the form's code loads. */
 function NewsletterPlaceholder() {

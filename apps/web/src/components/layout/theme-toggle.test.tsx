@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ThemeToggle } from './theme-toggle';
 import { fakeColorScheme } from '../testing/fake-color-scheme';
 import { renderWithProviders } from '../testing/render-with-providers';
-import themeBoot from '../../../public/theme-boot.js?raw';
+import themeBoot from '../../../public/boot.js?raw';
 
-/** What a page load does before the first paint: index.html ships data-theme="light", then public/theme-boot.js runs. */
+/** What a page load does before the first paint: index.html ships data-theme="light", then public/boot.js runs. */
 async function loadPage() {
   document.documentElement.setAttribute('data-theme', 'light');
   // The shipped script, run as the browser runs it.
@@ -34,7 +34,7 @@ describe('theme toggle', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('after a reload, theme-boot.js applies the stored choice before React renders, and the toggle starts from it', async () => {
+  it('after a reload, boot.js applies the stored choice before React renders, and the toggle starts from it', async () => {
     // The device prefers light: only the stored choice can make the page dark.
     fakeColorScheme(false);
     localStorage.setItem('theme', 'dark');
@@ -46,7 +46,7 @@ describe('theme toggle', () => {
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
   });
 
-  it('theme-boot.js: a stored light choice wins over a dark device; "system" and no choice follow the device', async () => {
+  it('boot.js: a stored light choice wins over a dark device; "system" and no choice follow the device', async () => {
     fakeColorScheme(true);
     localStorage.setItem('theme', 'light');
     await loadPage();

@@ -13,7 +13,7 @@ const isChoice = (value: unknown): value is ThemeChoice => value === 'light' || 
 // A choice made while storage is blocked lasts for this visit; a choice made in another tab applies here too.
 const choiceStore = storedKey(THEME_STORAGE_KEY);
 
-/** Nothing stored yet means the device decides, exactly as public/theme-boot.js does before the first paint. */
+/** Nothing stored yet means the device decides, exactly as public/boot.js does before the first paint. */
 function readChoice(): ThemeChoice {
   const stored = choiceStore.read();
   return isChoice(stored) ? stored : 'system';
@@ -56,7 +56,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Read again rather than trusting the render: while a server-rendered page hydrates, the render still shows
-    // the server's default, and the theme that theme-boot.js applied must not flash back to it.
+    // the server's default, and the theme that boot.js applied must not flash back to it.
     document.documentElement.setAttribute('data-theme', resolveTheme(readChoice(), deviceIsDark()));
   }, [theme]);
 

@@ -15,11 +15,13 @@ interface ProductCardProps {
   product: Product;
   /** Cards in the first row load their image at once (they are the page's main content). */
   eager?: boolean;
+  /** The page's largest picture: fetched before the others. */
+  lead?: boolean;
   headingLevel?: 2 | 3;
 }
 
 /** Spec §2 product card: name, image, 'Unit Price: $', 'Stock:', 'Minimum Order:', description, 'Order Now'. The name and picture open /parts/{id}. */
-export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, eager = false, lead = false, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = `product-${product._id}-name`;
   return (
@@ -38,7 +40,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             alt={product.name}
             width={400}
             height={300}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || lead ? 'eager' : 'lazy'}
+            fetchPriority={lead ? 'high' : undefined}
             decoding="async"
             className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
           />

@@ -4,13 +4,16 @@ import { ProductCardSkeleton } from './product-card-skeleton';
 
 const gridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
 
-/** 1, 2 or 3 columns by screen width (spec §2). */
-export function ProductGrid({ products, headingLevel = 3 }: { products: Product[]; headingLevel?: 2 | 3 }) {
+/**
+ * 1, 2 or 3 columns by screen width (spec §2). `lead`: the grid is the page's main content, so its first picture is
+ * the page's largest paint on a phone and is fetched first (fetchpriority="high"; decision 146).
+ */
+export function ProductGrid({ products, headingLevel = 3, lead = false }: { products: Product[]; headingLevel?: 2 | 3; lead?: boolean }) {
   return (
     <ul className={gridClass}>
       {products.map((product, i) => (
         <li key={product._id}>
-          <ProductCard product={product} eager={i < 3} headingLevel={headingLevel} />
+          <ProductCard product={product} eager={i < 3} lead={lead && i === 0} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

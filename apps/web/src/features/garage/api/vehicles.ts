@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMounted } from '../../../lib/use-mounted';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductPage } from '@shop/shared/schemas/product';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
@@ -24,8 +24,7 @@ const long = { staleTime: 10 * 60_000 };
  * toast: the select says so.
  */
 export function useAllYears() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useMounted();
   return useQuery({ ...vehicleAllYearsQueryOptions(), enabled: ready, meta: { silent: true }, ...long });
 }
 

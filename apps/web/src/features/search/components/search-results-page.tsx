@@ -118,7 +118,7 @@ export function SearchResultsPage() {
             />
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
-              <ProductGrid products={data.items} headingLevel={2} />
+              <ProductGrid products={data.items} headingLevel={2} lead />
             </div>
           )}
 

@@ -1,0 +1,65 @@
+// Runs before the first paint: a classic script in <head>, which blocks rendering of the server-rendered page
+// (decision 106), so it stays tiny.
+
+// 1. The stored theme, so it never flashes the wrong one.
+// localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060).
+try {
+  const stored = localStorage.getItem('theme');
+  const theme = stored === 'dark' || stored === 'light' ? stored : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-theme', theme);
+} catch {
+  /* storage blocked: keep the default */
+}
+
+// 2. Forms the app did not answer (decision 145). The server-rendered page can be typed into and sent while its
+// script is still loading, or while the part of the page holding the form waits for its code; the browser would
+// then submit the form itself, a page load that loses what was typed. Every form of the app cancels its own submit,
+// so a submit that reaches the window uncancelled was not answered: it is held here, and the app sends it again once
+// it can (src/held-submits.ts). A form with its own action works without the app, and a dialog's form only closes it.
+{
+  const box = (window.__heldSubmits = { held: [], notify: null });
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!event.isTrusted || event.defaultPrevented || form.hasAttribute('action') || form.method === 'dialog') return;
+    event.preventDefault();
+    box.held.push({ form, submitter: event.submitter });
+    if (box.notify) box.notify();
+  });
+}
+
+// 3. The app's script, once the page's largest picture is on screen (decision 146). A server-rendered page is
+// complete without its script: links are links, and forms are held (above). So the script is not fetched beside
+// what the largest paint needs: it is started once the next frame after the document was parsed is out, and on a
+// page with a picture marked fetchpriority="high", once that picture has loaded too; after 2.5 s at the latest.
+{
+  const start = () => {
+    const data = document.getElementById('app-scripts');
+    if (!data || data.dataset.started) return;
+    data.dataset.started = 'true';
+    const { entries, chunks } = JSON.parse(data.textContent);
+    for (const href of chunks) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    for (const src of entries) {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = src;
+      document.head.append(script);
+    }
+  };
+  // A task queued from a frame callback runs once that frame is out.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  document.addEventListener('DOMContentLoaded', () => {
+    // Also when no frame comes (a tab opened in the background paints nothing until it is shown).
+    setTimeout(start, 2500);
+    const picture = document.querySelector('img[fetchpriority="high"]');
+    if (!picture || picture.complete) return afterPaint();
+    picture.addEventListener('load', afterPaint, { once: true });
+    picture.addEventListener('error', afterPaint, { once: true });
+  });
+}
