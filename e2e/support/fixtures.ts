@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type BrowserContext } from '@playwright/test';
+import { waitForAppAfterNavigation } from './hydration';
 
 export type Theme = 'light' | 'dark';
 
@@ -66,7 +67,19 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** Every context of the worker, the test's own and those a test makes, waits for the app after a navigation. */
+  appAfterNavigation: void;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appAfterNavigation: [
+    async ({ browser }, use) => {
+      waitForAppAfterNavigation(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
 import { loginThroughPage, shopOrigin, uniqueAccount } from '../support/auth';
 import { linkFromMail } from '../support/identity-outbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
 import { signUpAndLogin } from '../support/auth';
 

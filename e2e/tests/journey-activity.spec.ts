@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { waitForAccessToken } from '../support/auth';
-import { useTheme, settle, type Theme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
 import { newAdminPage } from '../support/orders-helpers';
 
 /** Issue #8, part 7: the Activity page pages through older entries, and it passes axe in both themes. */

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test } from '@playwright/test';
 import { newAdminPage } from '../support/orders-helpers';
-import { settle, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
 
 test('the admin adds a product with an uploaded picture, which the shop serves as WebP', async ({ browser }, testInfo) => {
   const { page, context } = await newAdminPage(browser);

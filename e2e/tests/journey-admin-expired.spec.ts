@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { DEMO_ADMIN, DEMO_CUSTOMER, loginThroughPage } from '../support/auth';
 import { orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 import { startSecondServer, type SecondServer } from '../support/second-server';

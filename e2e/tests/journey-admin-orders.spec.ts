@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signUpCustomer } from '../support/api';
 import { newAdminPage, orderableProduct, type OrderDto } from '../support/orders-helpers';
 import { shopOrigin } from '../support/auth';

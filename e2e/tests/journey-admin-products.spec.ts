@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { newAdminPage } from '../support/orders-helpers';
 
 test('the admin adds a product, finds it in the catalogue, then deletes it', async ({ browser }) => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { FakeStripe } from '../../apps/api/test/fake-stripe/server';
 import { DEMO_ADMIN, DEMO_CUSTOMER, loginThroughPage } from '../support/auth';
 import { orderableProduct, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { fillTestCard, newCustomerPage, orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 
 test('a declined card shows the decline message, the order stays unpaid, and a good card then pays it', async ({ browser }) => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shopOrigin, signUpAndLogin, uniqueAccount, waitForAccessToken } from '../support/auth';
 import { fillTestCard, newAdminPage, usd, type ProductDto } from '../support/orders-helpers';
-import { settle, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
 
 /**
  * Issue #9 parts 4-6 in the browser (decisions 120, 121): a visitor's cart in

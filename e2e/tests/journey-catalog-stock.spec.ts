@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { settle, useTheme, type Theme } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 

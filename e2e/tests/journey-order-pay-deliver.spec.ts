@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { fillTestCard, newAdminPage, newCustomerPage, orderableProduct, usd } from '../support/orders-helpers';
 
 test('a customer orders, pays with 4242 4242 4242 4242, the admin delivers and the customer sees Paid', async ({ browser }) => {
+  // Two people, a dozen page loads and a payment: about 30 s on a quiet machine, twice that on a busy CI runner.
+  test.setTimeout(120_000);
   const { page, customer, context } = await newCustomerPage(browser, 'pay');
   const product = await orderableProduct(page.request);
 

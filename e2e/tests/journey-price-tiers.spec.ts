@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, type ProductDto } from '../support/orders-helpers';
-import { settle, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
 
 /**
  * Issue #11 part 5 (decision 131): the admin sets quantity price tiers on the

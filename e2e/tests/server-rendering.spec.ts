@@ -36,7 +36,36 @@ test.describe('server-rendered HTML', () => {
     expect(html).toContain('<script type="application/json" id="ssr-state">');
     // The LCP candidates are in the HTML: product pictures with their size.
     expect(html).toMatch(new RegExp(`<img[^>]+src="${featured[0].img.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]+width=`));
+    // The page is read before its script runs: no script tag fetches it beside what the largest paint needs; the
+    // entry and the screen's chunks are listed for boot.js, which starts them after that paint (decision 146).
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const listed = JSON.parse(/<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      entries?: string[];
+      chunks?: string[];
+    };
+    expect(listed.entries).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+    expect(listed.chunks?.length).toBeGreaterThan(0);
   });
+
+  for (const where of ['/parts/{id}', '/products'] as const) {
+    test(`${where}: the script is fetched once the largest picture has loaded, and the page then hydrates (decision 146)`, async ({ page, request }) => {
+      const [part] = await firstPage(request, 1, 1);
+      const seen: string[] = [];
+      page.on('request', (req) => {
+        const { pathname } = new URL(req.url());
+        if (/^\/assets\/index-[\w-]+\.js$/.test(pathname)) seen.push('script requested');
+      });
+      page.on('requestfinished', (req) => {
+        if (new URL(req.url()).pathname === part.img) seen.push('picture loaded');
+      });
+      await page.goto(where === '/products' ? '/products' : `/parts/${part._id}`);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      // The one picture marked as the largest: the part's own, or the first card's.
+      await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+      await expect(page.locator(`img[fetchpriority="high"][src="${part.img}"]`)).toHaveCount(1);
+      expect(seen.slice(0, 2)).toEqual(['picture loaded', 'script requested']);
+    });
+  }
 
   test('/products renders the page asked for in the URL', async ({ request }) => {
     const second = await firstPage(request, 2, 9);
@@ -74,6 +103,40 @@ test.describe('server-rendered HTML', () => {
     await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     await context.close();
   });
+
+  test('a form sent before the script has loaded is sent once the page has hydrated, not submitted by the browser (decision 145)', async ({ page }) => {
+    // The page's scripts wait until the visitor has typed and pressed Subscribe.
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await loaded;
+        await route.continue();
+      },
+    );
+    const newsletter: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/newsletter') newsletter.push(req.method());
+    });
+
+    await page.goto('/products', { waitUntil: 'commit' });
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByLabel(copy.storefront.newsletterEmailLabel);
+    await email.fill(`early${Date.now().toString(36)}@example.com`);
+    await footer.getByRole('button', { name: copy.footer.subscribe }).click();
+    // Held: no page load with the address in the URL, nothing sent yet, what was typed still there.
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    expect(page.url()).toMatch(/\/products$/);
+    expect(newsletter).toEqual([]);
+    await expect(email).not.toHaveValue('');
+
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(page.getByText(copy.toasts.newsletterSubscribed)).toBeVisible();
+    expect(newsletter).toEqual(['POST']);
+    expect(page.url()).toMatch(/\/products$/);
+  });
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -95,6 +158,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(p.path);
       await expect(p.ready(page)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
       await page.waitForLoadState('networkidle');
       expect(errors, `hydrating ${p.path}`).toEqual([]);
     }
