@@ -15,6 +15,20 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     passWithNoTests: false,
     // Every package that imports React is run through Vite, so that it gets Preact too (decision 147).
-    server: { deps: { inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform/, /react-toastify/, /@stripe\/react-stripe-js/, /qrcode\.react/, /better-auth/] } },
+    server: {
+      deps: {
+        inline: [
+          /@testing-library\/react/,
+          /react-router/,
+          /@tanstack\/react-query/,
+          /react-hook-form/,
+          /@hookform/,
+          /react-toastify/,
+          /@stripe\/react-stripe-js/,
+          /qrcode\.react/,
+          /better-auth/,
+        ],
+      },
+    },
   },
 });
