@@ -22,7 +22,7 @@ export const preactAliases = [
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), preloadFonts([/^assets\/inter-latin-wght-normal-/, /^assets\/oswald-latin-700-normal-/]), precompress()],
+  plugins: [tailwindcss(), preloadFonts([/^assets\/inter-latin-wght-400-700-normal-/, /^assets\/oswald-latin-700-normal-/]), precompress()],
   resolve: { alias: preactAliases },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {

@@ -27,10 +27,11 @@ try {
   });
 }
 
-// 3. The app's script, once the page's largest picture is on screen (decision 146). A server-rendered page is
+// 3. The app's script, once the page's largest picture is on screen (decisions 146, 148). A server-rendered page is
 // complete without its script: links are links, and forms are held (above). So the script is not fetched beside
-// what the largest paint needs: it is started once the next frame after the document was parsed is out, and on a
-// page with a picture marked fetchpriority="high", once that picture has loaded too; after 2.5 s at the latest.
+// what the largest paint needs. It starts once the browser has reported the page's first contentful paint and the
+// picture marked fetchpriority="high" (if any) has loaded, and the next frame is out; after 2.5 s at the latest.
+// (A frame callback alone comes before the frame is shown: the script was requested before the first paint.)
 {
   const start = () => {
     const data = document.getElementById('app-scripts');
@@ -52,14 +53,36 @@ try {
       document.head.append(script);
     }
   };
-  // A task queued from a frame callback runs once that frame is out.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  // A task queued from a frame callback runs once that frame is drawn, though not always shown yet.
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+  const reported = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   document.addEventListener('DOMContentLoaded', () => {
     // Also when no frame comes (a tab opened in the background paints nothing until it is shown).
     setTimeout(start, 2500);
     const picture = document.querySelector('img[fetchpriority="high"]');
-    if (!picture || picture.complete) return afterPaint();
-    picture.addEventListener('load', afterPaint, { once: true });
-    picture.addEventListener('error', afterPaint, { once: true });
+    // A browser that does not report paints is taken at its first frame.
+    let painted = !reported.includes('paint');
+    let loaded = !picture || picture.complete;
+    const ready = () => {
+      if (painted && loaded) afterFrame();
+    };
+    if (!painted) {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return;
+        observer.disconnect();
+        painted = true;
+        ready();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    }
+    if (!loaded) {
+      const done = () => {
+        loaded = true;
+        ready();
+      };
+      picture.addEventListener('load', done, { once: true });
+      picture.addEventListener('error', done, { once: true });
+    }
+    ready();
   });
 }

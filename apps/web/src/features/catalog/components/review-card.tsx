@@ -33,7 +33,7 @@ export function ReviewCard({ review }: { review: Review }) {
         </div>
       </div>
       <blockquote className="relative flex-1 leading-relaxed text-base-content/85">
-        <span className="absolute -left-1 -top-3 font-display text-5xl leading-none text-accent/40" aria-hidden="true">
+        <span className="absolute -left-1 -top-3 font-display text-5xl font-bold leading-none text-accent/40" aria-hidden="true">
           “
         </span>
         <p className="relative pl-5">{review.description}</p>
