@@ -72,7 +72,7 @@ export function lotPrice(unitPrice: number, tiers: readonly PriceTier[] | undefi
  * What is wrong with these tiers for a product with this minimum order, or
  * null. Tiers start above the minimum order (a tier at it would replace the
  * base price: change the unit price instead), are whole numbers, strictly
- * increasing, priced above 0, and at most MAX_PRICE_TIERS (decision 131).
+ * increasing, priced at least 1 cent, and at most MAX_PRICE_TIERS (decision 131).
  */
 export function priceTiersProblem(tiers: readonly PriceTier[], minOrder: number): string | null {
   if (tiers.length > MAX_PRICE_TIERS) return `At most ${MAX_PRICE_TIERS} price tiers`;
@@ -85,7 +85,7 @@ export function priceTiersProblem(tiers: readonly PriceTier[], minOrder: number)
     }
     if (i > 0 && minQuantity <= tiers[i - 1].minQuantity)
       return `Price tier ${n}: quantities must increase from tier to tier (${minQuantity} follows ${tiers[i - 1].minQuantity})`;
-    if (!(toCents(unitPrice) >= 1)) return `Price tier ${n}: the price must be more than 0`;
+    if (!(toCents(unitPrice) >= 1)) return `Price tier ${n}: the price must be at least $0.01 (1 cent)`;
   }
   return null;
 }

@@ -226,8 +226,8 @@ describe('quantity price tiers (decision 131)', () => {
       2,
       'Price tier 2: quantities must increase from tier to tier (20 follows 100)',
     ],
-    [[{ minQuantity: 20, unitPrice: 0 }], 2, 'Price tier 1: the price must be more than 0'],
-    [[{ minQuantity: 20, unitPrice: 0.001 }], 2, 'Price tier 1: the price must be more than 0'],
+    [[{ minQuantity: 20, unitPrice: 0 }], 2, 'Price tier 1: the price must be at least $0.01 (1 cent)'],
+    [[{ minQuantity: 20, unitPrice: 0.001 }], 2, 'Price tier 1: the price must be at least $0.01 (1 cent)'],
     [Array.from({ length: MAX_PRICE_TIERS + 1 }, (_, i) => ({ minQuantity: 10 + i, unitPrice: 5 })), 2, `At most ${MAX_PRICE_TIERS} price tiers`],
   ])('refuses %j with minimum order %i', (list, minOrder, message) => {
     expect(priceTiersProblem(list, minOrder)).toBe(message);

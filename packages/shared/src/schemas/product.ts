@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
-import { MAX_PRICE_TIERS } from '../pricing';
+import { MAX_PRICE_TIERS, toCents } from '../pricing';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
@@ -109,7 +109,19 @@ export const skuSchema = z
 
 export const brandSchema = z.string({ message: 'Brand must be text' }).trim().min(1, 'Brand is Required').max(60, 'Brand must be 60 characters or fewer');
 
-const priceSchema = z.coerce.number({ message: 'Unit price must be a number' }).positive('Unit price must be more than 0').max(1_000_000);
+/**
+ * A price in dollars that is at least one cent once stored (integer cents, half-up): 0.004 would be stored
+ * as 0 and an order for it "paid" with a $0 payment (issue #22).
+ */
+const centPriceSchema = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .positive({ message: `${label} must be more than 0`, abort: true })
+    // abort: the row-level tier checks (priceTiersProblem) would repeat the message.
+    .refine((v) => toCents(v) >= 1, { message: `${label} must be at least $0.01 (1 cent)`, abort: true })
+    .refine((v) => v <= 1_000_000, { message: `${label} must be $1,000,000 or less`, abort: true });
+
+const priceSchema = centPriceSchema('Unit price');
 const stockSchema = z.coerce
   .number({ message: 'Stock must be a number' })
   .int('Stock must be a whole number')
@@ -127,7 +139,7 @@ export const priceTierSchema = z.object({
     .int('Tier quantity must be a whole number')
     .min(2, 'Tier quantity must be at least 2')
     .max(1_000_000, 'Tier quantity must be 1,000,000 or less'),
-  unitPrice: z.coerce.number({ message: 'Tier price must be a number' }).positive('Tier price must be more than 0').max(1_000_000),
+  unitPrice: centPriceSchema('Tier price'),
 });
 /** Strictly increasing quantities, at most MAX_PRICE_TIERS (decision 131). */
 export const priceTierListSchema = z
