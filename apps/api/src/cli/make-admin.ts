@@ -15,7 +15,7 @@ import { emailSchema } from '@shop/shared';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { findUserByEmail, promoteToAdmin } from '../modules/users/users.service';
-import { isAdmin } from '../plugins/auth';
+import { isAdmin } from '../lib/policy';
 
 export interface CliOutput {
   log(line: string): void;

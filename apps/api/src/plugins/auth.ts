@@ -8,10 +8,11 @@ import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, type 
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
-import { TWO_FACTOR_REQUIRED_MESSAGE, accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
+import { accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
+import { actsAsAdmin, isAdmin, twoFactorRequired, type AdminTwoFactorSetting, type PolicySubject } from '../lib/policy';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors';
 
-export interface AuthUser {
+export interface AuthUser extends PolicySubject {
   id: string;
   email: string;
   name: string;
@@ -35,7 +36,7 @@ declare module 'fastify' {
      * then check the session and the user itself, before it acts: see sessionUserRow and admitSessionUser.
      */
     authenticateToken: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: authenticate, then the user's current role must be admin. 403 otherwise. */
+    /** preHandler: authenticate, then the user must act as an admin (lib/policy: role and second factor). 403 otherwise. */
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** false when the request carries an Origin header outside PUBLIC_URL / TRUSTED_ORIGINS. */
     isTrustedOrigin: (req: FastifyRequest) => boolean;
@@ -76,8 +77,11 @@ export const sessionStillValid = (claims: TokenClaims) =>
 
 type SessionUserRow = { u: typeof userTable.$inferSelect; twoFactorVerified: boolean };
 
-/** The signed-in user of a session-check row; null when the session is gone (signed out, revoked, expired) or the user is banned. */
-export function sessionUser(row: SessionUserRow | undefined, sessionId: string): AuthUser | null {
+/**
+ * The signed-in user of a session-check row; null when the session is gone (signed out, revoked, expired) or the user is banned.
+ * `adminTwoFactor` is the ADMIN_TWO_FACTOR setting; without it admin powers need the second factor (fails closed).
+ */
+export function sessionUser(row: SessionUserRow | undefined, sessionId: string, adminTwoFactor: AdminTwoFactorSetting = 'required'): AuthUser | null {
   if (!row || row.u.banned) return null;
   return {
     id: row.u.id,
@@ -89,6 +93,7 @@ export function sessionUser(row: SessionUserRow | undefined, sessionId: string):
     sessionId,
     twoFactorEnabled: row.u.twoFactorEnabled === true,
     twoFactorVerified: row.twoFactorVerified,
+    adminTwoFactor,
   };
 }
 
@@ -97,8 +102,8 @@ export function sessionUser(row: SessionUserRow | undefined, sessionId: string):
  * session is gone (signed out, revoked, expired) or the user is banned, 403
  * when the session still owes its second factor.
  */
-export function admitSessionUser(row: SessionUserRow | undefined, sessionId: string): AuthUser {
-  const user = sessionUser(row, sessionId);
+export function admitSessionUser(row: SessionUserRow | undefined, sessionId: string, adminTwoFactor?: AdminTwoFactorSetting): AuthUser {
+  const user = sessionUser(row, sessionId, adminTwoFactor);
   if (!user) throw sessionEnded();
   // Better Auth's /token hands out a JWT for any session; one that still owes its code gets nothing done with it.
   if (user.twoFactorEnabled && !user.twoFactorVerified) throw new ForbiddenError(SECOND_FACTOR_PENDING_MESSAGE, 'TWO_FACTOR_REQUIRED');
@@ -106,8 +111,6 @@ export function admitSessionUser(row: SessionUserRow | undefined, sessionId: str
 }
 
 const sessionEnded = () => new UnauthorizedError('Your session has ended. Please log in again.', 'SESSION_ENDED');
-
-export const isAdmin = (u: Pick<AuthUser, 'role'>) => (u.role ?? '').split(',').includes('admin');
 
 /** An enrolled user's session that has not passed the code yet (e.g. straight after Google): no token, no API. */
 export const SECOND_FACTOR_PENDING_MESSAGE = 'Enter the 6-digit code from your authenticator app (or a backup code) to finish signing in.';
@@ -243,7 +246,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     )[0];
 
   async function loadUser(userId: string, sessionId: string): Promise<AuthUser | null> {
-    return sessionUser(await sessionRow({ userId, sessionId }), sessionId);
+    return sessionUser(await sessionRow({ userId, sessionId }), sessionId, opts.config.adminTwoFactor);
   }
 
   // Keys cached in memory: the one query before a protected handler is the session-and-role lookup below (issue #10).
@@ -265,7 +268,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
 
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const claims = await tokenClaims(req);
-    req.user = admitSessionUser(await sessionRow(claims), claims.sessionId);
+    req.user = admitSessionUser(await sessionRow(claims), claims.sessionId, opts.config.adminTwoFactor);
   });
 
   app.decorate('adminTwoFactorState', (user: AuthUser): AdminTwoFactorState => {
@@ -277,9 +280,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(req, reply);
     if (!isAdmin(req.user!)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
-    if (opts.config.adminTwoFactor === 'required' && !req.user!.twoFactorVerified) {
-      throw new ForbiddenError(TWO_FACTOR_REQUIRED_MESSAGE, 'TWO_FACTOR_REQUIRED');
-    }
+    if (!actsAsAdmin(req.user!)) throw twoFactorRequired();
   });
 
   app.decorate('isTrustedOrigin', (req: FastifyRequest) => {

@@ -13,7 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
-import { isAdmin, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
+import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { lineTotalCents } from '../cart/cart.service';
 import { checkUnpaidCap, isPastDue, markOrderPaid, toOrderDto, type OrderRow, type PaidResult, type ReservationPolicy } from '../orders/orders.service';
@@ -76,7 +77,7 @@ export async function findCheckoutFor(db: Db, user: AuthUser, id: string, mode: 
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!row) throw checkoutNotFound();
   if (row.userId === user.id) return row;
-  if (!isAdmin(user)) throw checkoutNotFound();
+  if (!actsAsAdmin(user)) throw checkoutNotFound();
   if (mode === 'payer') throw new ForbiddenError('Only the customer who checked out can pay for it.', 'NOT_THE_PAYER');
   return row;
 }

@@ -5,7 +5,8 @@ import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
 import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
-import { admitSessionUser, isAdmin, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
+import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
+import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 
@@ -228,7 +229,7 @@ export async function listOrdersByEmail(db: Db, user: AuthUser, email: string): 
       .orderBy(...newestFirst);
     return rows.map(toOrderDto);
   }
-  if (!isAdmin(user)) throw new ForbiddenError('You can only see your own orders.', 'NOT_YOUR_ORDERS');
+  assertActsAsAdmin(user, () => new ForbiddenError('You can only see your own orders.', 'NOT_YOUR_ORDERS'));
   const rows = await db
     .select()
     .from(orders)
@@ -255,7 +256,7 @@ export async function findOrderFor(db: Db, user: AuthUser, id: string, mode: 're
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw orderNotFound();
   if (row.userId === user.id) return row;
-  if (!isAdmin(user)) throw orderNotFound();
+  if (!actsAsAdmin(user)) throw orderNotFound();
   if (mode === 'payer') throw new ForbiddenError('Only the customer who placed this order can pay for it.', 'NOT_THE_PAYER');
   return row;
 }

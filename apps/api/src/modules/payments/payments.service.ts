@@ -4,7 +4,8 @@ import { fromCents, type Order, type PaymentIntentResponse, type PaymentMode } f
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
 import { checkoutReceiptEmail, receiptEmail } from '../../lib/receipt-email';
-import { isAdmin, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
+import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { crashPointAfterProviderConfirmed } from './crash-point';
 import { markCheckoutPaid } from '../checkout/checkout.service';
@@ -181,7 +182,8 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
       }
     }
     const actor = { id: user.id, email: user.email };
-    if ((await deleteUnpaidOrder(app.db, order.id, actor, { asAdmin: isAdmin(user), expectedPaymentIntentId: order.paymentIntentId })) === 'deleted') return;
+    if ((await deleteUnpaidOrder(app.db, order.id, actor, { asAdmin: actsAsAdmin(user), expectedPaymentIntentId: order.paymentIntentId })) === 'deleted')
+      return;
     if (attempt === 3) throw new ConflictError('The order changed while it was being cancelled. Please try again.', 'ORDER_CHANGED');
   }
 }

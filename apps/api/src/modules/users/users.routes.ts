@@ -15,7 +15,8 @@ import {
   userPageSchema,
   userSyncSchema,
 } from '@shop/shared';
-import { SECOND_FACTOR_PENDING_MESSAGE, isAdmin } from '../../plugins/auth';
+import { SECOND_FACTOR_PENDING_MESSAGE } from '../../plugins/auth';
+import { actsAsAdmin, isAdmin } from '../../lib/policy';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { getProfile, listUsers, pageUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
 
@@ -54,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!req.headers.authorization) throw new UnauthorizedError(NO_USER_MESSAGE, 'NO_TOKEN');
         await app.authenticate(req, undefined as never);
         const me = req.user!;
-        if (me.email !== email && !isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+        if (me.email !== email && !actsAsAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
         const fields = profileUpdateSchema.parse(req.body);
         const target = await getProfile(app.db, email);
         await updateProfile(app.db, target._id, fields);
@@ -89,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (me.email !== req.params.email && !isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+      if (me.email !== req.params.email && !actsAsAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
       return getProfile(app.db, req.params.email);
     },
   );
@@ -113,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const twoFactor = app.adminTwoFactorState(me);
         return twoFactor === 'not-needed' ? { admin: true } : { admin: true, twoFactor };
       }
-      if (!isAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
+      if (!actsAsAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
       const target = await getProfile(app.db, req.params.email);
       return { admin: isAdmin(target) };
     },
