@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicAddress } from '../../lib/public-url';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerBundle {
@@ -114,8 +115,8 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
   return {
     async send(req, reply) {
       if (!bundle) return bare(reply);
-      // Absolute addresses in the page (canonical, Open Graph, JSON-LD) use the shop's public origin.
-      const url = new URL(req.url, app.config.publicUrl);
+      // Absolute addresses in the page (canonical, Open Graph, JSON-LD) use the shop's public origin and the path only.
+      const url = publicAddress(app.config.publicUrl, req.url);
       let result: Awaited<ReturnType<ServerBundle['render']>>;
       try {
         result = await bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } }));
