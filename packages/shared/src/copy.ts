@@ -41,6 +41,7 @@ import { catalogCsvCopy } from './copy/catalog-csv';
 import { fitmentCopy } from './copy/fitment';
 import { vehiclesAdminCopy } from './copy/vehicles-admin';
 import { activityCopy } from './copy/activity';
+import { orderRulesCopy } from './copy/order-rules';
 
 export const copy = {
   nav: navCopy,
@@ -76,6 +77,7 @@ export const copy = {
   fitment: fitmentCopy,
   vehiclesAdmin: vehiclesAdminCopy,
   activity: activityCopy,
+  orderRules: orderRulesCopy,
 } as const;
 
 export type Copy = typeof copy;

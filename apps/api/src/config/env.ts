@@ -127,6 +127,14 @@ export const envSchema = z.object({
     .default(60),
   /** Unpaid orders one customer may hold at once; one more answers 409 TOO_MANY_UNPAID_ORDERS. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(3),
+  /**
+   * Issue #22: one account's unpaid reservations (all its unpaid orders and checkout lines together) hold at
+   * most this many lines, units and dollars; past any of them an order or checkout answers 409 RESERVATION_LIMIT.
+   */
+  MAX_UNPAID_LINES: z.coerce.number().int().min(1).max(10_000).default(20),
+  MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000_000).default(5_000),
+  /** In dollars (whole or with cents), like every amount of the API. */
+  MAX_UNPAID_VALUE_DOLLARS: z.coerce.number().min(0.01).max(1_000_000_000).default(25_000),
   /** How often each API process sweeps expired reservations, in seconds (0 = only when orders are read or paid). */
   EXPIRY_SWEEP_SECONDS: z.coerce.number().min(0).max(3600).default(30),
 });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   applicableTier,
+  copy,
   fromCents,
   type Checkout,
   type CheckoutStatus,
@@ -17,7 +18,17 @@ import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { lineTotalCents } from '../cart/cart.service';
-import { checkUnpaidCap, isPastDue, markOrderPaid, toOrderDto, type OrderRow, type PaidResult, type ReservationPolicy } from '../orders/orders.service';
+import {
+  checkUnpaidCap,
+  isPastDue,
+  markOrderPaid,
+  reservationLimit,
+  reservationLimitError,
+  toOrderDto,
+  type OrderRow,
+  type PaidResult,
+  type ReservationPolicy,
+} from '../orders/orders.service';
 import { expireReservations } from '../orders/reservations.service';
 import { moveStock } from '../stock/stock.service';
 import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
@@ -38,6 +49,7 @@ const checkoutExpired = () =>
 const checkoutPaid = () => new ConflictError('This checkout is already paid.', 'ALREADY_PAID');
 const paidWithAnother = () => new ConflictError('This checkout is already paid with another payment.', 'ALREADY_PAID');
 const checkoutEmpty = () => new ConflictError('Every order of this checkout was cancelled: there is nothing left to pay.', 'CHECKOUT_EMPTY');
+const cartTooLong = (lines: number, max: number) => reservationLimit('lines', copy.orderRules.cartTooLong(lines, max), { max, wanted: lines });
 
 /** The checkout's state, from its orders: they are reserved, paid and expire together. */
 export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Date): CheckoutStatus {
@@ -105,14 +117,29 @@ function shortLineMessage(lines: ShortLine[]): string {
  * every line is checked against the locked stock, and only then are the
  * orders inserted and the stock moved through the ledger. A short line
  * answers 409 CHECKOUT_SHORT naming each short line (error.details.lines).
+ * The account's unpaid reservations with these lines must stay within the
+ * caps of issue #22 (409 RESERVATION_LIMIT).
  */
 export async function createCheckout(db: Db, user: AuthUser, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
+  // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
+  // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
+  const [{ cartSize }] = await db
+    .select({ cartSize: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.userId, user.id));
+  if (Number(cartSize) > policy.maxLines) throw cartTooLong(Number(cartSize), policy.maxLines);
   const { checkout, rows } = await db.transaction(async (tx) => {
     // The customer's row serialises their checkouts and orders, as in createOrder, so the cap cannot be raced.
     await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
-    const lines = await tx.select().from(cartLines).where(eq(cartLines.userId, user.id));
+    // One more than the cap is enough to tell that lines were added since the count above.
+    const lines = await tx
+      .select()
+      .from(cartLines)
+      .where(eq(cartLines.userId, user.id))
+      .limit(policy.maxLines + 1);
     if (lines.length === 0) throw new BadRequestError('Your cart is empty: add parts to it before checking out.', 'CART_EMPTY');
-    await checkUnpaidCap(tx, user.id, policy);
+    if (lines.length > policy.maxLines) throw cartTooLong(lines.length, policy.maxLines);
+    const held = await checkUnpaidCap(tx, user.id, policy);
 
     const locked = await tx
       .select()
@@ -143,6 +170,9 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
 
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
     const totalCents = wanted.reduce((sum, { line, product }) => sum + lineTotalCents(product, line.quantity), 0);
+    const units = wanted.reduce((sum, { line }) => sum + line.quantity, 0);
+    const limit = reservationLimitError(held, { lines: wanted.length, units, valueCents: totalCents }, policy);
+    if (limit) throw limit;
     const [created] = await tx.insert(checkouts).values({ userId: user.id, email: user.email, totalCents, createdAt: policy.now }).returning();
     const inserted = await tx
       .insert(orders)

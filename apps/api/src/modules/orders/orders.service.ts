@@ -1,10 +1,20 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { applicableTier, fromCents, isValidQuantity, orderPriceCents, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
+import {
+  applicableTier,
+  copy,
+  formatUsd,
+  fromCents,
+  isValidQuantity,
+  orderPriceCents,
+  type createOrderSchema,
+  type Order,
+  type PaymentMode,
+} from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
 import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
@@ -41,6 +51,10 @@ export function toOrderDto(row: OrderRow): Order {
 export interface ReservationPolicy {
   ttlMinutes: number;
   maxUnpaid: number;
+  /** Issue #22: what one account's unpaid reservations (every unpaid order and checkout line) may hold together. */
+  maxLines: number;
+  maxUnits: number;
+  maxValueCents: number;
   now: Date;
 }
 
@@ -62,19 +76,61 @@ export const tooManyUnpaid = (open: number, maxUnpaid: number) =>
     'TOO_MANY_UNPAID_ORDERS',
   );
 
-/** What counts against the cap: a checkout of many lines counts once (issue #9). */
+/** What one account's unpaid reservations already hold: `open` counts a checkout of many lines once (issue #9); `lines`, `units` and `value` count every line (issue #22). */
+export interface HeldReservations {
+  open: number;
+  lines: number;
+  units: number;
+  valueCents: number;
+}
+
+/** What counts against the caps: a checkout of many lines counts once against MAX_UNPAID_ORDERS (issue #9), each of its lines against the others (issue #22). */
 const openReservations = (userId: string, now: Date) =>
-  sql`select count(distinct coalesce(${orders.checkoutId}, ${orders.id}))::int as open from ${orders}
+  sql`select count(distinct coalesce(${orders.checkoutId}, ${orders.id}))::int as open, count(*)::int as lines,
+             coalesce(sum(${orders.quantity}), 0)::bigint as units, coalesce(sum(${orders.priceCents}), 0)::bigint as value from ${orders}
       where ${orders.userId} = ${userId}::text and ${orders.status} = 'unpaid' and ${orders.expiresAt} > ${now.toISOString()}::timestamptz`;
+
+const heldOf = (raw: Record<string, unknown>): HeldReservations => ({
+  open: Number(raw.open),
+  lines: Number(raw.lines),
+  units: Number(raw.units),
+  valueCents: Number(raw.value),
+});
+
+export const reservationLimit = (limit: 'lines' | 'units' | 'value', message: string, details: { max: number; wanted: number }) =>
+  new DomainError(409, 'RESERVATION_LIMIT', message, { limit, ...details });
+
+/**
+ * Issue #22: one account's unpaid reservations are capped in lines, units and
+ * value, so one account cannot take the whole catalogue off the shelf. The
+ * error names the limit that the new lines would pass, or null when they fit.
+ */
+export function reservationLimitError(held: HeldReservations, adding: { lines: number; units: number; valueCents: number }, policy: ReservationPolicy) {
+  const lines = held.lines + adding.lines;
+  if (lines > policy.maxLines) return reservationLimit('lines', copy.orderRules.tooManyLines(lines, policy.maxLines), { max: policy.maxLines, wanted: lines });
+  const units = held.units + adding.units;
+  if (units > policy.maxUnits) return reservationLimit('units', copy.orderRules.tooManyUnits(units, policy.maxUnits), { max: policy.maxUnits, wanted: units });
+  const value = held.valueCents + adding.valueCents;
+  if (value > policy.maxValueCents) {
+    return reservationLimit('value', copy.orderRules.valueTooHigh(formatUsd(fromCents(value)), formatUsd(fromCents(policy.maxValueCents))), {
+      max: fromCents(policy.maxValueCents),
+      wanted: fromCents(value),
+    });
+  }
+  return null;
+}
 
 /**
  * The unpaid-order cap (issue #8), counted per reservation: a checkout of
- * many lines counts once (issue #9). The caller holds the customer's row lock.
+ * many lines counts once (issue #9). Answers what the account's unpaid
+ * reservations hold, for the caps of issue #22 (reservationLimitError) once
+ * the new lines are priced. The caller holds the customer's row lock.
  */
-export async function checkUnpaidCap(tx: Db, userId: string, policy: ReservationPolicy): Promise<void> {
+export async function checkUnpaidCap(tx: Db, userId: string, policy: ReservationPolicy): Promise<HeldReservations> {
   // The same count the order statement makes (openReservations), sent on its own for a checkout.
-  const open = Number(rowsOf(await tx.execute(openReservations(userId, policy.now)))[0].open);
-  if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
+  const held = heldOf(rowsOf(await tx.execute(openReservations(userId, policy.now)))[0]);
+  if (held.open >= policy.maxUnpaid) throw tooManyUnpaid(held.open, policy.maxUnpaid);
+  return held;
 }
 
 /** Thrown inside the order transaction when the customer has reservations due to expire first; never leaves createOrder. */
@@ -188,6 +244,8 @@ async function placeOrder(
         update ${products}
         set stock = stock - ${q}::int, version = version + 1, updated_at = ${new Date().toISOString()}::timestamptz
         where id = ${product.id}::uuid and stock >= ${q}::int and (select open from cap) < ${policy.maxUnpaid}::int
+          and (select lines from cap) + 1 <= ${policy.maxLines}::int and (select units from cap) + ${q}::int <= ${policy.maxUnits}::bigint
+          and (select value from cap) + ${priceCents}::int <= ${policy.maxValueCents}::bigint
         returning id, stock
       ),
       placed as (
@@ -203,13 +261,15 @@ async function placeOrder(
         insert into ${stockMovements} (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
         select taken.id, 'order_placed', ${-q}::int, taken.stock, placed.id, ${user.id}::text, ${user.email}::text from taken, placed
       )
-      select (select open from cap) as "__open", placed.* from (select 1) as one left join placed on true`);
+      select cap.open as "__open", cap.lines as "__lines", cap.units as "__units", cap.value as "__value", placed.* from cap left join placed on true`);
     // Other processes drop their cached catalogue on this, whether the order was placed, refused, or its commit is
     // in doubt; this process dropped its own already (the catalogue cache's onSend hook).
     const [raw] = await placing.finally(announceProductsChanged);
     if (raw.id != null) return toOrderRow(raw);
-    const open = Number(raw.__open);
-    if (open >= policy.maxUnpaid) throw tooManyUnpaid(open, policy.maxUnpaid);
+    const held = heldOf({ open: raw.__open, lines: raw.__lines, units: raw.__units, value: raw.__value });
+    if (held.open >= policy.maxUnpaid) throw tooManyUnpaid(held.open, policy.maxUnpaid);
+    const limit = reservationLimitError(held, { lines: 1, units: q, valueCents: priceCents }, policy);
+    if (limit) throw limit;
     // The guarded decrement found too little (a race took the units), or the product was deleted meanwhile
     // (read after the commit on PostgreSQL: it only picks the answer, 404 or 409).
     const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { toCents } from '@shop/shared';
 import { recordPayment } from '../payments/payments.service';
 import { recordCheckoutPayment } from '../checkout/checkout.service';
 import { expireDueOrders, type OrderRow, type ReservationPolicy } from './orders.service';
 
 /** The reservation rules of this app at this moment. */
 export function reservationPolicy(app: FastifyInstance): ReservationPolicy {
-  return { ttlMinutes: app.config.UNPAID_ORDER_TTL_MINUTES, maxUnpaid: app.config.MAX_UNPAID_ORDERS, now: app.clock.now() };
+  const c = app.config;
+  return {
+    ttlMinutes: c.UNPAID_ORDER_TTL_MINUTES,
+    maxUnpaid: c.MAX_UNPAID_ORDERS,
+    maxLines: c.MAX_UNPAID_LINES,
+    maxUnits: c.MAX_UNPAID_UNITS,
+    maxValueCents: toCents(c.MAX_UNPAID_VALUE_DOLLARS),
+    now: app.clock.now(),
+  };
 }
 
 /**
