@@ -7,11 +7,12 @@ import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth, jwt, oauthPopup, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../config/env';
+import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from './mailer';
 import { DISPLAY_NAME_MAX, isAllowedPhotoUrl, shop } from '@shop/shared';
+import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
 
@@ -32,12 +33,21 @@ export function resolveAuthSecret(config: AppConfig): string {
   }
 }
 
+/**
+ * The origins allowed to call the auth API and the token sync: PUBLIC_URL, TRUSTED_ORIGINS and, outside
+ * production, the loopback names of the shop's own port (a developer may open http://127.0.0.1:3000
+ * although PUBLIC_URL says localhost).
+ */
 export function trustedOrigins(config: AppConfig): string[] {
   const extra = config.TRUSTED_ORIGINS.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return [config.publicUrl, ...extra];
+  const loopback = isProduction(config) ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`, `http://[::1]:${config.PORT}`];
+  return [...new Set([config.publicUrl, ...loopback, ...extra].map((o) => new URL(o).origin))];
 }
+
+/** What a refused origin is told: the address to open the shop at. */
+export const wrongOriginMessage = (config: Pick<AppConfig, 'publicUrl'>) => accountSecurityCopy.openShopAt(config.publicUrl);
 
 /** The request header our Fastify mount fills with the client address Fastify resolved (any incoming value is dropped). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppConfig } from '../config/env';
-import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, type Auth } from '../lib/auth';
+import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, wrongOriginMessage, type Auth } from '../lib/auth';
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
@@ -118,6 +118,8 @@ export const SECOND_FACTOR_PENDING_MESSAGE = 'Enter the 6-digit code from your a
 /** Better Auth's user-management endpoints are outside DESIGN §6: the shop's own routes cover promotion and listing. */
 const CLOSED_AUTH_PREFIX = '/api/auth/admin/';
 const CLOSED_AUTH_MESSAGE = 'This identity endpoint is not available on this shop.';
+/** Better Auth's answers to a request from an origin it does not trust. */
+const ORIGIN_REFUSALS = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN']);
 /** Better Auth paths that write the display name and photo; checked against the shop's limits first (issue #7). */
 const ACCOUNT_FIELD_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
 
@@ -230,6 +232,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
         try {
           const parsed = JSON.parse(text) as { code?: string; message?: string };
+          // Better Auth says only "Invalid origin"; name the address that works.
+          if (parsed.code && ORIGIN_REFUSALS.has(parsed.code)) parsed.message = wrongOriginMessage(opts.config);
           return reply.send({ ...parsed, error: { code: parsed.code ?? 'AUTH_ERROR', message: parsed.message ?? 'Authentication failed.' } });
         } catch {
           /* fall through to the raw body */

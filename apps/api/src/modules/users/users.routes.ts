@@ -16,6 +16,7 @@ import {
   userSyncSchema,
 } from '@shop/shared';
 import { SECOND_FACTOR_PENDING_MESSAGE } from '../../plugins/auth';
+import { wrongOriginMessage } from '../../lib/auth';
 import { actsAsAdmin, isAdmin } from '../../lib/policy';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { getProfile, listUsers, pageUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
@@ -63,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const body = userSyncSchema.parse(req.body);
       // The sync rides on the session cookie, so a page on another site must not be able to trigger it.
-      if (!app.isTrustedOrigin(req)) throw new ForbiddenError('This request comes from a site that is not allowed to use the shop.', 'INVALID_ORIGIN');
+      if (!app.isTrustedOrigin(req)) throw new ForbiddenError(wrongOriginMessage(app.config), 'INVALID_ORIGIN');
       const me = await app.sessionUser(req);
       if (!me) throw new UnauthorizedError('Please log in to continue.', 'NO_SESSION');
       // A Google sign-in of an enrolled account: the web app asks for the code, then syncs again.
