@@ -41,6 +41,7 @@ import { catalogCsvCopy } from './copy/catalog-csv';
 import { fitmentCopy } from './copy/fitment';
 import { vehiclesAdminCopy } from './copy/vehicles-admin';
 import { activityCopy } from './copy/activity';
+import { accountSecurityCopy } from './copy/account-security';
 import { orderRulesCopy } from './copy/order-rules';
 
 export const copy = {
@@ -77,6 +78,7 @@ export const copy = {
   fitment: fitmentCopy,
   vehiclesAdmin: vehiclesAdminCopy,
   activity: activityCopy,
+  accountSecurity: accountSecurityCopy,
   orderRules: orderRulesCopy,
 } as const;
 

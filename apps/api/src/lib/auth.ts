@@ -11,6 +11,7 @@ import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from './mailer';
+import { accountRules } from './account-rules';
 import { DISPLAY_NAME_MAX, isAllowedPhotoUrl, shop } from '@shop/shared';
 import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 
@@ -203,6 +204,7 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
         allowPasswordless: true,
       }),
       secondFactorMarker(db),
+      accountRules(db),
       jwt({
         jwt: {
           expirationTime: `${config.ACCESS_TOKEN_TTL_SECONDS}s`,

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, wrong
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
+import { USER_ALREADY_EXISTS, answerKnownAddressSignUp } from '../lib/sign-up-known-address';
 import { accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
 import { actsAsAdmin, isAdmin, twoFactorRequired, type AdminTwoFactorSetting, type PolicySubject } from '../lib/policy';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors';
@@ -198,6 +199,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
         } else body = JSON.stringify(req.body);
       }
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
+      // #22: a sign-up never tells whether the address has an account (decision 150).
+      if (url.pathname === '/api/auth/sign-up/email' && response.status === 422) {
+        const refusal = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { code?: string } | null;
+        const sent = req.body as { email?: unknown } | undefined;
+        if (refusal?.code === USER_ALREADY_EXISTS && typeof sent?.email === 'string') {
+          const answer = await answerKnownAddressSignUp(
+            { auth, db: app.db, mailer: app.mailer, publicUrl: opts.config.publicUrl },
+            sent as { email: string; name?: unknown; password?: unknown },
+          );
+          return reply.status(200).send(answer);
+        }
+      }
       // #12: Better Auth turns a database outage into its own 500; answer it as the rest of the API does.
       if (
         response.status >= 500 &&

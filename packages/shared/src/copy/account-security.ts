@@ -10,7 +10,6 @@ export const accountSecurityCopy = {
   passwordTooCommon: 'This password is one of the most common ones and easy to guess. Please choose another.',
   /** Shown next to the password field when choosing one (register, reset). */
   passwordRule: `At least ${CUSTOMER_PASSWORD_MIN} characters (${ADMIN_PASSWORD_MIN} for administrators), and not a common password such as "password123".`,
-  passwordPlaceholder: `At least ${CUSTOMER_PASSWORD_MIN} characters`,
   codeAlreadyUsed: 'This code has already been used. Wait for the next code in your authenticator app and enter that one.',
   /** An origin the shop does not trust (e.g. the shop opened at another address): which address to use. */
   openShopAt: (publicUrl: string) => `Open the shop at ${publicUrl} to sign in.`,

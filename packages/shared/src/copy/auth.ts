@@ -24,7 +24,7 @@ export const authCopy = {
   loginSubtitle: 'Sign in to order parts in bulk and follow your orders.',
   registerSubtitle: 'Create an account to order parts in bulk, pay by card and track every delivery.',
   emailPlaceholder: 'you@example.com',
-  passwordPlaceholder: 'At least 6 characters',
+  passwordPlaceholder: 'At least 8 characters',
   namePlaceholder: 'Your name',
   signingIn: 'Signing you in…',
   googleWaiting: 'Finish signing in in the Google window…',

@@ -95,6 +95,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP time step (Unix seconds / period) of the last accepted code: that code and earlier ones are refused (issue #22). */
+    lastTotpStep: integer('last_totp_step'),
   },
   (t) => [index('two_factor_user_idx').on(t.userId)],
 );
