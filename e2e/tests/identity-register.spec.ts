@@ -51,16 +51,18 @@ test.describe('register page', () => {
     await expect(page.getByRole('heading', { name: acc.name })).toBeVisible();
   });
 
-  test('an e-mail already registered shows the provider message in red under the form', async ({ page }) => {
+  // Decision 150 (#22): the sign-up no longer says that an address has an account; its owner gets an e-mail instead.
+  test('an e-mail already registered is not named: the page asks to check the inbox, and the owner is mailed', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Name', { exact: true }).fill('Copy Cat');
     await page.getByLabel('Email', { exact: true }).fill(DEMO_CUSTOMER.email);
     await page.getByLabel('Password', { exact: true }).fill('another-password');
     await page.getByRole('button', { name: 'register', exact: true }).click();
-    const message = page.getByRole('alert').filter({ hasText: /already exists/i });
-    await expect(message).toBeVisible();
-    await expect(message).toHaveClass(/text-error/);
+    await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(DEMO_CUSTOMER.email) })).toBeVisible();
+    await expect(page.getByText(/already exists/i)).toHaveCount(0);
     await expect(page).toHaveURL(/\/register$/);
+    const { link } = await linkFromMail(DEMO_CUSTOMER.email, /tried to create/i);
+    expect(link.pathname).toBe('/login');
   });
 
   test('a used verification link shows the failure on the profile', async ({ page }) => {

@@ -30,7 +30,18 @@ describe('login and register rules (spec §5)', () => {
   });
 
   it('requires both reset passwords to match', () => {
-    expect(firstMessages(resetPasswordFormSchema.safeParse({ password: 'secret-1', confirm: 'secret-2' }))).toEqual({ confirm: 'Passwords do not match' });
-    expect(resetPasswordFormSchema.safeParse({ password: 'secret-1', confirm: 'secret-1' }).success).toBe(true);
+    expect(firstMessages(resetPasswordFormSchema.safeParse({ password: 'secret-12', confirm: 'secret-13' }))).toEqual({ confirm: 'Passwords do not match' });
+    expect(resetPasswordFormSchema.safeParse({ password: 'secret-12', confirm: 'secret-12' }).success).toBe(true);
+  });
+
+  it('asks 8 characters of a new password (register, reset), keeping the spec message below 6 and login at 6 (#22)', () => {
+    const base = { name: 'Sam', email: 'sam@shop.com' };
+    expect(firstMessages(registerFormSchema.safeParse({ ...base, password: '12345' }))).toEqual({ password: 'Must be 6 characters or longer' });
+    expect(firstMessages(registerFormSchema.safeParse({ ...base, password: 'secret1' }))).toEqual({ password: 'Use at least 8 characters for your password.' });
+    expect(firstMessages(resetPasswordFormSchema.safeParse({ password: 'secret1', confirm: 'secret1' }))).toEqual({
+      password: 'Use at least 8 characters for your password.',
+    });
+    expect(registerFormSchema.safeParse({ ...base, password: 'secret-1' }).success).toBe(true);
+    expect(loginFormSchema.safeParse({ email: 'sam@shop.com', password: 'secret1' }).success).toBe(true);
   });
 });

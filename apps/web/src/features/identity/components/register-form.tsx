@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authCopy } from '@shop/shared/copy/auth';
+import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { RegisterFormValues } from '../auth-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -23,6 +25,7 @@ export function RegisterForm() {
     navigate('/login', { state: { ...(location.state as object | null), secondFactor: true } satisfies SecondFactorState }),
   );
   const { pending, error, setError, run } = useAuthAction();
+  const [notice, setNotice] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -34,11 +37,17 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit((values) =>
     run(async () => {
+      setNotice(null);
       // Creates the account with the entered name as display name; the server mails the verification link.
       const res = await (
         await loadAuthClient()
       ).signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
       if (res.error) return res.error.message ?? authCopy.signInFailed;
+      // No session: the address may already have an account, whose owner was e-mailed (#22, decision 150).
+      if (!res.data?.token) {
+        setNotice(accountSecurityCopy.signUpCheckEmail(values.email.trim()));
+        return;
+      }
       await finish();
     }),
   );
@@ -69,11 +78,17 @@ export function RegisterForm() {
           type="password"
           autoComplete="new-password"
           placeholder={authCopy.passwordPlaceholder}
+          hint={accountSecurityCopy.passwordRule}
           error={errors.password?.message}
           {...register('password')}
         />
         <SubmitButton pending={pending} label={authCopy.registerButton} announce />
         <FormError message={error} />
+        {notice && (
+          <p role="status" className="alert alert-info text-left">
+            {notice}
+          </p>
+        )}
       </form>
       <AuthAlternatives prompt={authCopy.haveAccount} to="/login" linkText={authCopy.pleaseLogin} onSignedIn={finish} onError={setError} disabled={pending} />
     </div>

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { authCopy } from '@shop/shared/copy/auth';
+import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import { toastSuccess } from '../../../lib/toast';
 import type { ResetPasswordFormValues } from '../auth-schemas';
@@ -53,6 +54,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         type="password"
         autoComplete="new-password"
         placeholder={authCopy.passwordPlaceholder}
+        hint={accountSecurityCopy.passwordRule}
         error={errors.password?.message}
         {...register('password')}
       />
