@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
  * Endpoints: POST /v1/payment_intents, GET /v1/payment_intents/:id,
  * POST /v1/payment_intents/:id/confirm (test payment methods
  * pm_card_visa, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds,
- * as Stripe.js would confirm in the browser), POST /v1/payment_intents/:id/cancel.
+ * as Stripe.js would confirm in the browser), POST /v1/payment_intents/:id/cancel,
+ * POST /v1/refunds (of a succeeded PaymentIntent, whole or part; Stripe's
+ * charge_already_refunded once nothing is left).
  */
 
 export interface FakePaymentIntent {
@@ -40,6 +42,17 @@ export interface RecordedRequest {
   params: Record<string, unknown>;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 type Reply = { status: number; body: unknown };
 
 /** Decode Stripe's form encoding (`metadata[orderId]=…`, `list[0]=…`) into nested objects. */
@@ -63,12 +76,15 @@ const DECLINES: Record<string, { decline_code: string; message: string }> = {
 
 export class FakeStripe {
   readonly intents = new Map<string, FakePaymentIntent>();
+  readonly refunds = new Map<string, FakeRefund>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { rawBody: string; reply: Reply }>();
   private server?: http.Server;
   port = 0;
   /** Answer the next N requests with Stripe's 500 api_error (an outage). */
   failNext = 0;
+  /** Answer the next N refund requests with Stripe's 500 api_error, other calls as usual. */
+  failRefunds = 0;
 
   constructor(readonly secretKey = 'sk_test_fake_shop_key') {}
 
@@ -112,8 +128,9 @@ export class FakeStripe {
     const params = method === 'GET' ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(rawBody);
     this.requests.push({ method, path, headers: req.headers, rawBody, params });
 
-    if (this.failNext > 0) {
-      this.failNext -= 1;
+    if (this.failNext > 0 || (this.failRefunds > 0 && method === 'POST' && path === '/v1/refunds')) {
+      if (this.failNext > 0) this.failNext -= 1;
+      else this.failRefunds -= 1;
       return err(500, 'api_error', undefined, 'An unknown error occurred while processing your request.');
     }
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
@@ -138,6 +155,7 @@ export class FakeStripe {
 
   private route(method: string, path: string, p: Record<string, unknown>): Reply {
     if (method === 'POST' && path === '/v1/payment_intents') return this.create(p);
+    if (method === 'POST' && path === '/v1/refunds') return this.refund(p);
     const m = path.match(/^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/);
     if (m) {
       const intent = this.intents.get(decodeURIComponent(m[1]));
@@ -217,6 +235,59 @@ export class FakeStripe {
     intent.status = 'canceled';
     intent.canceled_at = Math.floor(Date.now() / 1000);
     return { status: 200, body: intent };
+  }
+
+  /** The cents refunded so far of one PaymentIntent. */
+  refunded(paymentIntentId: string): number {
+    let sum = 0;
+    for (const r of this.refunds.values()) if (r.payment_intent === paymentIntentId) sum += r.amount;
+    return sum;
+  }
+
+  private refund(p: Record<string, unknown>): Reply {
+    const id = typeof p.payment_intent === 'string' ? p.payment_intent : '';
+    if (!id)
+      return err(
+        400,
+        'invalid_request_error',
+        'parameter_missing',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    const intent = this.intents.get(id);
+    if (!intent) return err(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${id}'`, 'payment_intent');
+    if (intent.status !== 'succeeded') {
+      return err(
+        400,
+        'invalid_request_error',
+        'charge_not_refundable',
+        `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+        'payment_intent',
+      );
+    }
+    const left = intent.amount_received - this.refunded(id);
+    if (left <= 0) return err(400, 'invalid_request_error', 'charge_already_refunded', `Charge for PaymentIntent ${id} has already been refunded.`);
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return err(
+        400,
+        'invalid_request_error',
+        'amount_too_large',
+        `Refund amount (${String(p.amount)}) is greater than the unrefunded amount (${left}).`,
+        'amount',
+      );
+    }
+    const refund: FakeRefund = {
+      id: `re_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: id,
+      status: 'succeeded',
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
   }
 
   /** A webhook event as Stripe would post it (sign it with stripe.webhooks.generateTestHeaderString). */

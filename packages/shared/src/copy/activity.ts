@@ -27,8 +27,10 @@ export const activityCopy = {
     'order.cancel': 'Order cancelled',
     'user.promote': 'Made admin',
     'payment.reconcile': 'Payment reconciled',
+    'payment.refund': 'Payment refunded',
+    'payment.refund_due': 'Refund due',
     'vehicle.create': 'Vehicle added',
     'vehicles.import': 'Vehicles imported',
   } as Record<string, string>,
-  entities: { product: 'Product', order: 'Order', user: 'User', vehicle: 'Vehicle' } as Record<string, string>,
+  entities: { product: 'Product', order: 'Order', checkout: 'Checkout', user: 'User', vehicle: 'Vehicle' } as Record<string, string>,
 } as const;

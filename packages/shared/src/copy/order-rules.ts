@@ -12,4 +12,11 @@ export const orderRulesCopy = {
     `This would bring your unpaid orders to ${units.toLocaleString('en-US')} units, more than one customer may reserve at once (limit: ${max.toLocaleString('en-US')} units). Pay or cancel an unpaid order, or order fewer units.`,
   valueTooHigh: (value: string, max: string) =>
     `This would bring your unpaid orders to ${value}, more than one customer may reserve at once (limit: ${max}). Pay or cancel an unpaid order, or order less.`,
+  /** A line of a multi-line checkout is never paid on its own. */
+  payWithCheckout:
+    'This order is one line of a checkout and is paid only together with the other lines: pay the whole checkout (Pay in My Orders opens its payment page).',
+  /** Told after the reason when a payment that succeeded could not be recorded (a second payment, a line paid on its own). */
+  paymentRefunded: 'That payment could not be recorded and has been refunded in full.',
+  paymentRefundDue: 'That payment could not be recorded: the shop will refund it in full; you do not need to do anything.',
+  paymentWasRefunded: 'This payment could not be recorded and was refunded (or is being refunded) in full: it cannot pay anything any more.',
 } as const;

@@ -51,3 +51,27 @@ export const adminOrderPageSchema = z.object({
   counts: adminOrderCountsSchema,
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/**
+ * Issue #22: a payment that succeeded at the provider, could not be recorded
+ * against anything payable, and could not be refunded automatically either:
+ * the shop owes it back (GET /refunds-due, admin).
+ */
+export const refundDueSchema = z.object({
+  paymentId: z.string(),
+  /** Dollars, like every amount of the API. */
+  amount: z.number(),
+  currency: z.string(),
+  /** What the payment was for, from its metadata. */
+  orderId: z.string().nullable(),
+  checkoutId: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Why it could not be recorded. */
+  reason: z.string(),
+  /** What the provider answered to the last refund attempt. */
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;
+export const refundDueListSchema = z.array(refundDueSchema);

@@ -198,7 +198,46 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   billingName: text('billing_name'),
   billingEmail: text('billing_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  /** Issue #22: the refund of a payment the shop could not record (one refund, of the whole amount). */
+  refundId: text('refund_id'),
+  amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
 });
+
+/**
+ * Issue #22: payments that succeeded at the provider but could not be
+ * recorded against anything payable (a second payment of an order or
+ * checkout, a line of a checkout paid on its own, an amount that no longer
+ * fits). Each is refunded through the provider, or, when that fails, left
+ * `refund_due` for the admin with its amount, and retried by the
+ * reconciliation. One row per payment: the refund happens once.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** What the payment was for (its metadata), if that still exists. */
+    orderId: uuid('order_id'),
+    checkoutId: uuid('checkout_id'),
+    email: text('email'),
+    /** Why it could not be recorded. */
+    reason: text('reason').notNull(),
+    /** refund_due (not refunded yet) | refunded */
+    status: text('status').notNull(),
+    refundId: text('refund_id'),
+    lastError: text('last_error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_refunds_status_known', sql`${t.status} in ('refund_due', 'refunded')`),
+    index('payment_refunds_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'refund_due'`),
+  ],
+);
 
 /**
  * Card payment methods of the built-in test processor. Like Stripe, only the

@@ -9,6 +9,7 @@ import {
   payOrderSchema,
   paymentConfigSchema,
   paymentIntentResponseSchema,
+  refundDueListSchema,
   testConfirmRequestSchema,
   testConfirmResponseSchema,
   testPaymentMethodRequestSchema,
@@ -20,6 +21,7 @@ import { WebhookSignatureError } from '../../payments/provider-common';
 import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
 import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
 import { createCheckoutPaymentIntent } from '../checkout/checkout.service';
+import { listRefundsDue } from './refunds.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -90,6 +92,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => confirmOrderPayment(app, req.user!, req.params.id, req.body.transactionId),
+  );
+
+  app.get(
+    '/refunds-due',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Payments the shop owes back (admin): they succeeded at the provider, could not be recorded against anything payable, and the automatic refund failed; the reconciliation keeps trying',
+        security: [{ bearerAuth: [] }],
+        response: { 200: refundDueListSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async () => listRefundsDue(app),
   );
 
   const testProcessorOff = () => new NotFoundError('The test payment processor is off: this shop takes payments through Stripe.', 'TEST_PROCESSOR_OFF');

@@ -27,6 +27,13 @@ export interface RetrievedPayment {
   livemode: boolean;
 }
 
+/** A refund the provider took on (`pending` ones complete later at the provider, as Stripe's may). */
+export interface PaymentRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | string;
+  amountCents: number;
+}
+
 /** A verified provider event, reduced to what the shop acts on. */
 export interface PaymentWebhookEvent {
   id: string;
@@ -48,6 +55,13 @@ export interface PaymentProvider {
    * too late and the money was taken. null when unknown.
    */
   cancelPayment(id: string): Promise<RetrievedPayment | null>;
+  /**
+   * Issue #22: give back the whole amount of a succeeded payment the shop
+   * could not record. The idempotency key makes a repeated call return the
+   * first refund instead of refunding twice; a payment refunded already
+   * answers its refund. Throws when the provider refuses or cannot be reached.
+   */
+  refundPayment(input: { paymentId: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<PaymentRefund>;
   /** Verify a webhook's signature and parse it; throws WebhookSignatureError. Absent when the provider sends no webhooks. */
   constructWebhookEvent?(rawBody: Buffer, signature: string): PaymentWebhookEvent;
 }

@@ -121,6 +121,21 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
       }
     },
 
+    async refundPayment({ paymentId, amountCents, idempotencyKey, reason }) {
+      try {
+        const refund = await call(() =>
+          stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { reason: reason.slice(0, 500) } }, { idempotencyKey }),
+        );
+        return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
+      } catch (err) {
+        // Refunded already (by an earlier call whose answer was lost, or by hand in the dashboard): the money is back.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+          return { id: `already_refunded_${paymentId}`, status: 'succeeded', amountCents };
+        }
+        throw err;
+      }
+    },
+
     constructWebhookEvent(rawBody, signature): PaymentWebhookEvent {
       let event: Stripe.Event;
       try {

@@ -1,6 +1,7 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { testPaymentIntents, testPaymentMethods } from '../../db/schema';
+import { PaymentError } from '../../lib/errors';
 import { PAYMENT_ID_RE, randomId } from '../provider-common';
 import { DECLINE_MESSAGES, checkCard, isCardFailure } from '../test-cards';
 import type { PaymentProvider, RetrievedPayment } from './payment-provider';
@@ -65,6 +66,34 @@ export function createTestProvider(db: Db): PaymentProvider {
         .where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])));
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
       return row ? toPayment(row) : null;
+    },
+
+    async refundPayment({ paymentId, amountCents }) {
+      // One refund of the whole amount per payment, made by a conditional update: a repeat answers the same refund.
+      const refundId = randomId('re');
+      await db
+        .update(testPaymentIntents)
+        .set({ refundId, amountRefundedCents: amountCents })
+        .where(
+          and(
+            eq(testPaymentIntents.id, paymentId),
+            eq(testPaymentIntents.status, 'succeeded'),
+            eq(testPaymentIntents.amountCents, amountCents),
+            isNull(testPaymentIntents.refundId),
+          ),
+        );
+      const [row] = PAYMENT_ID_RE.test(paymentId) ? await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, paymentId)) : [];
+      if (!row) throw new PaymentError(`No payment ${paymentId} to refund.`, 'REFUND_FAILED', 502);
+      if (!row.refundId) {
+        throw new PaymentError(
+          row.status === 'succeeded'
+            ? `Payment ${paymentId} is for ${row.amountCents} cents, not ${amountCents}: refund it by hand.`
+            : `Payment ${paymentId} has not succeeded (${row.status}): there is nothing to refund.`,
+          'REFUND_FAILED',
+          502,
+        );
+      }
+      return { id: row.refundId, status: 'succeeded', amountCents: row.amountRefundedCents };
     },
   };
 }
