@@ -215,9 +215,10 @@ describe('POST /api/checkout', () => {
       expect((await checkoutIntent(t, carol, placed._id)).json().clientSecret).toBe(intent.json().clientSecret);
 
       const pi = await payCheckoutAtProcessor(t, carol, placed._id);
-      // A single order's confirmation cannot take the checkout's payment.
+      // A single order's confirmation cannot take the checkout's payment: a line is paid only with its checkout (issue #22).
       const wrongPath = await recordPaymentRequest(t.app, carol, placed.orders[0]._id, pi);
-      expect(wrongPath.statusCode).toBe(400);
+      expect(wrongPath.statusCode).toBe(409);
+      expect(wrongPath.json().error).toMatchObject({ code: 'PAY_WITH_CHECKOUT', details: { checkoutId: placed._id } });
 
       const res = await payCheckoutRequest(t, carol, placed._id, pi);
       expect(res.statusCode).toBe(200);

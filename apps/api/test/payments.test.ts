@@ -262,7 +262,11 @@ describe('PATCH /api/orders/{id} { transactionId }', () => {
       expect(paid.json().paymentIntent).toMatchObject({ status: 'succeeded', amount: 1 });
       const res = await recordPaymentRequest(t.app, alice, order._id, cheap.id);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'PAYMENT_AMOUNT_MISMATCH', message: "That payment's amount does not match this order (100.00 USD)." });
+      // It succeeded but can never be recorded: the money goes back (issue #22).
+      expect(res.json().error).toMatchObject({ code: 'PAYMENT_AMOUNT_MISMATCH', details: { refund: 'refunded' } });
+      expect(res.json().error.message).toBe(
+        "That payment's amount does not match this order (100.00 USD). That payment could not be recorded and has been refunded in full.",
+      );
       await expectUnpaid(order._id);
     });
 

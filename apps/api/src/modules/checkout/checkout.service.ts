@@ -33,6 +33,7 @@ import { expireReservations } from '../orders/reservations.service';
 import { moveStock } from '../stock/stock.service';
 import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
 import { paymentModeOf, sendCheckoutReceipt } from '../payments/payments.service';
+import { paymentWasRefunded, refundAfterFailedRecording, refundOf } from '../payments/refunds.service';
 
 /**
  * Issue #9 part 5: one checkout of the whole cart, paid once (decision 120).
@@ -60,6 +61,13 @@ export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Dat
 }
 
 const amountCents = (rows: OrderRow[]) => rows.reduce((sum, o) => sum + o.priceCents, 0);
+/**
+ * What a payment of the checkout pays: its lines not paid yet. Every line is
+ * paid with the checkout, so that is all of them, except in a checkout one of
+ * whose lines was paid on its own before that was refused (issue #22): its
+ * payment never counts that line a second time.
+ */
+const dueCents = (rows: OrderRow[]) => amountCents(rows.filter((o) => !o.paid));
 
 async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productName), asc(orders.id));
@@ -222,7 +230,7 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
  */
 export function checkPaymentFitsCheckout(checkout: Pick<CheckoutRow, 'id'>, rows: OrderRow[], payment: RetrievedPayment): void {
   if (payment.checkoutId !== checkout.id) throw new BadRequestError('That payment belongs to something else than this checkout.', 'PAYMENT_ORDER_MISMATCH');
-  const cents = amountCents(rows);
+  const cents = dueCents(rows);
   if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== cents) {
     throw new BadRequestError(`That payment's amount does not match this checkout (${fromCents(cents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
   }
@@ -263,6 +271,11 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
       const newlyPaid: PaidResult[] = [];
       const after: OrderRow[] = [];
       for (const order of rows) {
+        // A line paid on its own before that was refused keeps its own payment (issue #22).
+        if (order.paid) {
+          after.push(order);
+          continue;
+        }
         const result = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
         if (result.newlyPaid) newlyPaid.push(result);
         after.push(result.order);
@@ -275,10 +288,23 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
   }
 }
 
-/** Check and record a checkout's payment, then send one receipt for all its orders. */
+/**
+ * Check and record a checkout's payment, then send one receipt for all its
+ * orders. A payment of this very checkout that succeeded but cannot be
+ * recorded (a second payment, an amount that no longer fits) is refunded,
+ * and the error says so (issue #22).
+ */
 export async function recordCheckoutPayment(app: FastifyInstance, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
+  if (payment.status === 'succeeded' && (await refundOf(app, payment.id))) throw paymentWasRefunded();
   crashPointAfterProviderConfirmed(app);
-  const result = await markCheckoutPaid(app.db, checkoutId, payment);
+  let result: CheckoutPaidResult;
+  try {
+    result = await markCheckoutPaid(app.db, checkoutId, payment);
+  } catch (err) {
+    if (payment.checkoutId !== checkoutId) throw err;
+    const [checkout] = isUuid(checkoutId) ? await app.db.select({ email: checkouts.email }).from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
+    throw await refundAfterFailedRecording(app, payment, err, { email: checkout?.email });
+  }
   await sendCheckoutReceipt(app, result.newlyPaid);
   return result;
 }
@@ -298,7 +324,7 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
   if (status === 'paid') throw checkoutPaid();
   if (status === 'cancelled') throw checkoutEmpty();
   if (status === 'expired') throw checkoutExpired();
-  const cents = amountCents(rows);
+  const cents = dueCents(rows);
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     provider: app.payments.name,
@@ -359,7 +385,12 @@ export async function confirmCheckoutPayment(app: FastifyInstance, user: AuthUse
   const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
   const rows = await checkoutOrders(app.db, checkout.id);
   if (checkout.transactionId) {
-    if (checkout.transactionId !== transactionId) throw paidWithAnother();
+    if (checkout.transactionId !== transactionId) {
+      // A second payment of this checkout that went through (issue #22): recording it fails, and it is refunded.
+      const second = await app.payments.retrievePayment(transactionId);
+      if (second?.status === 'succeeded' && second.checkoutId === checkout.id) await recordCheckoutPayment(app, checkout.id, second);
+      throw paidWithAnother();
+    }
     return toCheckoutDto(checkout, rows, app.clock.now());
   }
   const status = checkoutStatus(checkout, rows, app.clock.now());

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toCents } from '@shop/shared';
-import { recordPayment } from '../payments/payments.service';
-import { recordCheckoutPayment } from '../checkout/checkout.service';
+import { settleFoundPayment } from '../payments/payments.service';
 import { expireDueOrders, type OrderRow, type ReservationPolicy } from './orders.service';
 
 /** The reservation rules of this app at this moment. */
@@ -38,10 +37,8 @@ export async function expireReservations(app: FastifyInstance, scope: Parameters
     seen.add(order.paymentIntentId);
     try {
       const payment = await app.payments.cancelPayment(order.paymentIntentId);
-      if (payment?.status === 'succeeded') {
-        if (order.checkoutId) await recordCheckoutPayment(app, order.checkoutId, payment);
-        else await recordPayment(app, order, payment);
-      }
+      // Recorded on what it pays (a late payment), or refunded when it cannot be (issue #22).
+      if (payment?.status === 'succeeded') await settleFoundPayment(app, order, payment);
     } catch (err) {
       app.log.error({ err, orderId: order.id }, 'could not cancel the payment intent of an expired order');
     }

@@ -4,8 +4,10 @@ import { orders } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { markOrderPaid, type PaidResult } from '../orders/orders.service';
-import { checkPaymentFitsOrder, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payments.service';
+import { checkPaymentFitsOrder, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payments.service';
 import { markCheckoutPaid } from '../checkout/checkout.service';
+import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
+import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 
 /**
  * Payment reconciliation (#12). A payment the provider confirmed can miss its
@@ -39,6 +41,10 @@ export interface ReconcileResult {
   paid: string[];
   /** Orders whose provider call or recording failed (tried again next sweep). */
   failed: string[];
+  /** Issue #22: succeeded payments that could not be recorded and were refunded by this sweep (payment ids)… */
+  refunded: string[];
+  /** …and those whose refund failed: due for the admin, tried again next sweep. */
+  refundsDue: string[];
 }
 
 async function withSweepLock<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T | null> {
@@ -53,17 +59,34 @@ async function withSweepLock<T>(app: FastifyInstance, work: () => Promise<T>): P
   });
 }
 
-async function reconcileOrder(app: FastifyInstance, orderId: string, paymentIntentId: string): Promise<PaidResult | null> {
+/** A succeeded payment of this very order or checkout that cannot be recorded is refunded (issue #22), never only logged. */
+async function giveBack(app: FastifyInstance, payment: RetrievedPayment, err: DomainError, email: string | null, refunds: SweepRefunds): Promise<void> {
+  app.log.warn({ paymentIntentId: payment.id, reason: err.message }, 'payment reconciliation: a succeeded payment cannot be recorded; refunding it');
+  const told = await refundAfterFailedRecording(app, payment, err, { email });
+  if (told instanceof UnrecordablePaymentError) (told.refund === 'refunded' ? refunds.refunded : refunds.due).push(payment.id);
+}
+
+/** What one sweep refunded, and what stays due. */
+interface SweepRefunds {
+  refunded: string[];
+  due: string[];
+}
+
+async function reconcileOrder(app: FastifyInstance, orderId: string, paymentIntentId: string, refunds: SweepRefunds): Promise<PaidResult | null> {
   const payment = await app.payments.retrievePayment(paymentIntentId);
-  if (!payment || payment.status !== 'succeeded') return null;
+  if (!payment || payment.status !== 'succeeded' || (await refundOf(app, payment.id))) return null;
+  let unrecordable: { err: DomainError; email: string } | null = null;
   const result = await app.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.paid) return null;
     try {
       checkPaymentFitsOrder(order, payment);
+      // A line of a checkout paid on its own (an intent from before the rule) is given back.
+      if (order.checkoutId) throw payWithCheckout(order.checkoutId);
     } catch (err) {
       if (err instanceof DomainError) {
         app.log.warn({ orderId, paymentIntentId, reason: err.message }, 'payment reconciliation: a succeeded payment does not fit its order');
+        if (payment.orderId === order.id) unrecordable = { err, email: order.email };
         return null;
       }
       throw err;
@@ -82,20 +105,28 @@ async function reconcileOrder(app: FastifyInstance, orderId: string, paymentInte
     }
     return paid;
   });
+  const giveBackNow = unrecordable as { err: DomainError; email: string } | null;
+  if (giveBackNow) await giveBack(app, payment, giveBackNow.err, giveBackNow.email, refunds);
   if (result) await sendReceipt(app, result);
   return result;
 }
 
 /** A checkout's payment the provider confirmed but nobody recorded: every order of it is marked paid, with one audit entry each. */
-async function reconcileCheckout(app: FastifyInstance, checkoutId: string, paymentIntentId: string): Promise<string[]> {
+async function reconcileCheckout(app: FastifyInstance, checkoutId: string, paymentIntentId: string, orderId: string, refunds: SweepRefunds): Promise<string[]> {
   const payment = await app.payments.retrievePayment(paymentIntentId);
-  if (!payment || payment.status !== 'succeeded' || payment.checkoutId !== checkoutId) return [];
+  if (!payment || payment.status !== 'succeeded' || (await refundOf(app, payment.id))) return [];
+  // An intent of this one line (from before a line could no longer be paid alone): its order's rule gives it back.
+  if (payment.checkoutId !== checkoutId) {
+    if (payment.orderId === orderId) await reconcileOrder(app, orderId, paymentIntentId, refunds);
+    return [];
+  }
   let result;
   try {
     result = await markCheckoutPaid(app.db, checkoutId, payment);
   } catch (err) {
     if (err instanceof DomainError) {
       app.log.warn({ checkoutId, paymentIntentId, reason: err.message }, 'payment reconciliation: a succeeded payment does not fit its checkout');
+      await giveBack(app, payment, err, null, refunds);
       return [];
     }
     throw err;
@@ -127,26 +158,37 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
       .limit(BATCH);
     const paid: string[] = [];
     const failed: string[] = [];
-    const checkoutsSeen = new Set<string>();
+    const refunds: SweepRefunds = { refunded: [], due: [] };
+    // Issue #9: a checkout's orders share one payment, recorded on all of them at once; a line may carry
+    // an intent of its own (from before issue #22), so each intent is looked at once, not each checkout.
+    const intentsSeen = new Set<string>();
     for (const c of candidates) {
       try {
         if (c.checkoutId) {
-          // Issue #9: a checkout's orders share one payment, recorded on all of them at once.
-          if (checkoutsSeen.has(c.checkoutId)) continue;
-          checkoutsSeen.add(c.checkoutId);
-          paid.push(...(await reconcileCheckout(app, c.checkoutId, c.paymentIntentId!)));
+          if (intentsSeen.has(c.paymentIntentId!)) continue;
+          intentsSeen.add(c.paymentIntentId!);
+          paid.push(...(await reconcileCheckout(app, c.checkoutId, c.paymentIntentId!, c.id, refunds)));
           continue;
         }
-        const result = await reconcileOrder(app, c.id, c.paymentIntentId!);
+        const result = await reconcileOrder(app, c.id, c.paymentIntentId!, refunds);
         if (result?.newlyPaid) paid.push(c.id);
       } catch (err) {
         failed.push(c.id);
         app.log.warn({ err, orderId: c.id }, 'payment reconciliation: could not check this order, trying again next sweep');
       }
     }
-    return { ran: true, checked: candidates.length, paid, failed };
+    // Refunds that failed before (the provider away) are tried again; the ones failed just now wait for the next sweep.
+    const retried = await retryDueRefunds(app, refunds.due);
+    return {
+      ran: true,
+      checked: candidates.length,
+      paid,
+      failed,
+      refunded: [...refunds.refunded, ...retried.refunded],
+      refundsDue: [...refunds.due, ...retried.due],
+    };
   });
-  const result = outcome ?? { ran: false, checked: 0, paid: [], failed: [] };
+  const result = outcome ?? { ran: false, checked: 0, paid: [], failed: [], refunded: [], refundsDue: [] };
   if (result.paid.length) app.log.warn({ orders: result.paid }, `payment reconciliation marked ${result.paid.length} order(s) paid`);
   return result;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
+import { copy, fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
 import { checkoutReceiptEmail, receiptEmail } from '../../lib/receipt-email';
@@ -8,7 +8,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { crashPointAfterProviderConfirmed } from './crash-point';
-import { markCheckoutPaid } from '../checkout/checkout.service';
+import { markCheckoutPaid, recordCheckoutPayment } from '../checkout/checkout.service';
+import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from './refunds.service';
 import { expireReservations } from '../orders/reservations.service';
 import {
   alreadyPaidWithAnother,
@@ -27,6 +28,9 @@ import {
 export const paymentModeOf = (payment: RetrievedPayment): PaymentMode => (payment.livemode ? 'live' : 'test');
 
 const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALREADY_PAID');
+
+/** Issue #22: a line of a multi-line order (a checkout) is never paid on its own. */
+export const payWithCheckout = (checkoutId: string) => new DomainError(409, 'PAY_WITH_CHECKOUT', copy.orderRules.payWithCheckout, { checkoutId });
 
 /**
  * The one rule for accepting a payment, whichever path reports it (the
@@ -64,13 +68,48 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
   }
 }
 
-/** Check a payment against its order and record it; sends the receipt once. */
+/**
+ * Check a payment against its order and record it; sends the receipt once.
+ * A payment of this very order that succeeded but cannot be recorded (the
+ * order was paid with another payment, or deleted, or the amount does not
+ * fit) is refunded, and the error says so (issue #22).
+ */
 export async function recordPayment(app: FastifyInstance, order: OrderRow, payment: RetrievedPayment): Promise<PaidResult> {
-  checkPaymentFitsOrder(order, payment);
-  crashPointAfterProviderConfirmed(app);
-  const result = await markOrderPaid(app.db, order.id, payment.id, paymentModeOf(payment));
+  if (payment.status === 'succeeded' && (await refundOf(app, payment.id))) throw paymentWasRefunded();
+  let result: PaidResult;
+  try {
+    checkPaymentFitsOrder(order, payment);
+    if (order.checkoutId && !order.paid) throw payWithCheckout(order.checkoutId);
+    crashPointAfterProviderConfirmed(app);
+    result = await markOrderPaid(app.db, order.id, payment.id, paymentModeOf(payment));
+  } catch (err) {
+    // Only this order's own payment is given back here; another order's payment is that order's to record.
+    if (payment.orderId !== order.id) throw err;
+    throw await refundAfterFailedRecording(app, payment, err, { email: order.email });
+  }
   await sendReceipt(app, result);
   return result;
+}
+
+/**
+ * A succeeded payment found on an order's intent (cancelling it, its expiry):
+ * recorded on what it pays (the order, or the order's checkout), or, when
+ * that cannot be, refunded. 'recorded' means the order is paid now.
+ */
+export async function settleFoundPayment(app: FastifyInstance, order: OrderRow, payment: RetrievedPayment): Promise<'recorded' | RefundOutcome | null> {
+  try {
+    if (payment.checkoutId && payment.checkoutId === order.checkoutId) await recordCheckoutPayment(app, order.checkoutId, payment);
+    else if (payment.orderId === order.id) await recordPayment(app, order, payment);
+    else {
+      app.log.error({ orderId: order.id, paymentId: payment.id }, 'a succeeded payment on an order intent pays something else; left as it is');
+      return null;
+    }
+    return 'recorded';
+  } catch (err) {
+    if (err instanceof UnrecordablePaymentError) return err.refund;
+    if (err instanceof DomainError && err.code === 'PAYMENT_REFUNDED') return 'refunded';
+    throw err;
+  }
 }
 
 /**
@@ -83,6 +122,7 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
   await expireReservations(app, { orderId });
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) throw alreadyPaid();
+  if (order.checkoutId) throw payWithCheckout(order.checkoutId);
   if (order.status === 'expired' || isPastDue(order, app.clock.now())) throw orderExpired();
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
@@ -133,9 +173,20 @@ export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, 
   await expireReservations(app, { orderId });
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) {
-    if (order.transactionId !== transactionId) throw alreadyPaidWithAnother();
+    if (order.transactionId !== transactionId) {
+      // A second payment of this order that went through (issue #22): recording it fails, and it is refunded.
+      const second = await app.payments.retrievePayment(transactionId);
+      if (second?.status === 'succeeded' && second.orderId === order.id) await recordPayment(app, order, second);
+      throw alreadyPaidWithAnother();
+    }
     if (order.refundDue) throw paidTooLate();
     return toOrderDto(order);
+  }
+  if (order.checkoutId) {
+    // A payment made for this line alone (an intent from before the rule) cannot be recorded: it goes back.
+    const alone = await app.payments.retrievePayment(transactionId);
+    if (alone?.status === 'succeeded' && alone.orderId === order.id) await recordPayment(app, order, alone);
+    throw payWithCheckout(order.checkoutId);
   }
   const expired = order.status === 'expired' || isPastDue(order, app.clock.now());
   const payment = await app.payments.retrievePayment(transactionId);
@@ -172,13 +223,15 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
     if (order.paymentIntentId) {
       const payment = await app.payments.cancelPayment(order.paymentIntentId);
       if (payment?.status === 'succeeded') {
+        // Too late to cancel the payment: it is recorded (and the order stays), or, when it cannot be, refunded (and the cancel goes on).
+        let outcome: Awaited<ReturnType<typeof settleFoundPayment>> = null;
         try {
-          await recordPayment(app, order, payment);
+          outcome = await settleFoundPayment(app, order, payment);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           app.log.warn({ err, orderId }, 'a succeeded payment on a cancelled order did not fit it');
         }
-        throw paidCannotBeCancelled();
+        if (outcome !== 'refunded' && outcome !== 'refund_due') throw paidCannotBeCancelled();
       }
     }
     const actor = { id: user.id, email: user.email };
@@ -201,11 +254,14 @@ export interface WebhookOutcome {
  */
 export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
   const event = app.payments.constructWebhookEvent!(rawBody, signature);
+  // A payment given back already (issue #22) pays nothing any more.
+  const refunded = event.payment?.status === 'succeeded' && (await refundOf(app, event.payment.id));
 
   const outcome = await app.db.transaction(async (tx) => {
     const fresh = await tx.insert(processedWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (fresh.length === 0) return { received: true as const, duplicate: true as const };
     if (event.type !== 'payment_intent.succeeded' || !event.payment) return { received: true as const, ignored: `event type ${event.type}` };
+    if (refunded) return { received: true as const, ignored: 'payment refunded' };
 
     const payment = event.payment;
     // Issue #9: a checkout's one payment marks every order of the checkout, in this same transaction.
@@ -219,7 +275,8 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
       } catch (err) {
         if (err instanceof DomainError) {
           app.log.warn({ err, eventId: event.id, checkoutId: checkout.id }, 'stripe webhook payment does not fit its checkout');
-          return { received: true as const, ignored: err.message };
+          // Refunded after this transaction (issue #22): the event is acknowledged either way.
+          return { received: true as const, ignored: err.message, unrecorded: { payment, err, email: checkout.email } };
         }
         throw err;
       }
@@ -228,6 +285,8 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
     if (!order) return { received: true as const, ignored: 'no such order' };
     try {
       checkPaymentFitsOrder(order, payment);
+      // Issue #22: a line of a checkout paid on its own (an intent from before the rule) is given back.
+      if (order.checkoutId && !order.paid) throw payWithCheckout(order.checkoutId);
       crashPointAfterProviderConfirmed(app);
       const paid = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
       return { received: true as const, paid };
@@ -235,12 +294,17 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
       // A mismatch is recorded and acknowledged: Stripe retrying it would not change the answer.
       if (err instanceof DomainError) {
         app.log.warn({ err, eventId: event.id, orderId: order.id }, 'stripe webhook payment does not fit its order');
-        return { received: true as const, ignored: err.message };
+        return { received: true as const, ignored: err.message, unrecorded: { payment, err, email: order.email } };
       }
       throw err;
     }
   });
 
+  if ('unrecorded' in outcome && outcome.unrecorded) {
+    const { payment, err, email } = outcome.unrecorded;
+    await refundAfterFailedRecording(app, payment, err, { email });
+    return { received: true, ignored: outcome.ignored };
+  }
   if ('paidMany' in outcome && outcome.paidMany) {
     await sendCheckoutReceipt(app, outcome.paidMany);
     return { received: true };
