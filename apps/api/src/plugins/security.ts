@@ -87,7 +87,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
   // Resilience (#12): Redis may come and go; the limit then counts per process (see rate-limit-store.ts).
   let backend: RateLimitBackend | null = null;
   if (config.REDIS_URL) {
-    const { Redis } = await import('ioredis');
+    const ioredis = await import('ioredis');
+    // Bundled into dist/, the CommonJS package arrives as `default` only: `{ Redis }` was undefined there and the
+    // compiled server crashed at start with "Redis is not a constructor" (issue #21). Take the class from either shape.
+    const Redis = ioredis.Redis ?? (ioredis.default as unknown as typeof ioredis).Redis;
     const redis = new Redis(config.REDIS_URL, {
       connectTimeout: 1000,
       commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
