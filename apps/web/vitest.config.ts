@@ -11,6 +11,7 @@ export default defineConfig({
     conditions: ['module', 'browser', 'development'],
   },
   test: {
+    name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     passWithNoTests: false,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Env } from '../src/config/env';
@@ -15,13 +16,25 @@ import { user } from '../src/db/schema';
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: 'memory://' });
+  // A copy of the database migrated once for the whole run (test/global-setup.ts); from nothing outside Vitest.
+  const template = (key: 'pgliteTemplate' | 'postgresTemplate') => {
+    try {
+      return inject(key) || '';
+    } catch {
+      return '';
+    }
+  };
+  if (!url) {
+    const file = template('pgliteTemplate');
+    return openDatabase({ dataDir: 'memory://', ...(file ? { loadDataDir: await fs.openAsBlob(file) } : {}) });
+  }
   const { default: pg } = await import('pg');
   // TEST_DB_PREFIX: a machine shared by several people keeps each one's throwaway databases apart.
   const name = `${process.env.TEST_DB_PREFIX ?? 'shop_test_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const from = template('postgresTemplate');
+  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

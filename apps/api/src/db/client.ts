@@ -16,6 +16,8 @@ export interface Database {
   close(): Promise<void>;
   /** Subscribe to NOTIFY on a channel (the catalogue cache hears every write, from every process). */
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** PGlite only: the whole data directory as one file (tests start each database from a migrated copy). */
+  dumpDataDir?(): Promise<Blob>;
   /** Where connection errors of idle pooled clients are reported (PostgreSQL only; the app passes its logger). */
   setLogger?(logger: ConnectionLogger): void;
 }
@@ -95,6 +97,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL only; defaults to DEFAULT_POOL_TIMEOUTS. */
   timeouts?: Partial<PoolTimeouts>;
+  /** PGlite only: start from this dumped data directory (a migrated template, for tests) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Open the database and apply pending migrations. */
@@ -152,13 +156,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   // PGlite's default 128 MB of shared buffers doubled the idle memory of the whole server (decision 102).
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'], extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     // One embedded instance per process: its notifications never get lost, so the subscriber may trust them at once.
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.message);
