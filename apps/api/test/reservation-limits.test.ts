@@ -32,8 +32,8 @@ describe('hoarding through one checkout (the default caps)', () => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {
-    // The test helper lifts MAX_UNPAID_ORDERS only; these caps keep their defaults.
-    t = await createTestApp({ EXPIRY_SWEEP_SECONDS: 0 });
+    // The defaults, set explicitly: the test helper may lift the caps for the other suites.
+    t = await createTestApp({ EXPIRY_SWEEP_SECONDS: 0, MAX_UNPAID_LINES: 20, MAX_UNPAID_UNITS: 5000, MAX_UNPAID_VALUE_DOLLARS: 25000 });
     admin = await signUpUser(t.app, { admin: true });
   });
   afterAll(async () => t.close());
