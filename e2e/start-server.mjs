@@ -35,10 +35,16 @@ const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js'
     HOST: 'localhost',
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
+    // The browser tests run on their own embedded database, whatever the shell has set for the API suite.
     DATABASE_URL: '',
+    REDIS_URL: '',
     BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-1234',
     // The browser tests place many orders with the demo customer; the limit of 3 (#8) has its own API tests.
     MAX_UNPAID_ORDERS: '1000',
+    // Likewise the caps on one account's unpaid reservations (#22), which have their own API tests.
+    MAX_UNPAID_LINES: '1000',
+    MAX_UNPAID_UNITS: '1000000',
+    MAX_UNPAID_VALUE_DOLLARS: '100000000',
     ...extraEnv,
   },
 });

@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite and PostgreSQL databases are per file; two workers fit 2 cores.
     pool: 'forks',
+    isolate: false,
     maxWorkers: 2,
   },
 });
