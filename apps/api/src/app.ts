@@ -32,6 +32,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
 import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
 import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(checkoutRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
+      await api.register(sessionsRoutes);
     },
     { prefix: '/api' },
   );

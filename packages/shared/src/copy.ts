@@ -43,6 +43,8 @@ import { vehiclesAdminCopy } from './copy/vehicles-admin';
 import { activityCopy } from './copy/activity';
 import { accountSecurityCopy } from './copy/account-security';
 import { orderRulesCopy } from './copy/order-rules';
+import { reviewsCopy } from './copy/reviews';
+import { sessionsCopy } from './copy/sessions';
 
 export const copy = {
   nav: navCopy,
@@ -80,6 +82,8 @@ export const copy = {
   activity: activityCopy,
   accountSecurity: accountSecurityCopy,
   orderRules: orderRulesCopy,
+  reviews: reviewsCopy,
+  sessions: sessionsCopy,
 } as const;
 
 export type Copy = typeof copy;

@@ -68,6 +68,12 @@ export const envSchema = z.object({
   /** Rate limit for the whole API, requests per minute per client. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
+   * Issue #22: server-rendered pages per client per minute, the reads the renderer makes for that page counted
+   * too (a page runs the same queries as its API call). Default three times RATE_LIMIT_PER_MINUTE. Static files
+   * (scripts, styles, pictures) are never counted.
+   */
+  PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /**
    * Whether to believe X-Forwarded-* headers: false (default: the shop faces the
    * internet itself), true (any proxy), or the proxy addresses/CIDRs
    * (comma separated). Client addresses drive the rate limits, so only trust a real proxy.
@@ -90,6 +96,11 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Access token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+  /**
+   * Issue #22: a session ends this many days after its sign-in however often it is used (fractions allowed).
+   * It also ends after Better Auth's idle time: 7 days without a visit (renewed at most once a day).
+   */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
 
   // --- Second factor for administrators (issue #7, decision 075) ---
   /** required: admin-only calls need a session that passed TOTP or a backup code. Default: required in production, optional elsewhere. */
@@ -141,10 +152,12 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 /** Settings whose default depends on NODE_ENV are resolved by loadConfig. */
-type ResolvedDefaults = 'PAYMENT_PROVIDER' | 'SEED_DEMO';
+type ResolvedDefaults = 'PAYMENT_PROVIDER' | 'SEED_DEMO' | 'PAGE_RATE_LIMIT_PER_MINUTE';
 export interface AppConfig extends Omit<Env, ResolvedDefaults> {
   PAYMENT_PROVIDER: 'test' | 'stripe';
   SEED_DEMO: boolean;
+  /** PAGE_RATE_LIMIT_PER_MINUTE, or three times RATE_LIMIT_PER_MINUTE. */
+  PAGE_RATE_LIMIT_PER_MINUTE: number;
   publicUrl: string;
   /** ADMIN_TWO_FACTOR with its environment-dependent default applied. */
   adminTwoFactor: 'required' | 'optional';
@@ -219,7 +232,14 @@ export function loadConfig(overrides: Partial<Record<keyof Env, string | number 
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   const adminTwoFactor = c.ADMIN_TWO_FACTOR ?? (isProduction(c) ? 'required' : 'optional');
-  return { ...c, PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? 'test', SEED_DEMO: c.SEED_DEMO ?? !isProduction(c), publicUrl, adminTwoFactor };
+  return {
+    ...c,
+    PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? 'test',
+    SEED_DEMO: c.SEED_DEMO ?? !isProduction(c),
+    PAGE_RATE_LIMIT_PER_MINUTE: c.PAGE_RATE_LIMIT_PER_MINUTE ?? c.RATE_LIMIT_PER_MINUTE * 3,
+    publicUrl,
+    adminTwoFactor,
+  };
 }
 
 /**

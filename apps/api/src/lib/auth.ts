@@ -6,7 +6,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth, jwt, oauthPopup, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -107,6 +107,37 @@ function secondFactorMarker(db: Db): BetterAuthPlugin {
   };
 }
 
+/** Issue #22: the longest a session lives from its sign-in (SESSION_MAX_AGE_DAYS), in milliseconds. */
+export const sessionMaxAgeMs = (config: Pick<AppConfig, 'SESSION_MAX_AGE_DAYS'>) => Math.round(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
+
+/** Sessions signed in before this moment have reached SESSION_MAX_AGE_DAYS. */
+export const sessionsStartedAfter = (config: Pick<AppConfig, 'SESSION_MAX_AGE_DAYS'>, now = Date.now()) => new Date(now - sessionMaxAgeMs(config));
+
+/**
+ * Issue #22: a session ends SESSION_MAX_AGE_DAYS after its sign-in, however recently it was used. Better Auth
+ * only knows the idle expiry (expiresIn, renewed on use), so before any of its endpoints reads the session of
+ * the request (get-session, change-password, two-factor…), one conditional DELETE ends that session if it is
+ * older: Better Auth then finds none and answers as for a signed-out visitor. The shop's own API checks the
+ * same age in its session query (plugins/auth.ts, sessionStillValid).
+ */
+function sessionMaxAge(db: Db, config: AppConfig): BetterAuthPlugin {
+  return {
+    id: 'shop-session-max-age',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => Boolean(ctx.headers?.get('cookie')),
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+            if (!token) return;
+            await db.delete(schema.session).where(and(eq(schema.session.token, token), lt(schema.session.createdAt, sessionsStartedAfter(config))));
+          }),
+        },
+      ],
+    },
+  };
+}
+
 /** Names and photos from an identity provider are trimmed to the shop's limits instead of refusing the sign-in. */
 function sanitizeAccountFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
   const out = { ...data };
@@ -198,6 +229,7 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       bearer(),
+      sessionMaxAge(db, config),
       twoFactor({
         issuer: shop.name,
         // Accounts made through Google have no password; they enrol while signed in with Google.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppConfig } from '../config/env';
-import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, trustedOrigins, wrongOriginMessage, type Auth } from '../lib/auth';
+import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, sessionsStartedAfter, trustedOrigins, wrongOriginMessage, type Auth } from '../lib/auth';
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
@@ -57,6 +57,8 @@ declare module 'fastify' {
 export interface TokenClaims {
   userId: string;
   sessionId: string;
+  /** Issue #22: the session must have been signed in after this moment (SESSION_MAX_AGE_DAYS); set by authenticateToken. */
+  signedInAfter?: Date;
 }
 
 /**
@@ -67,13 +69,14 @@ export interface TokenClaims {
  */
 export const sessionUserColumns = { u: userTable, twoFactorVerified: sessionTable.twoFactorVerified };
 
-/** The session of the token exists, belongs to its subject and has not expired. */
+/** The session of the token exists, belongs to its subject and has not expired (idle, or past its maximum age). */
 export const sessionStillValid = (claims: TokenClaims) =>
   and(
     eq(sessionTable.id, claims.sessionId),
     eq(sessionTable.userId, claims.userId),
     eq(sessionTable.userId, userTable.id),
     gt(sessionTable.expiresAt, new Date()),
+    claims.signedInAfter ? gt(sessionTable.createdAt, claims.signedInAfter) : undefined,
   );
 
 type SessionUserRow = { u: typeof userTable.$inferSelect; twoFactorVerified: boolean };
@@ -266,7 +269,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     )[0];
 
   async function loadUser(userId: string, sessionId: string): Promise<AuthUser | null> {
-    return sessionUser(await sessionRow({ userId, sessionId }), sessionId, opts.config.adminTwoFactor);
+    return sessionUser(await sessionRow({ userId, sessionId, signedInAfter: sessionsStartedAfter(opts.config) }), sessionId, opts.config.adminTwoFactor);
   }
 
   // Keys cached in memory: the one query before a protected handler is the session-and-role lookup below (issue #10).
@@ -279,7 +282,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     const payload = await verifyAccessToken(token);
     const sid = payload && typeof payload.sid === 'string' ? payload.sid : undefined;
     if (!payload?.sub || !sid) throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
-    return { userId: payload.sub, sessionId: sid };
+    return { userId: payload.sub, sessionId: sid, signedInAfter: sessionsStartedAfter(opts.config) };
   }
 
   app.decorate('authenticateToken', async (req: FastifyRequest) => {
@@ -316,6 +319,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       return null;
     });
     if (!result) return null;
-    return loadUser(result.user.id, result.session.id);
+    const user = await loadUser(result.user.id, result.session.id);
+    // Issue #22: the sessions list shows each session's last use. Better Auth renews a session at most once a day;
+    // the web app syncs its access token every ten minutes or so while it is used, so the time is kept here.
+    if (user) await app.db.update(sessionTable).set({ updatedAt: new Date() }).where(eq(sessionTable.id, result.session.id));
+    return user;
   });
 });
