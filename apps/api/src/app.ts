@@ -37,7 +37,7 @@ import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/
 import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
 import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
 import { startExpirySweep } from './modules/orders/reservations.service';
-import { createPageRenderer, newRenderSecret } from './modules/pages/page-renderer';
+import { PageRateLimitedError, createPageRenderer, newRenderSecret, sendTooManyPages } from './modules/pages/page-renderer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -223,6 +223,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         // A client that goes away while a file streams is no error to answer (as @fastify/static's own routes do).
         errorHandler(err, req, reply) {
           if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return void req.raw.destroy();
+          // Issue #22: past the client's page budget (plugins/security.ts), a plain page says so.
+          if (err instanceof PageRateLimitedError) return sendTooManyPages(reply, err.retryAfterSeconds);
           return app.errorHandler(err, req, reply);
         },
       },

@@ -5,7 +5,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from '../config/env';
 import { RateLimitBackend, fallbackStore } from './rate-limit-store';
-import { RENDER_HEADER } from '../modules/pages/page-renderer';
+import type { FastifyRequest } from 'fastify';
+import { PageRateLimitedError, RENDER_CLIENT_HEADER, RENDER_HEADER } from '../modules/pages/page-renderer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,16 +109,35 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     });
   }
   app.decorate('rateLimitBackend', backend);
+  // Issue #22: a server-rendered page runs the same queries as the API call behind it, so pages count too, each
+  // client against its own budget (PAGE_RATE_LIMIT_PER_MINUTE, 'page:' keys), and the reads the renderer makes
+  // for that page count there as well. Static files (scripts, styles, fonts, pictures: any non-API address with
+  // a file extension, robots.txt and sitemap.xml included) are never counted.
+  const apiPath = (req: FastifyRequest) => req.url.startsWith('/api/');
+  const isRenderRead = (req: FastifyRequest) => apiPath(req) && req.headers[RENDER_HEADER] === opts.renderSecret;
+  const pageKey = (client: string) => `page:${client}`;
   await app.register(rateLimit, {
     global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
+    max: (_req, key) => (key.startsWith('page:') ? config.PAGE_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE),
     timeWindow: '1 minute',
     ...(backend ? { store: fallbackStore(backend, 'shop-rl-') } : {}),
-    // Pages are not limited; the server renderer's own reads of the public API carry this process's secret (decision 106).
-    allowList: (req) => !req.url.startsWith('/api/') || req.headers[RENDER_HEADER] === opts.renderSecret,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      error: { code: 'RATE_LIMITED', message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` },
-    }),
+    keyGenerator: (req) => {
+      if (isRenderRead(req)) return pageKey(String(req.headers[RENDER_CLIENT_HEADER] ?? ''));
+      return apiPath(req) ? req.ip : pageKey(req.ip);
+    },
+    allowList: (req) => {
+      // A read of the renderer made outside a page's render (none today) belongs to no client.
+      if (isRenderRead(req)) return !req.headers[RENDER_CLIENT_HEADER];
+      return !apiPath(req) && /\.[^/]+$/.test(req.url.split('?')[0]);
+    },
+    errorResponseBuilder: (req, ctx) => {
+      const seconds = Math.ceil(ctx.ttl / 1000);
+      // A page answers a plain HTML page (app.ts, the page route's error handler); the API its JSON.
+      if (!apiPath(req)) return new PageRateLimitedError(seconds);
+      return {
+        statusCode: ctx.statusCode,
+        error: { code: 'RATE_LIMITED', message: `Too many requests. Please wait ${seconds} seconds and try again.` },
+      };
+    },
   });
 });

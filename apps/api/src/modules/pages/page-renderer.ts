@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { networkCopy } from '@shop/shared/copy/network';
 import { publicAddress } from '../../lib/public-url';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
@@ -11,8 +13,52 @@ interface ServerBundle {
   setServerFetch(fetchImpl: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
 }
 
-/** Marks the renderer's own reads of the public API, so they do not count against anyone's rate limit. */
+/** Marks the renderer's own reads of the public API (with this process's secret), so the rate limit counts them as the page's. */
 export const RENDER_HEADER = 'x-shop-render';
+/**
+ * Issue #22: with RENDER_HEADER, the address of the client whose page is being rendered. Its reads count against
+ * that client's page budget (PAGE_RATE_LIMIT_PER_MINUTE), as the page itself does; only the renderer sets it.
+ */
+export const RENDER_CLIENT_HEADER = 'x-shop-render-client';
+
+/** The page being rendered: whose it is, and whether one of its reads was refused for too many requests. */
+interface RenderScope {
+  client: string;
+  retryAfterSeconds?: number;
+}
+const renderScope = new AsyncLocalStorage<RenderScope>();
+
+/** Thrown by the rate limit for a page address over its budget: the page route answers it with tooManyPagesHtml. */
+export class PageRateLimitedError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(networkCopy.pageTooManyTitle);
+    this.name = 'PageRateLimitedError';
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Issue #22: the plain page of a 429 for a page address (no script; the browser's own light or dark colours). */
+export function tooManyPagesHtml(retryAfterSeconds: number): string {
+  const title = escapeHtml(networkCopy.pageTooManyTitle);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<main><h1>${title}</h1><p>${escapeHtml(networkCopy.pageTooManyText(retryAfterSeconds))}</p><p><a href="">${escapeHtml(networkCopy.pageTooManyReload)}</a></p></main>
+</body></html>
+`;
+}
+
+/** Answers a page address refused by the rate limit: 429, Retry-After, the plain page. */
+export function sendTooManyPages(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(tooManyPagesHtml(retryAfterSeconds));
+}
 
 export interface PageRenderer {
   /** Answers a page address with server-rendered HTML (falls back to the bare page if rendering fails). */
@@ -94,12 +140,19 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
   if (bundle) {
     // The page's reads of the public catalogue are answered in this process, through the same routes, cache and validation.
     bundle.setServerFetch(async (url, init) => {
+      const scope = renderScope.getStore();
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
-        headers: { ...(init.headers as Record<string, string>), [RENDER_HEADER]: renderSecret },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          [RENDER_HEADER]: renderSecret,
+          ...(scope ? { [RENDER_CLIENT_HEADER]: scope.client } : {}),
+        },
         payload: typeof init.body === 'string' ? init.body : undefined,
       });
+      // The page's client ran out of its budget during the render: the page answers 429 too.
+      if (res.statusCode === 429 && scope) scope.retryAfterSeconds = Number(res.headers['retry-after']) || 60;
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
@@ -118,13 +171,15 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
       // Absolute addresses in the page (canonical, Open Graph, JSON-LD) use the shop's public origin and the path only.
       const url = publicAddress(app.config.publicUrl, req.url);
       let result: Awaited<ReturnType<ServerBundle['render']>>;
+      const scope: RenderScope = { client: req.ip };
       try {
-        result = await bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } }));
+        result = await renderScope.run(scope, () => bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } })));
       } catch (err) {
         // A page that cannot be rendered here still works: the browser renders it.
         req.log.error({ err, url: req.url }, 'server rendering failed; sending the bare page');
         return bare(reply);
       }
+      if (scope.retryAfterSeconds !== undefined) return sendTooManyPages(reply, scope.retryAfterSeconds);
       if (result instanceof Response) {
         return reply.redirect(result.headers.get('location') ?? '/', result.status);
       }
