@@ -1,6 +1,7 @@
 import { networkCopy } from '@shop/shared/copy/network';
 import { fetchWithTimeout, NetworkTimeoutError } from './network-timeout';
 import { storedKey } from './stored-key';
+import { retryAfterSeconds, waitForRateLimit } from './rate-limit-wait';
 
 /**
  * The only way the web app calls the shop API (fetch goes through
@@ -13,11 +14,20 @@ export class ApiError extends Error {
     message: string,
     public readonly status: number,
     public readonly code?: string,
+    /** A 429's Retry-After, in seconds. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/**
+ * Issue #22: a 429 (too many requests) is asked again after the wait the shop names in Retry-After, at most
+ * this many times, while the screens say so (lib/rate-limit-wait). The rate limit refuses a request before it
+ * does anything, so any call may be sent again.
+ */
+export const RATE_LIMIT_RETRIES = 3;
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
@@ -60,6 +70,18 @@ interface RequestOptions {
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce<T>(path, opts);
+    } catch (err) {
+      // The server renderer never waits: its page answers 429 itself.
+      if (serverFetch || !(err instanceof ApiError) || err.status !== 429 || attempt >= RATE_LIMIT_RETRIES) throw err;
+      await waitForRateLimit(err.retryAfterSeconds ?? 5, opts.signal);
+    }
+  }
+}
+
+async function requestOnce<T>(path: string, opts: RequestOptions): Promise<T> {
   try {
     return await request<T>(path, opts);
   } catch (err) {
@@ -108,7 +130,8 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   }
   if (!res.ok) {
     const e = (data as { error?: { message?: string; code?: string } } | undefined)?.error;
-    throw new ApiError(e?.message ?? `Request failed (${res.status})`, res.status, e?.code);
+    const wait = res.status === 429 ? retryAfterSeconds(res.headers.get('retry-after')) : undefined;
+    throw new ApiError(e?.message ?? `Request failed (${res.status})`, res.status, e?.code, wait);
   }
   return data as T;
 }
