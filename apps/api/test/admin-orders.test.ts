@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderPage, Order } from '@shop/shared';
 import { orders } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, payOrder, placeOrder } from './orders-fixtures';
 
 /** GET /api/allorders with paging, status and search; GET /api/allorders/export.csv. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, cookieHeader, createTestApp, signUpUser, syncToken, type TestApp, type TestUser } from './helpers';
+import { bearer, cookieHeader, createTestApp, syncToken, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { sameOrigin } from './identity-support';
 import { addProduct, placeOrder } from './orders-fixtures';
 import { enrolSecondFactor } from './admin-second-factor';

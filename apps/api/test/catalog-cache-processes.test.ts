@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
-import { bearer, signUpUser, type TestUser } from './helpers';
+import { bearer, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, placeOrder } from './orders-fixtures';
 import { eventually } from './eventually';
 

@@ -4,7 +4,9 @@ import { productSchema } from '@shop/shared';
 import { stockMovements } from '../src/db/schema';
 import { expireReservations } from '../src/modules/orders/reservations.service';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, getProductStock, payOrder, placeOrder } from './orders-fixtures';
 
 /** Issue #8, part 2: PATCH /api/product/{id} with a version, the quick stock adjustment, the ledger and the audit log. */

@@ -7,7 +7,9 @@ import { markOrderPaid } from '../src/modules/orders/orders.service';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, CARDS, confirmPayment, createIntent, createPaymentMethod, getProductStock, recordPaymentRequest } from './orders-fixtures';
 
 /**

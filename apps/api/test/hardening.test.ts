@@ -8,7 +8,9 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Env } from '../src/config/env';
 import { orders, testPaymentIntents } from '../src/db/schema';
 import { redactUrl } from '../src/lib/redact-url';
-import { bearer, createTestApp, openTestDatabase, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, openTestDatabase, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { firstLink, readOutbox, sameOrigin } from './identity-support';
 import { addProduct, createIntent, placeOrder } from './orders-fixtures';
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, session, user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser, signOut } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser, signOut } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, getProductStock, orderRequest, payOrder, placeOrder } from './orders-fixtures';
 
 let t: TestApp;

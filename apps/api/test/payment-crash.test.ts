@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, testPaymentIntents } from '../src/db/schema';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';
-import { signUpUser, type TestUser } from './helpers';
+import { type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, createIntent, getProductStock, payAtProcessor, placeOrder, receiptsFor } from './orders-fixtures';
 import { SKIP_ON_PGLITE, createAppOn, createPostgresDatabase, postgresUrl, waitFor, type ResilienceApp } from './support/resilience';
 

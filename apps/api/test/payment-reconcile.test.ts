@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../src/db/schema';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, createIntent, getProductStock, payAtProcessor, placeOrder, receiptsFor, recordPaymentRequest } from './orders-fixtures';
 import { createAppOn, postgresUrl } from './support/resilience';
 

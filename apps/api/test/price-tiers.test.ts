@@ -4,7 +4,9 @@ import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import type { Order, Product } from '@shop/shared';
 import { orders } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, orderRequest, placeOrder } from './orders-fixtures';
 
 /** Issue #11 part 5: quantity price tiers (decision 131). */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, placeOrder } from './orders-fixtures';
 
 /** POST /api/product and DELETE /api/product/{id}: admin only, validated, orders survive a deletion. */

@@ -7,7 +7,9 @@ import { expireReservations } from '../src/modules/orders/reservations.service';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import {
   CARDS,
   addProduct,

@@ -3,7 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { orders } from '../src/db/schema';
-import { bearer, signUpUser, type TestUser } from './helpers';
+import { bearer, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, getProductStock, orderRequest } from './orders-fixtures';
 import { SKIP_ON_PGLITE, TcpProxy, adminQuery, createAppOn, createPostgresDatabase, postgresUrl, waitFor, type ResilienceApp } from './support/resilience';
 

@@ -2,7 +2,9 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, createIntent, createPaymentMethod, getProductStock, placeOrder, receiptsFor, recordPaymentRequest } from './orders-fixtures';
 
 /** The `stripe` provider with the real SDK against a local fake Stripe server. */

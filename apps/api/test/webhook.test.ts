@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedWebhookEvents } from '../src/db/schema';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, createIntent, placeOrder, receiptsFor, recordPaymentRequest } from './orders-fixtures';
 
 /** POST /api/webhooks/stripe: signed with Stripe's scheme, verified by the real SDK. */

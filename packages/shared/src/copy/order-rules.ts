@@ -18,5 +18,11 @@ export const orderRulesCopy = {
   /** Told after the reason when a payment that succeeded could not be recorded (a second payment, a line paid on its own). */
   paymentRefunded: 'That payment could not be recorded and has been refunded in full.',
   paymentRefundDue: 'That payment could not be recorded: the shop will refund it in full; you do not need to do anything.',
+  /** Reserving stock needs a verified e-mail address (issue #22): 403 EMAIL_NOT_VERIFIED on POST /order and POST /checkout. */
+  emailNotVerified:
+    'Please verify your e-mail address before ordering: we sent you a link. Open it, then place your order again; no e-mail? Send the link again.',
+  /** The button beside that message, and what it says once the e-mail went out. */
+  resendVerification: 'Send the verification e-mail again',
+  verificationSent: 'Verification e-mail sent. Open the link in it, then place your order again.',
   paymentWasRefunded: 'This payment could not be recorded and was refunded (or is being refunded) in full: it cannot pay anything any more.',
 } as const;

@@ -19,6 +19,7 @@ import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { lineTotalCents } from '../cart/cart.service';
 import {
+  assertMayReserve,
   checkUnpaidCap,
   isPastDue,
   markOrderPaid,
@@ -129,6 +130,8 @@ function shortLineMessage(lines: ShortLine[]): string {
  * caps of issue #22 (409 RESERVATION_LIMIT).
  */
 export async function createCheckout(db: Db, user: AuthUser, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
+  // Issue #22: reserving stock needs a verified e-mail address (authenticate read the user fresh).
+  assertMayReserve(user);
   // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
   // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
   const [{ cartSize }] = await db

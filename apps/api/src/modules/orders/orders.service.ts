@@ -133,6 +133,15 @@ export async function checkUnpaidCap(tx: Db, userId: string, policy: Reservation
   return held;
 }
 
+/**
+ * Issue #22 (DESIGN §4): reserving stock needs a verified e-mail address, so a
+ * made-up address cannot take stock off the shelf. Demo accounts are seeded
+ * verified; Google vouches for the addresses of its accounts.
+ */
+export function assertMayReserve(user: Pick<AuthUser, 'emailVerified'>): void {
+  if (!user.emailVerified) throw new ForbiddenError(copy.orderRules.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+}
+
 /** Thrown inside the order transaction when the customer has reservations due to expire first; never leaves createOrder. */
 class ExpiryDue extends Error {}
 
@@ -221,6 +230,7 @@ async function placeOrder(
       .where(eq(user_.id, claims.userId))
       .for('update', { of: user_ });
     const user = admitSessionUser(first, claims.sessionId);
+    assertMayReserve(user);
     if (expireFirst && first.due) throw new ExpiryDue();
     const product = first.product;
     if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
