@@ -79,8 +79,22 @@ export const reviews = pgTable(
     description: text('description').notNull(),
     rating: integer('rating').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // Issue #22 (decision 151): a review is about a part its writer bought and paid for, one per part and customer.
+    // The demo reviews have none; a deleted part leaves its reviews, with their badge and the part's name.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name'),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
   },
-  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`), index('reviews_created_at_idx').on(t.createdAt)],
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_created_at_idx').on(t.createdAt),
+    uniqueIndex('reviews_user_product_unique')
+      .on(t.userId, t.productId)
+      .where(sql`${t.productId} is not null`),
+    index('reviews_product_created_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.productId} is not null`),
+  ],
 );
 
 /**
