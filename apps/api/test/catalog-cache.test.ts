@@ -4,9 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import { productPageSchema } from '@shop/shared';
 import { products } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed/seed';
-import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { addProduct, placeOrder } from './orders-fixtures';
 import { eventually } from './eventually';
+import { buyer, postReview } from './review-support';
 
 let t: TestApp;
 let admin: TestUser;
@@ -157,8 +160,10 @@ describe('the in-process catalogue cache', () => {
   });
 
   it('shows a new review at once', async () => {
+    // A review is about a part its writer bought and paid for (issue #22).
+    const { product } = await buyer(t.app, admin, { customer: rider });
     const before = (await get('/api/reviews')).json().length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/review', headers: bearer(rider.token), payload: { description: 'Fast shipping.', review: 5 } });
+    const res = await postReview(t.app, rider, { description: 'Fast shipping.', review: 5, productId: product._id });
     expect(res.statusCode).toBe(201);
     expect((await get('/api/reviews')).json()).toHaveLength(before + 1);
   });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, session, user } from '../src/db/schema';
-import { bearer, cookieHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { bearer, cookieHeader, createTestApp, type TestApp, type TestUser } from './helpers';
+// Issue #22: customers who order have verified their e-mail address.
+import { signUpUser } from './verify-support';
 import { sameOrigin } from './identity-support';
 import { addProduct, payOrder, placeOrder } from './orders-fixtures';
+import { buyer, postReview } from './review-support';
 
 /** Issue #7, hardening: identity fields, Better Auth's admin endpoints, orders outliving their customer. */
 describe('hardening (issue #7)', () => {
@@ -79,12 +82,13 @@ describe('hardening (issue #7)', () => {
   });
 
   it('copies only a safe name and photo into a review, even from an account stored before the limits', async () => {
-    const legacy = await signUpUser(t.app);
+    // A review is about a part its writer bought and paid for (issue #22).
+    const { customer: legacy, product } = await buyer(t.app, admin);
     await t.app.db
       .update(user)
       .set({ name: 'L'.repeat(500), image: 'javascript:alert(1)' })
       .where(eq(user.id, legacy.id));
-    const res = await t.app.inject({ method: 'POST', url: '/api/review', headers: bearer(legacy.token), payload: { description: 'Good parts.', review: 5 } });
+    const res = await postReview(t.app, legacy, { description: 'Good parts.', review: 5, productId: product._id });
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('L'.repeat(80));
     expect(res.json().img).toBe('/images/avatar-default.svg');
