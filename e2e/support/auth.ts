@@ -43,6 +43,19 @@ export async function loginThroughPage(page: Page, account: { email: string; pas
 }
 
 /**
+ * Signs an existing account in without the login page (issue #21: the page itself has its own tests): the real
+ * sign-in API in the page's own cookie jar, then the shop opens on `path` and syncs its access token as after any
+ * sign-in. Each call makes a session of its own, so a test that signs out ends no other test's session.
+ */
+export async function signInViaApi(page: Page, account: { email: string; password: string }, opts: { path?: string; baseURL?: string } = {}) {
+  const origin = opts.baseURL ? new URL(opts.baseURL).origin : shopOrigin();
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(opts.path ?? '/home');
+  await waitForAccessToken(page);
+}
+
+/**
  * Signs the page in, quickly: a fresh customer is created through the real
  * sign-up API in the page's own cookie jar (no UI), the demo admin signs in
  * the same way; then the shop opens on `path` and syncs its access token like

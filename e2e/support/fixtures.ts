@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Page, type BrowserContext, type Locator } from '@playwright/test';
 import { waitForAppAfterNavigation } from './hydration';
 
 export type Theme = 'light' | 'dark';
@@ -28,11 +28,12 @@ export async function useTheme(context: BrowserContext, theme: Theme) {
 }
 
 /**
- * Waits until what a visitor would see has settled: data loaded (no spinner),
- * web fonts in, and every image decoded, including lazy ones further down.
+ * Waits until what a visitor would see has settled: the page loaded (and hydrated, see hydration.ts), data
+ * loaded (no spinner), web fonts in, and every image loaded, including lazy ones further down.
  */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  // Conditions, not `networkidle` (issue #21): that waited at least 500 ms on every call, ~490 times a run.
+  await page.waitForLoadState('load');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /Loading/i })).toHaveCount(0);
   // Lazy images load only near the viewport: walk down the page once, then back up.
@@ -59,7 +60,6 @@ export async function settle(page: Page) {
         ),
     );
   });
-  await page.waitForLoadState('networkidle');
 }
 
 interface Fixtures {
@@ -91,3 +91,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * A screenshot for people to look at (e2e/screenshots, git-ignored), taken only when asked for with SCREENSHOTS=1
+ * (issue #21): nothing compares them, and taking them all cost minutes of every run.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean; animations?: 'disabled' | 'allow'; clip?: { x: number; y: number; width: number; height: number } },
+) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await (target as Page).screenshot(options);
+}

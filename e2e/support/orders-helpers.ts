@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_ADMIN, loginThroughPage, signUpAndLogin } from './auth';
+import { DEMO_ADMIN, signInViaApi, signUpAndLogin } from './auth';
 
 export interface ProductDto {
   _id: string;
@@ -29,11 +29,11 @@ export async function newCustomerPage(browser: Browser, tag: string) {
   return { context, page, customer };
 }
 
-/** A new browser context with the demo admin signed in through the real login page. */
+/** A new browser context with the demo admin signed in through the sign-in API (the login page has its own tests). */
 export async function newAdminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginThroughPage(page, DEMO_ADMIN);
+  await signInViaApi(page, DEMO_ADMIN);
   return { context, page };
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
-import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { signUpAndLogin } from '../support/auth';
 
 /**
@@ -22,8 +22,11 @@ const viewports = [
 async function check(page: Page, name: string) {
   await settle(page);
   fs.mkdirSync(outDir, { recursive: true });
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  await screenshot(page, { path: path.join(outDir, `${name}.png`), fullPage: true });
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
   expect(result.passes.length).toBeGreaterThan(10);
   expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

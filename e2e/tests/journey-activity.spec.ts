@@ -75,7 +75,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await page.goto('/dashboard/activity');
       await expect(page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first()).toBeVisible();
       await settle(page);
-      let result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+      let result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_21_AA)
+        .analyze();
       expect(result.passes.length).toBeGreaterThan(10);
       expect(result.violations.map((v) => `Activity: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
@@ -95,7 +98,11 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       const preview = page.getByRole('dialog', { name: 'Import preview' });
       await expect(preview.getByText(/^Line 3:/)).toBeVisible();
       await settle(page);
-      result = await new AxeBuilder({ page }).include('dialog').withTags(WCAG_21_AA).analyze();
+      result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .include('dialog')
+        .withTags(WCAG_21_AA)
+        .analyze();
       expect(result.violations.map((v) => `Import preview: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
       await preview.getByRole('button', { name: 'Cancel' }).click();
       await expect(preview).toBeHidden();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { newAdminPage } from '../support/orders-helpers';
-import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
 
 test('the admin adds a product with an uploaded picture, which the shop serves as WebP', async ({ browser }, testInfo) => {
   const { page, context } = await newAdminPage(browser);
@@ -107,7 +107,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
           await settle(page);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: path.join(shots, `${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+          await screenshot(page, { path: path.join(shots, `${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
         }
       } finally {
         await context.close();

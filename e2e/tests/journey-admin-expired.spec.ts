@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { DEMO_ADMIN, DEMO_CUSTOMER, loginThroughPage } from '../support/auth';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInViaApi } from '../support/auth';
 import { orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
@@ -12,7 +12,8 @@ let shop: SecondServer;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  shop = await startSecondServer({ UNPAID_ORDER_TTL_MINUTES: '0.05' });
+  // A sweep every second: the journey waits for the reservation to run out, not for the default 30-second sweep.
+  shop = await startSecondServer({ UNPAID_ORDER_TTL_MINUTES: '0.05', EXPIRY_SWEEP_SECONDS: '1' });
 });
 test.afterAll(async () => shop?.stop());
 
@@ -22,7 +23,7 @@ test('an unpaid order runs out: the customer sees Expired, its units go back, an
   const admin = await browser.newContext({ baseURL: shop.baseURL });
   try {
     const page = await customer.newPage();
-    await loginThroughPage(page, DEMO_CUSTOMER);
+    await signInViaApi(page, DEMO_CUSTOMER, { baseURL: shop.baseURL });
     const product = await orderableProduct(page.request);
     await placeOrderViaApi(page, product);
     const stockOf = async () => ((await (await page.request.get(`/api/product/${product._id}`)).json()) as { stock: number }).stock;
@@ -36,7 +37,7 @@ test('an unpaid order runs out: the customer sees Expired, its units go back, an
     await expect(mine.getByRole('link', { name: /^pay/ })).toHaveCount(0);
 
     const adminPage = await admin.newPage();
-    await loginThroughPage(adminPage, DEMO_ADMIN);
+    await signInViaApi(adminPage, DEMO_ADMIN, { baseURL: shop.baseURL });
     await adminPage.goto('/dashboard/orders');
     const tabs = adminPage.getByRole('tablist', { name: 'Order status' });
     await tabs.getByRole('tab', { name: /^Expired/ }).click();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { FakeStripe } from '../../apps/api/test/fake-stripe/server';
-import { DEMO_ADMIN, DEMO_CUSTOMER, loginThroughPage } from '../support/auth';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInViaApi } from '../support/auth';
 import { orderableProduct, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
@@ -30,6 +30,8 @@ test.beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: fake.url,
     UNPAID_ORDER_TTL_MINUTES: '0.2',
+    // A sweep every second: the journey waits for the reservation to run out, not for the default 30-second sweep.
+    EXPIRY_SWEEP_SECONDS: '1',
   });
 });
 test.afterAll(async () => {
@@ -55,7 +57,7 @@ test('a payment that arrives after the order expired and its parts were sold aga
   const admin = await browser.newContext({ baseURL: shop.baseURL });
   try {
     const page = await customer.newPage();
-    await loginThroughPage(page, DEMO_CUSTOMER);
+    await signInViaApi(page, DEMO_CUSTOMER, { baseURL: shop.baseURL });
     const product: ProductDto = await orderableProduct(page.request);
     const stockOf = async () => ((await (await page.request.get(`/api/product/${product._id}`)).json()) as { stock: number }).stock;
 
@@ -88,7 +90,7 @@ test('a payment that arrives after the order expired and its parts were sold aga
 
     // The admin finds the order in Manage All Orders, flagged for a refund, with nothing to deliver.
     const adminPage = await admin.newPage();
-    await loginThroughPage(adminPage, DEMO_ADMIN);
+    await signInViaApi(adminPage, DEMO_ADMIN, { baseURL: shop.baseURL });
     await adminPage.goto('/dashboard/orders');
     await expect(adminPage.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible();
     await adminPage.getByRole('searchbox', { name: 'Search orders' }).fill(late._id);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
 
 /**
@@ -34,7 +34,10 @@ async function createProduct(page: Page, name: string): Promise<string> {
 }
 
 async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
   expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(10);
   return result.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
@@ -194,7 +197,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await settle(page);
         await noSidewaysScroll('vehicles');
         found.push(...(await axe(page, 'vehicles')));
-        await page.screenshot({ path: path.join(shots, `admin-vehicles-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(shots, `admin-vehicles-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
         // The edit form of a seeded part with fitment, the make suggestions open.
         const products = (await (await page.request.get('/api/products')).json()) as { _id: string; fitment: unknown[] }[];
@@ -213,7 +216,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
           const r = el.getBoundingClientRect();
           return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
         });
-        await page.screenshot({
+        await screenshot(page, {
           path: path.join(shots, `admin-fitment-editor-${width}-${theme}.png`),
           fullPage: true,
           clip: { x: Math.max(0, box.x - 12), y: box.y - 28, width: Math.min(width - Math.max(0, box.x - 12), box.width + 24), height: box.height + 160 },
@@ -224,7 +227,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await fitment.getByRole('combobox', { name: 'Make' }).blur();
         await expect(fitment.getByRole('listbox', { name: 'Make suggestions' })).toBeHidden();
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(shots, `admin-edit-product-fitment-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(shots, `admin-edit-product-fitment-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
         expect(found).toEqual([]);
       } finally {
         await context.close();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 
@@ -200,36 +200,7 @@ test('My Orders shows how long an unpaid order is reserved, and Expired once the
   }
 });
 
-test('Manage Products pages through the catalogue: newest first, the page in the address, Previous and Next', async ({ browser }) => {
-  const { page, context } = await newAdminPage(browser);
-  try {
-    const newest = await addProduct(page);
-    const total = ((await (await page.request.get('/api/products')).json()) as Product[]).length;
-    expect(total, 'the demo catalogue fills more than one page').toBeGreaterThan(MANAGE_PRODUCTS_PER_PAGE);
-    await page.goto('/dashboard/manageProducts');
-    const table = page.getByRole('table');
-    await expect(productRow(page, newest.name)).toHaveCount(1);
-    await expect(table.getByRole('rowheader').first()).toHaveText('1');
-    const pages = Math.ceil(total / MANAGE_PRODUCTS_PER_PAGE);
-    await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
-    await expect(table.getByRole('rowheader').first()).toHaveText(String(MANAGE_PRODUCTS_PER_PAGE + 1));
-    await expect(productRow(page, newest.name)).toHaveCount(0);
-
-    // Reload keeps the page; Previous goes back to the first.
-    await page.reload();
-    await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
-    await expect(productRow(page, newest.name)).toHaveCount(1);
-  } finally {
-    await context.close();
-  }
-});
+// Manage Products' paging counts the whole catalogue: it is in journey-manage-products-pages.spec.ts, run alone.
 
 for (const theme of ['light', 'dark'] as Theme[]) {
   for (const viewport of [
@@ -241,8 +212,8 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await useTheme(context, theme);
       const page = await context.newPage();
       try {
-        const { loginThroughPage, DEMO_ADMIN } = await import('../support/auth');
-        await loginThroughPage(page, DEMO_ADMIN);
+        const { signInViaApi, DEMO_ADMIN } = await import('../support/auth');
+        await signInViaApi(page, DEMO_ADMIN);
         await page.goto('/dashboard/manageProducts');
         await expect(
           page
@@ -253,12 +224,12 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await settle(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(outDir, `manage-products-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(outDir, `manage-products-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
         await page.getByRole('link', { name: /^Edit/ }).filter({ visible: true }).first().click();
         await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
         await settle(page);
-        await page.screenshot({ path: path.join(outDir, `edit-product-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(outDir, `edit-product-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
         await page.goto('/dashboard/manageProducts');
         await page
@@ -267,7 +238,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
           .first()
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({ path: path.join(outDir, `adjust-stock-${viewport.width}-${theme}.png`), animations: 'disabled' });
+        await screenshot(page, { path: path.join(outDir, `adjust-stock-${viewport.width}-${theme}.png`), animations: 'disabled' });
       } finally {
         await context.close();
       }

@@ -11,7 +11,10 @@ const viewports = [
 ];
 
 async function violations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
   expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(10);
   return result.violations.map(
     (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join(' | ')}`,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount } from '../support/auth';
 
 /**
@@ -32,7 +32,7 @@ async function demoPart(request: APIRequestContext, sku: string): Promise<Part> 
 }
 
 async function violations(page: Page, what: string, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(3);
@@ -167,7 +167,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(120_000);
       const { context, page } = await openContext(browser, theme, viewport);
       const shot = (name: string) =>
-        page.screenshot({ path: path.join(outDir, `${name}-${viewport.width}-${theme}.png`), fullPage: false, animations: 'disabled' });
+        screenshot(page, { path: path.join(outDir, `${name}-${viewport.width}-${theme}.png`), fullPage: false, animations: 'disabled' });
       try {
         const found: string[] = [];
         const selector = page.getByRole('region', { name: 'Your bike' });
@@ -176,7 +176,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(selector).toBeVisible();
         await settle(page);
         // The selector alone: the hero above it is tall on a phone.
-        await selector.screenshot({ path: path.join(outDir, `garage-selector-home-${viewport.width}-${theme}.png`), animations: 'disabled' });
+        await screenshot(selector, { path: path.join(outDir, `garage-selector-home-${viewport.width}-${theme}.png`), animations: 'disabled' });
 
         // No bike yet: on a phone a compact bar that opens the selects.
         await page.goto('/products');
@@ -218,7 +218,7 @@ for (const theme of ['light', 'dark'] as const) {
         await settle(page);
         found.push(...(await violations(page, 'my garage')));
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(outDir, `garage-page-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(outDir, `garage-page-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
         expect(found).toEqual([]);
       } finally {
         await context.close();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, type ProductDto } from '../support/orders-helpers';
-import { expect, settle, test, type Theme, useTheme } from '../support/fixtures';
+import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
 
 /**
  * Issue #11 part 5 (decision 131): the admin sets quantity price tiers on the
@@ -152,7 +152,7 @@ test.describe.serial('quantity price tiers', () => {
         await setQuantity(page, 24);
         await expect(tierTable(page).locator('tr[aria-current="true"]')).toHaveCount(1);
         await settle(page);
-        await page.screenshot({ path: path.join(outDir, `price-tiers-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(page, { path: path.join(outDir, `price-tiers-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
         await context.close();
       });
     }
