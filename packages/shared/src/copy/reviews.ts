@@ -14,6 +14,7 @@ export const reviewsCopy = {
   /** The server's answers to POST /review. */
   emailNotVerified:
     'Please verify your e-mail address before writing a review: we sent you a link. Open it, then write your review; no e-mail? Send the link again.',
+  verificationSent: 'Verification e-mail sent. Open the link in it, then add your review.',
   notBought: 'You can review a part once you have bought and paid for it. Choose one of the parts from your paid orders.',
   alreadyReviewed: 'You have already reviewed this part: one review per part and customer.',
   productNotFound: 'No part with that id.',

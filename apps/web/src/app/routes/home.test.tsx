@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import HomePage from './home';
 import { renderWithProviders } from '../../components/testing/render-with-providers';
 import { fakeApi, notFound } from '../../components/testing/fake-api';
-import { makeProducts, makeReviews } from '../../components/testing/fixtures';
+import { makeProducts, makeReviews, reviewPageOf } from '../../components/testing/fixtures';
 
 describe('home page', () => {
   it('shows the sections in the spec order and sets the title', async () => {
@@ -11,7 +11,7 @@ describe('home page', () => {
       // The featured section asks for one page of 6 (issue #10), never the whole catalogue.
       if (req.path === '/api/products' && req.query.get('limit') === '6')
         return { status: 200, body: { items: makeProducts(6), total: 8, page: 1, limit: 6, pages: 2 } };
-      if (req.path === '/api/reviews') return { status: 200, body: makeReviews(3) };
+      if (req.path === '/api/reviews') return { status: 200, body: reviewPageOf(makeReviews(3)) };
       return notFound(req);
     });
     renderWithProviders(<HomePage />, { url: '/home' });

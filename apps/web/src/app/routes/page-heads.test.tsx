@@ -44,7 +44,7 @@ function serve() {
   fakeApi((req) => {
     if (req.path === '/api/products' && req.query.get('page'))
       return { status: 200, body: { items: makeProducts(9), total: 30, page: Number(req.query.get('page')), limit: 9, pages: 4 } };
-    if (req.path === '/api/reviews') return { status: 200, body: [] };
+    if (req.path === '/api/reviews') return { status: 200, body: { items: [], total: 0, page: 1, limit: 20, pages: 0 } };
     if (req.path === '/api/search') return { status: 200, body: { items: [], total: 0, page: 1, limit: 9, pages: 1, facets: { categories: [], brands: [] } } };
     return notFound(req);
   });

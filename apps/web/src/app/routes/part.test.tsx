@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import PartPage from './part';
 import { renderWithProviders } from '../../components/testing/render-with-providers';
 import { fakeApi, notFound } from '../../components/testing/fake-api';
-import { makeProducts } from '../../components/testing/fixtures';
+import type { Review } from '@shop/shared/schemas/review';
+import { makeProducts, makeReviews, reviewPageOf } from '../../components/testing/fixtures';
 
 const [base] = makeProducts(1);
 const part = {
@@ -19,9 +20,14 @@ const part = {
   images: ['/api/uploads/0f8fad5b-d9cb-469f-a165-70867728950e/960.webp', '/images/products/side.svg', '/images/products/back.svg'],
 };
 
+/** The part's reviews (issue #22), oldest first as made; the API pages them newest first. */
+let partReviews: Review[] = [];
+
 function serve() {
   return fakeApi((req) => {
     if (req.method === 'GET' && req.path === `/api/product/${part._id}`) return { status: 200, body: part };
+    if (req.method === 'GET' && req.path === '/api/reviews' && req.query.get('productId') === part._id)
+      return { status: 200, body: reviewPageOf(partReviews, Number(req.query.get('page')), Number(req.query.get('limit'))) };
     return notFound(req);
   });
 }
@@ -37,6 +43,27 @@ const render = (id = part._id) =>
   });
 
 describe('public part page', () => {
+  it('lists the part\'s reviews newest first, each with "Verified purchase", or says there are none yet', async () => {
+    partReviews = makeReviews(2).map((r) => ({ ...r, productId: part._id, productName: part.name, verifiedPurchase: true }));
+    serve();
+    const { unmount } = render();
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Reviews of this part' })).closest('section')!;
+    await within(section).findByRole('heading', { name: 'Rider 2' });
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Rider 2', 'Rider 1']);
+    expect(within(section).getAllByText('Verified purchase')).toHaveLength(2);
+    expect(section.textContent).toContain('2 reviews');
+    unmount();
+
+    partReviews = [];
+    serve();
+    render();
+    expect(await screen.findByText(/No reviews of this part yet/)).toBeTruthy();
+  });
+
   it('shows the part with its lot and unit price, stock, minimum order and Order Now', async () => {
     serve();
     render();

@@ -12,6 +12,7 @@ import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { PartGallery } from '../../features/catalog/components/part-gallery';
 import { PartDetails } from '../../features/catalog/components/part-details';
 import { PartHead } from '../../features/catalog/components/part-head';
+import { PartReviews } from '../../features/catalog/components/part-reviews';
 
 const t = partPageCopy;
 
@@ -42,6 +43,7 @@ export default function PartPage() {
           <PartHead product={product.data} />
           <PartGallery key={product.data._id} name={product.data.name} images={product.data.images} />
           <PartDetails product={product.data} />
+          <PartReviews productId={product.data._id} />
         </article>
       )}
     </div>

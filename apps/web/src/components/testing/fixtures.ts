@@ -34,6 +34,12 @@ export function makeReviews(count: number): Review[] {
   }));
 }
 
+/** GET /api/reviews?page=&limit= the way the API pages (issue #22): newest first, from a list given oldest first. */
+export function reviewPageOf(oldestFirst: Review[], page = 1, limit = 20) {
+  const newest = oldestFirst.slice().reverse();
+  return { items: newest.slice((page - 1) * limit, page * limit), total: newest.length, page, limit, pages: Math.ceil(newest.length / limit) };
+}
+
 /** GET /api/products?page=&limit= the way the API pages: 1-based, pages = ceil(total / limit). */
 export function pageOf(all: Product[], page: number, limit: number) {
   const pages = Math.max(1, Math.ceil(all.length / limit));

@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { formatPrice } from '../../../components/ui/price';
 import { useAuth } from '../../identity/auth-context';
 import { usePlaceCheckout } from '../api/cart';
+import { isEmailNotVerified, ResendVerificationButton } from '../../identity/components/email-not-verified';
 
 const t = orderFlowCopy;
 
@@ -66,6 +67,7 @@ export function CheckoutModal({ open, onClose, lines, total }: { open: boolean; 
             <p className="font-medium">{checkout.error.message}</p>
           </div>
         )}
+        {isEmailNotVerified(checkout.error) && <ResendVerificationButton />}
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={close} disabled={checkout.isPending}>
             {t.close}

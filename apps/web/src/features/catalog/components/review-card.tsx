@@ -2,6 +2,7 @@ import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import type { Review } from '@shop/shared/schemas/review';
 import { RatingStars } from '../../../components/ui/rating-stars';
+import { VerifiedPurchaseBadge } from './verified-purchase-badge';
 
 const avatarFallback = '/images/avatar-default.svg';
 
@@ -30,6 +31,7 @@ export function ReviewCard({ review }: { review: Review }) {
             <RatingStars value={review.review} />
             <span>{homeCopy.ratings(review.review)}</span>
           </p>
+          {review.verifiedPurchase && <VerifiedPurchaseBadge />}
         </div>
       </div>
       <blockquote className="relative flex-1 leading-relaxed text-base-content/85">

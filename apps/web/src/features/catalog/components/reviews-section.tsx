@@ -3,8 +3,7 @@ import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
-import { useReviews } from '../api/get-reviews';
-import { newestReviews } from '../newest-reviews';
+import { useHomeReviews } from '../api/get-reviews';
 import { ReviewsCarousel } from './reviews-carousel';
 
 /** Space the carousel takes, held while the reviews load (the server renders the page with them). */
@@ -18,7 +17,8 @@ function ReviewsPlaceholder() {
 
 /** Spec §2 'Customer Reviews': newest first, at most 20, in a carousel with pagination bullets. */
 export function ReviewsSection() {
-  const { data, isPending, isError, error, refetch } = useReviews();
+  // Only the 20 it shows, newest first (issue #22): GET /reviews?page=1&limit=20.
+  const { data, isPending, isError, error, refetch } = useHomeReviews();
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-20 bg-base-200 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -27,10 +27,10 @@ export function ReviewsSection() {
           <ReviewsPlaceholder />
         ) : isError ? (
           <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-80" />
-        ) : data.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <p className="rounded-box bg-base-100 p-8 text-center">{storefrontCopy.reviewsEmpty}</p>
         ) : (
-          <ReviewsCarousel reviews={newestReviews(data)} />
+          <ReviewsCarousel reviews={data.items} />
         )}
       </div>
     </section>

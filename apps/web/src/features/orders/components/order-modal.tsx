@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { formatPrice } from '../../../components/ui/price';
 import { useAuth } from '../../identity/auth-context';
 import { useCreateOrder } from '../api/create-order';
+import { isEmailNotVerified, ResendVerificationButton } from '../../identity/components/email-not-verified';
 
 interface OrderModalProps {
   open: boolean;
@@ -80,6 +81,7 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
             {createOrder.error.message}
           </p>
         )}
+        {isEmailNotVerified(createOrder.error) && <ResendVerificationButton />}
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={close} disabled={createOrder.isPending}>
             {t.close}
