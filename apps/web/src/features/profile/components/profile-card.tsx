@@ -10,6 +10,8 @@ import { useProfile } from '../api/get-profile';
 import { useResendVerification } from '../api/resend-verification';
 import { ProfileUpdateModal } from './profile-update-modal';
 import { TwoFactorCard } from './two-factor-card';
+import { SessionsCard } from './sessions-card';
+import { PasswordCard } from './password-card';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -146,7 +148,13 @@ export function ProfileCard() {
       ) : (
         <>
           <ProfileDetails profile={profile.data} />
-          {user?.email === profile.data.email && <TwoFactorCard />}
+          {user?.email === profile.data.email && (
+            <>
+              <TwoFactorCard />
+              <SessionsCard />
+              <PasswordCard />
+            </>
+          )}
         </>
       )}
     </div>
