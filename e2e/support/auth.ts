@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkFromMail } from './identity-outbox';
 
 /**
  * Sign-in helpers for browser tests (identity, #3). Accounts seeded in the
@@ -56,15 +57,29 @@ export async function signInViaApi(page: Page, account: { email: string; passwor
 }
 
 /**
+ * Issue #22: ordering and reviewing need a verified e-mail address. Verifies a
+ * new account as its owner would: opens the link of the verification e-mail
+ * from the e2e server's outbox, in the given cookie jar (the link signs that
+ * browser in, as it does a customer's).
+ */
+export async function verifyEmailViaOutbox(request: APIRequestContext, email: string) {
+  const { link } = await linkFromMail(email, /verify/i);
+  const res = await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect(res.status(), await res.text()).toBe(302);
+  expect(res.headers().location ?? '').not.toContain('error=');
+}
+
+/**
  * Signs the page in, quickly: a fresh customer is created through the real
- * sign-up API in the page's own cookie jar (no UI), the demo admin signs in
- * the same way; then the shop opens on `path` and syncs its access token like
- * after any sign-in. Returns the account.
+ * sign-up API in the page's own cookie jar (no UI) and verifies their e-mail
+ * address through the link in the outbox (`verified: false` leaves it
+ * unverified), the demo admin signs in the same way; then the shop opens on
+ * `path` and syncs its access token like after any sign-in. Returns the account.
  *
  *   const me = await signUpAndLogin(page);                 // fresh customer
  *   const admin = await signUpAndLogin(page, { admin: true }); // demo admin
  */
-export async function signUpAndLogin(page: Page, opts: { admin?: boolean; tag?: string; path?: string } = {}): Promise<Account> {
+export async function signUpAndLogin(page: Page, opts: { admin?: boolean; tag?: string; path?: string; verified?: boolean } = {}): Promise<Account> {
   // Better Auth refuses browser-like calls without a trusted Origin.
   const headers = { origin: shopOrigin() };
   let account: Account;
@@ -76,6 +91,7 @@ export async function signUpAndLogin(page: Page, opts: { admin?: boolean; tag?: 
     account = uniqueAccount(opts.tag);
     const res = await page.request.post('/api/auth/sign-up/email', { data: { email: account.email, password: account.password, name: account.name }, headers });
     expect(res.status(), await res.text()).toBe(200);
+    if (opts.verified !== false) await verifyEmailViaOutbox(page.request, account.email);
   }
   await page.goto(opts.path ?? '/home');
   await waitForAccessToken(page);

@@ -22,10 +22,11 @@ export interface OrderDto {
 }
 
 /** A new browser context (own cookies and storage) with a fresh customer signed in (identity's helper). */
-export async function newCustomerPage(browser: Browser, tag: string) {
+export async function newCustomerPage(browser: Browser, tag: string, opts: { verified?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const customer = await signUpAndLogin(page, { tag });
+  // Verified through the link of the verification e-mail unless `verified: false` (issue #22: ordering needs it).
+  const customer = await signUpAndLogin(page, { tag, verified: opts.verified });
   return { context, page, customer };
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { shopOrigin, signUpAndLogin, uniqueAccount, waitForAccessToken } from '../support/auth';
+import { shopOrigin, signUpAndLogin, uniqueAccount, verifyEmailViaOutbox, waitForAccessToken } from '../support/auth';
 import { fillTestCard, newAdminPage, usd, type ProductDto } from '../support/orders-helpers';
 import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
 
@@ -55,6 +55,8 @@ async function newAccount(request: APIRequestContext) {
   const account = uniqueAccount('cart');
   const res = await request.post('/api/auth/sign-up/email', { data: account, headers: { origin: shopOrigin() } });
   expect(res.status(), await res.text()).toBe(200);
+  // Issue #22: checking out needs a verified e-mail address; the customer opens the link of the e-mail.
+  await verifyEmailViaOutbox(request, account.email);
   return account;
 }
 
