@@ -23,9 +23,9 @@ export class ApiError extends Error {
 }
 
 /**
- * Issue #22: a 429 (too many requests) is asked again after the wait the shop names in Retry-After, at most
- * this many times, while the screens say so (lib/rate-limit-wait). The rate limit refuses a request before it
- * does anything, so any call may be sent again.
+ * Issue #22: a read (GET) that meets a 429 (too many requests) is asked again after the wait the shop names in
+ * Retry-After, at most this many times, while the screens say so (lib/rate-limit-wait). A write is not sent
+ * again behind the person's back: its form shows the server's message (the contact form's "Too many messages").
  */
 export const RATE_LIMIT_RETRIES = 3;
 
@@ -75,7 +75,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       return await requestOnce<T>(path, opts);
     } catch (err) {
       // The server renderer never waits: its page answers 429 itself.
-      if (serverFetch || !(err instanceof ApiError) || err.status !== 429 || attempt >= RATE_LIMIT_RETRIES) throw err;
+      const read = (opts.method ?? 'GET') === 'GET';
+      if (serverFetch || !read || !(err instanceof ApiError) || err.status !== 429 || attempt >= RATE_LIMIT_RETRIES) throw err;
       await waitForRateLimit(err.retryAfterSeconds ?? 5, opts.signal);
     }
   }
