@@ -1,54 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
-import { waitForAccessToken } from '../support/auth';
+import { addProduct, bearerOf, MANAGE_PRODUCTS_PER_PAGE, productRow, type AdminProduct } from '../support/catalog';
 import { newAdminPage, newCustomerPage, orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 
 /** Issue #8: the owner edits parts, adjusts stock, finds low stock; customers see how long their order is reserved. */
 
-interface Product {
-  _id: string;
-  name: string;
-  sku: string;
-  brand: string;
-  stock: number;
-  minOrder: number;
-  unitPrice: number;
-  version: number;
-  lowStock: boolean;
-}
+type Product = AdminProduct;
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-
-async function adminToken(page: Page) {
-  return { authorization: `Bearer ${await waitForAccessToken(page)}` };
-}
-
-/** Test set-up through the API with the admin's own token: a product of its own, so no other journey moves its stock. */
-async function addProduct(page: Page, fields: Partial<{ name: string; stock: number; minOrder: number; unitPrice: number; brand: string }> = {}) {
-  const res = await page.request.post('/api/product', {
-    headers: await adminToken(page),
-    data: {
-      name: `E2E Fork Seal ${uid()}`,
-      unitPrice: 40,
-      stock: 200,
-      minOrder: 5,
-      description: 'Double-lip fork seals, 43 mm, a pair per lot.',
-      image: '/images/products/fork-seal-kit-43mm.svg',
-      sku: `E2E-${uid()}`,
-      brand: 'All Balls Racing',
-      category: 'suspension',
-      ...fields,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Product;
-}
-
-const productRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-const MANAGE_PRODUCTS_PER_PAGE = 20;
+const adminToken = bearerOf;
 
 test('the admin edits a part in the pre-filled form; a stale edit is refused and can be reloaded', async ({ browser }) => {
   const { page, context } = await newAdminPage(browser);

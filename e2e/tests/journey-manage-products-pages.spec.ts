@@ -1,40 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { waitForAccessToken } from '../support/auth';
+import { addProduct, MANAGE_PRODUCTS_PER_PAGE, productRow, type AdminProduct as Product } from '../support/catalog';
 import { newAdminPage } from '../support/orders-helpers';
 
 /**
  * Issue #8: Manage Products pages through the whole catalogue, newest first. It counts every product, so it runs in
  * the "alone" phase (playwright.config.ts), when no other journey adds one.
  */
-interface Product {
-  _id: string;
-  name: string;
-}
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-const productRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-const MANAGE_PRODUCTS_PER_PAGE = 20;
-
-/** Test set-up through the API with the admin's own token: the newest product of the catalogue. */
-async function addProduct(page: Page) {
-  const res = await page.request.post('/api/product', {
-    headers: { authorization: `Bearer ${await waitForAccessToken(page)}` },
-    data: {
-      name: `E2E Fork Seal ${uid()}`,
-      unitPrice: 40,
-      stock: 200,
-      minOrder: 5,
-      description: 'Double-lip fork seals, 43 mm, a pair per lot.',
-      image: '/images/products/fork-seal-kit-43mm.svg',
-      sku: `E2E-${uid()}`,
-      brand: 'All Balls Racing',
-      category: 'suspension',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Product;
-}
 
 test('Manage Products pages through the catalogue: newest first, the page in the address, Previous and Next', async ({ browser }) => {
   const { page, context } = await newAdminPage(browser);
