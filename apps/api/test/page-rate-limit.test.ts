@@ -138,7 +138,7 @@ describe('pages and the rate limit', () => {
     for (let i = 0; i < API_LIMIT; i++) expect((await get(other, '/api/products')).status).toBe(200);
     const refused = await get(other, '/api/products');
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.code).toBe('RATE_LIMITED');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     expect((await get(other, '/cart')).status).toBe(200);
   });
 
