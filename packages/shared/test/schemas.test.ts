@@ -104,21 +104,33 @@ describe('add product', () => {
 });
 
 describe('review', () => {
+  const PART = '3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f';
   it('accepts a whole rating from 1 to 5, also sent as a string', () => {
-    expect(createReviewSchema.parse({ review: '4', description: 'Great pads' })).toMatchObject({ review: 4, description: 'Great pads' });
-    expect(createReviewSchema.safeParse({ review: 1, description: 'x' }).success).toBe(true);
-    expect(createReviewSchema.safeParse({ review: 5, description: 'x' }).success).toBe(true);
+    expect(createReviewSchema.parse({ review: '4', description: 'Great pads', productId: PART })).toMatchObject({ review: 4, description: 'Great pads' });
+    expect(createReviewSchema.safeParse({ review: 1, description: 'x', productId: PART }).success).toBe(true);
+    expect(createReviewSchema.safeParse({ review: 5, description: 'x', productId: PART }).success).toBe(true);
   });
 
   it('refuses other ratings with one clear message', () => {
     for (const review of [0, 6, 4.5, -1]) {
-      expect(messages(createReviewSchema, { review, description: 'x' })).toEqual({ review: ['Rating must be a whole number between 1 and 5'] });
+      expect(messages(createReviewSchema, { review, description: 'x', productId: PART })).toEqual({
+        review: ['Rating must be a whole number between 1 and 5'],
+      });
     }
-    expect(messages(createReviewSchema, { review: 'abc', description: 'x' })).toEqual({ review: ['Rating must be a number'] });
+    expect(messages(createReviewSchema, { review: 'abc', description: 'x', productId: PART })).toEqual({ review: ['Rating must be a number'] });
+  });
+
+  it('asks which part it is about (issue #22: reviews come from buyers of a part)', () => {
+    expect(messages(createReviewSchema, { review: 5, description: 'x' })).toEqual({ productId: ['Please choose the part you are reviewing'] });
+    expect(messages(createReviewSchema, { review: 5, description: 'x', productId: 'not-a-part' })).toEqual({
+      productId: ['Please choose the part you are reviewing'],
+    });
   });
 
   it('asks for a description', () => {
-    expect(messages(createReviewSchema, { review: 5, description: '  ' })).toEqual({ description: ['Please write a few words about your experience'] });
+    expect(messages(createReviewSchema, { review: 5, description: '  ', productId: PART })).toEqual({
+      description: ['Please write a few words about your experience'],
+    });
   });
 });
 
