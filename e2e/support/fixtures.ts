@@ -29,13 +29,19 @@ export async function useTheme(context: BrowserContext, theme: Theme) {
 
 /**
  * Waits until what a visitor would see has settled: the page loaded (and hydrated, see hydration.ts), data
- * loaded (no spinner), web fonts in, and every image loaded, including lazy ones further down.
+ * loaded (no spinner) and web fonts in (they change the layout). For screenshots (SCREENSHOTS=1) also every
+ * image loaded, including lazy ones further down: axe and the layout checks need no picture's pixels (every
+ * image has its width and height), so the other runs do not walk the page for them.
  */
 export async function settle(page: Page) {
   // Conditions, not `networkidle` (issue #21): that waited at least 500 ms on every call, ~490 times a run.
   await page.waitForLoadState('load');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /Loading/i })).toHaveCount(0);
+  if (process.env.SCREENSHOTS !== '1') {
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    return;
+  }
   // Lazy images load only near the viewport: walk down the page once, then back up.
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {

@@ -62,7 +62,7 @@ async function passwordLogin(page: Page, account: { email: string; password: str
 
 /** Walks the enrolment card: password, QR code, backup codes (saved), code from the app. Returns the key and codes. */
 async function enrol(page: Page, password: string) {
-  await page.getByLabel(copy.twoFactor.passwordLabel).fill(password);
+  await page.getByLabel(copy.twoFactor.passwordLabel, { exact: true }).fill(password);
   await page.getByRole('button', { name: copy.twoFactor.startButton }).click();
   await expect(page.getByRole('img', { name: copy.twoFactor.qrLabel })).toBeVisible();
   const key = (await page.getByTestId('totp-manual-key').textContent())!.trim();
@@ -105,7 +105,7 @@ test('an administrator is led through enrolment before any admin screen: QR code
   await expect(page.getByRole('heading', { name: copy.users.title, level: 2 })).toHaveCount(0);
 
   // A wrong password starts nothing.
-  await page.getByLabel(copy.twoFactor.passwordLabel).fill('not-my-password');
+  await page.getByLabel(copy.twoFactor.passwordLabel, { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: copy.twoFactor.startButton }).click();
   await expect(page.getByRole('alert').filter({ hasText: /password/i })).toBeVisible();
   await expect(page.getByRole('img', { name: copy.twoFactor.qrLabel })).toHaveCount(0);
