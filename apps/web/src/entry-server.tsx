@@ -6,8 +6,9 @@
  * catalogue reads it started are answered in the process, and the page is
  * rendered again with its data. The browser hydrates the same markup.
  */
-import { StrictMode, type ReactElement } from 'react';
-import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { routes } from './app/router';
@@ -15,7 +16,6 @@ import { Providers } from './app/providers';
 import { ApiError, setServerFetch } from './lib/api-client';
 import { serializeServerState, type ServerState } from './ssr-state';
 import { setSiteOrigin } from './lib/site-origin';
-import { HeadCollector } from './components/ui/page-head';
 
 export { setServerFetch };
 
@@ -26,7 +26,7 @@ const MAX_ROUNDS = 3;
 
 export interface RenderResult {
   status: number;
-  /** title, meta and link tags the page rendered (PageHead hands them to the collector, not to the markup). */
+  /** title, meta and link tags the page rendered (React hoists them to the start of the markup). */
   head: string;
   html: string;
   /** The JSON for the browser's hydration (already escaped for a script element). */
@@ -52,6 +52,11 @@ function wanted(query: Query): boolean {
   return enabled !== false;
 }
 
+/** React's marker of a Suspense boundary the server gave up on. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
 export async function render(request: Request): Promise<RenderResult | Response> {
   const context = await handler.query(request);
   if (context instanceof Response) return context;
@@ -59,23 +64,25 @@ export async function render(request: Request): Promise<RenderResult | Response>
   const queryClient = serverQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
-  let headTags: ReactElement[] = [];
   const tree = () => (
     <StrictMode>
-      <HeadCollector.Provider value={headTags}>
-        <Providers queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </HeadCollector.Provider>
+      <Providers queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
     </StrictMode>
   );
   const app = async () => {
-    headTags = [];
     // Every request of one shop has the same origin (PUBLIC_URL or its host); set before each render.
     setSiteOrigin(origin);
-    // The async renderer waits for a lazy part (the reviews carousel, a form below the fold) not loaded yet
-    // in this process, and marks its range for the browser's hydration (<!--$s-->…<!--/$s-->).
-    return renderToStringAsync(tree());
+    const markup = renderToString(tree());
+    // A lazy part (the reviews carousel, a form below the fold) not loaded yet in this process makes
+    // renderToString give up on its boundary (a client-rendered fallback). prerender waits for it once;
+    // from then on it is loaded for every request. Its own output is not used: it would stream the part with
+    // an inline script, which the Content-Security-Policy forbids.
+    if (!markup.includes(CLIENT_RENDERED_BOUNDARY)) return markup;
+    await prerender(tree()).then(({ prelude }) => prelude.cancel());
+    setSiteOrigin(origin);
+    return renderToString(tree());
   };
 
   let markup = await app();
@@ -91,8 +98,8 @@ export async function render(request: Request): Promise<RenderResult | Response>
   const notFoundRoute = context.matches.some((m) => m.route.path === '*');
   const status = context.statusCode !== 200 ? context.statusCode : notFoundRoute || missing ? 404 : 200;
 
-  const head = renderToString(<>{headTags}</>);
-  const html = markup;
+  const head = HEAD_TAGS.exec(markup)?.[0] ?? '';
+  const html = markup.slice(head.length);
   const state: ServerState = {
     queries: dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.error instanceof ApiError,

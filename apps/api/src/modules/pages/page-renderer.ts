@@ -184,7 +184,7 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
         return reply.redirect(result.headers.get('location') ?? '/', result.status);
       }
       let page = renderedTemplate;
-      if (/<title[ >]/.test(result.head)) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
+      if (result.head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
       if (result.head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
       const screens = screenTags(manifest, result.modules, template);
       page = page

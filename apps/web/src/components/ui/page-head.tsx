@@ -1,4 +1,4 @@
-import { createContext, Fragment, useContext, useLayoutEffect, type ReactElement } from 'react';
+import { useEffect } from 'react';
 import { shop } from '@shop/shared/content';
 import { siteOrigin, siteUrl } from '../../lib/site-origin';
 import { documentTitle } from './page-title';
@@ -20,66 +20,31 @@ export interface PageHeadProps {
 }
 
 /**
- * Where a server render collects the page heads it meets (entry-server): they go into the document's <head>, not
- * into the markup where the page renders them.
- */
-export const HeadCollector = createContext<ReactElement[] | null>(null);
-
-/**
- * A page's own head: <title>, description, canonical address and Open Graph tags (decision 103). On a server the
- * tags are handed to the collector; in the browser they are put into <head> while the page is shown and taken away
- * when it goes, in place of the ones the server sent (all marked `data-page`). It reads no `window` while rendering.
- * The shop-wide description of index.html steps aside while the page's own is shown, so the document has exactly one.
+ * A page's own head: <title>, description, canonical address and Open Graph
+ * tags. React 19 hoists these elements into <head> and removes them when the
+ * page goes (decision 103), so this renders the same on a server; it reads no
+ * `window` while rendering. The shop-wide description of index.html steps
+ * aside while the page's own is shown, so the document has exactly one.
  */
 export function PageHead({ title, description, path, type = 'website', image, noindex = false, origin = siteOrigin() }: PageHeadProps) {
   const fullTitle = documentTitle(title);
   const url = path === undefined ? undefined : siteUrl(path, origin);
-  const imageUrl = image ? siteUrl(image, origin) : undefined;
-  const collector = useContext(HeadCollector);
-  const tags: HeadTag[] = [
-    ['title', {}, fullTitle],
-    ['meta', { name: 'description', content: description }],
-    ...(noindex ? [['meta', { name: 'robots', content: 'noindex' }] as HeadTag] : []),
-    ...(url ? [['link', { rel: 'canonical', href: url }] as HeadTag] : []),
-    ['meta', { property: 'og:site_name', content: shop.name }],
-    ['meta', { property: 'og:type', content: type }],
-    ['meta', { property: 'og:title', content: fullTitle }],
-    ['meta', { property: 'og:description', content: description }],
-    ...(url ? [['meta', { property: 'og:url', content: url }] as HeadTag] : []),
-    ...(imageUrl ? [['meta', { property: 'og:image', content: imageUrl }] as HeadTag] : []),
-  ];
-  const key = JSON.stringify(tags);
   useHideStaticDescription();
-  useLayoutEffect(() => {
-    // The server's tags (or a page's that has not gone yet) give way to this page's own.
-    for (const old of document.head.querySelectorAll('[data-page]')) old.remove();
-    const elements = (JSON.parse(key) as HeadTag[]).map(([name, attributes, text]) => {
-      const element = document.createElement(name);
-      for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
-      element.setAttribute('data-page', 'page');
-      if (text !== undefined) element.textContent = text;
-      return element;
-    });
-    // First in <head>: document.title is the first <title> of the document.
-    document.head.prepend(...elements);
-    return () => {
-      for (const element of elements) element.remove();
-    };
-  }, [key]);
-  if (!collector) return null;
-  collector.push(
-    <Fragment key={collector.length}>
-      {tags.map(([Tag, attributes, text], i) => (
-        <Tag key={i} {...attributes} data-page="page">
-          {text}
-        </Tag>
-      ))}
-    </Fragment>,
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} data-page="page" />
+      {noindex && <meta name="robots" content="noindex" />}
+      {url && <link rel="canonical" href={url} />}
+      <meta property="og:site_name" content={shop.name} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      {url && <meta property="og:url" content={url} />}
+      {image && <meta property="og:image" content={siteUrl(image, origin)} />}
+    </>
   );
-  return null;
 }
-
-type HeadTag = [name: 'title' | 'meta' | 'link', attributes: Record<string, string>, text?: string];
 
 /** How many page heads are shown, and the shop-wide descriptions they have put aside. */
 let shownHeads = 0;
@@ -91,7 +56,7 @@ let putAside: { meta: HTMLMetaElement; mark: Comment }[] = [];
  * shop-wide one is added back, so a page without its own head never goes without a description.
  */
 function useHideStaticDescription() {
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (shownHeads++ === 0) {
       putAside = Array.from(document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]:not([data-page])')).map((meta) => {
         const mark = document.createComment('description');

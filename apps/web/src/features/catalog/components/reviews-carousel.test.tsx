@@ -1,4 +1,4 @@
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';

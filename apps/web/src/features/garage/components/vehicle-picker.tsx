@@ -56,7 +56,7 @@ export function VehiclePicker({ submitLabel, onPick, initial, onCancel, busy = f
         <select
           id={`${id}-year`}
           className={select}
-          value={year === null ? '' : String(year)}
+          value={year ?? ''}
           disabled={!years.data}
           onChange={(e) => {
             setYear(e.target.value ? Number(e.target.value) : null);
