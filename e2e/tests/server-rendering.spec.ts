@@ -161,6 +161,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
       await page.waitForLoadState('networkidle');
       expect(errors, `hydrating ${p.path}`).toEqual([]);
+      // The hydrated page keeps the server's headings and links, each once, in order: React reports a mismatch of
+      // text or structure as an error (above) and renders afresh, which this also shows.
+      const outline = await page.evaluate(async () => {
+        const list = (root: ParentNode) =>
+          Array.from(root.querySelectorAll('main h1, main h2, main h3, main a[href]')).map((e) => `${e.tagName} ${e.textContent?.trim()}`);
+        const served = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+        return { served: list(served), hydrated: list(document) };
+      });
+      expect(outline.served.length, `headings and links of ${p.path}`).toBeGreaterThan(0);
+      expect(outline.hydrated, `hydrating ${p.path}`).toEqual(outline.served);
     }
     await context.close();
   });
