@@ -73,7 +73,7 @@ export async function createTestApp(
       // Most tests place many orders with one customer; the limit (#8) has its own tests with the default of 3.
       MAX_UNPAID_ORDERS: 1000,
       // Likewise the caps on one account's unpaid reservations (#22): reservation-limits.test.ts sets its own.
-      MAX_UNPAID_LINES: 1000,
+      MAX_UNPAID_LINES: 10_000,
       MAX_UNPAID_UNITS: 1_000_000,
       MAX_UNPAID_VALUE_DOLLARS: 100_000_000,
       ...overrides,

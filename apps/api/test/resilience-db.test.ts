@@ -207,7 +207,8 @@ describe.skipIf(!postgresUrl)(`PostgreSQL goes away and comes back (${postgresUr
     const ms = await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/products?page=1&limit=9' })).statusCode === 200, 5000);
     expect(ms).toBeLessThan(5000);
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
-    expect((await orderRequest(t.app, customers[1], product._id, 2)).statusCode).toBe(201);
+    const after = await orderRequest(t.app, customers[1], product._id, 2);
+    expect(after.statusCode, after.body).toBe(201);
     expect(await unitsAccountedFor(t, product._id)).toBe(1000);
   });
 

@@ -159,6 +159,10 @@ export async function createAppOn(
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
       // As the other API tests (helpers.ts): the load places many unpaid orders per customer.
       MAX_UNPAID_ORDERS: 1000,
+      // And the caps on one account's unpaid reservations (#22): the load keeps ordering with two customers.
+      MAX_UNPAID_LINES: 10_000,
+      MAX_UNPAID_UNITS: 1_000_000,
+      MAX_UNPAID_VALUE_DOLLARS: 100_000_000,
       ...overrides,
     },
     {},
