@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { isValidQuantity } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
@@ -15,15 +15,19 @@ export function useAddQuantity(product: Product, onFailure: (message: string) =>
   const [value, setValue] = useState(String(product.minOrder));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // The button stays enabled while busy (a disabled button loses the keyboard focus), so a second press is ignored here.
+  const pending = useRef(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (pending.current) return;
     const quantity = Number(value);
     if (value.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
       setError(orderFlowCopy.quantityHint(product.minOrder, product.stock));
       return;
     }
     setError('');
+    pending.current = true;
     setBusy(true);
     try {
       await cart.setQuantity(product, quantity);
@@ -31,6 +35,7 @@ export function useAddQuantity(product: Product, onFailure: (message: string) =>
     } catch (err) {
       onFailure(err instanceof Error ? err.message : String(err));
     } finally {
+      pending.current = false;
       setBusy(false);
     }
   }

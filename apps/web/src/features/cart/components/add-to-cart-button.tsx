@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cartCopy } from '@shop/shared/copy/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { useCart } from '../use-cart';
@@ -12,8 +12,12 @@ export function AddToCartButton({ product, quantity }: { product: Product; quant
   const cart = useCart();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const pending = useRef(false);
 
   async function add() {
+    // Enabled while busy (a disabled button drops the keyboard focus, issue #23): a second press is ignored here.
+    if (pending.current) return;
+    pending.current = true;
     setBusy(true);
     setError('');
     try {
@@ -22,13 +26,21 @@ export function AddToCartButton({ product, quantity }: { product: Product; quant
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
+      pending.current = false;
       setBusy(false);
     }
   }
 
   return (
     <div className="-mt-3 flex flex-col gap-2">
-      <button type="button" className="btn btn-outline btn-lg w-full" disabled={quantity === 0 || busy} aria-busy={busy} onClick={() => void add()}>
+      <button
+        type="button"
+        className="btn btn-outline btn-lg w-full"
+        disabled={quantity === 0}
+        aria-disabled={busy || undefined}
+        aria-busy={busy}
+        onClick={() => void add()}
+      >
         {cartCopy.addToCart}
       </button>
       {error && (

@@ -32,7 +32,8 @@ export function AddToCartForm({ product }: { product: Product }) {
             className="input join-item w-full tabular-nums"
             {...fieldAria(id, { hint: true, error: error || undefined })}
           />
-          <button type="submit" className="btn btn-secondary join-item" disabled={soldOut || busy} aria-busy={busy}>
+          {/* aria-disabled (styled by daisyUI), not disabled, while busy: a disabled button drops the keyboard focus (issue #23). */}
+          <button type="submit" className="btn btn-secondary join-item" disabled={soldOut} aria-disabled={busy || undefined} aria-busy={busy}>
             {cartCopy.addToCart}
           </button>
         </div>

@@ -37,7 +37,8 @@ export function CardAddToCart({ product, describedBy }: { product: Product; desc
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(id) : undefined}
         />
-        <button type="submit" className="btn btn-outline join-item flex-1" disabled={busy} aria-busy={busy} aria-describedby={describedBy}>
+        {/* aria-disabled (styled by daisyUI), not disabled, while busy: a disabled button drops the keyboard focus (issue #23). */}
+        <button type="submit" className="btn btn-outline join-item flex-1" aria-disabled={busy || undefined} aria-busy={busy} aria-describedby={describedBy}>
           {cartCopy.addToCart}
         </button>
       </div>
