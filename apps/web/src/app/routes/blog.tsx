@@ -52,9 +52,9 @@ export default function BlogPage() {
                     </ul>
                   )}
                   {post.code && (
-                    <figure className="flex flex-col items-stretch gap-2 text-left">
+                    <figure className="flex min-w-0 max-w-full flex-col items-stretch gap-2 text-left">
                       <figcaption className="text-sm font-semibold text-base-content/75">{post.code.label}</figcaption>
-                      <pre className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content" tabIndex={0}>
+                      <pre className="max-w-full overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content" tabIndex={0}>
                         <code>{post.code.text}</code>
                       </pre>
                     </figure>
