@@ -48,6 +48,28 @@ export default tseslint.config(
     },
   },
   {
+    // components/ and lib/ know no feature (DESIGN §2): what composes features (navbar, footer, home sections)
+    // lives in app/. A later no-restricted-imports replaces the one above for these files, so it repeats its rules.
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over HTTP only.' },
+            { group: ['**/features/**'], message: 'components/ and lib/ know no feature: compose features in app/.' },
+          ],
+          paths: [{ name: '@shop/shared/copy', message: 'Import the part a screen shows: @shop/shared/copy/<part>.' }],
+        },
+      ],
+      // no-restricted-imports does not look at import(), which the lazy parts use.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/\\/features\\//]', message: 'components/ and lib/ know no feature: compose features in app/.' },
+      ],
+    },
+  },
+  {
     // Components never call fetch: every call goes through lib/api-client.ts.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/**'],

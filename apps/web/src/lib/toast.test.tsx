@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../app/providers';
-import { fakeApi, notFound } from '../components/testing/fake-api';
+import { fakeApi, notFound } from '../testing/fake-api';
 import { toastSuccess } from './toast';
 
 /** The app's own providers (its one ToastContainer) with a visitor's session, and one toast shown. */

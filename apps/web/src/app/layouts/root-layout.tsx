@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Navbar } from '../../components/layout/navbar';
-import { Footer } from '../../components/layout/footer';
+import { Navbar } from './navbar';
+import { Footer } from './footer';
 import { CartSync } from '../../features/cart/components/cart-sync';
 import { GarageSync } from '../../features/garage/components/garage-sync';
 import { TestModeBanner } from '../../features/payments/components/test-mode-banner';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import HomePage from './home';
-import { renderWithProviders } from '../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../components/testing/fake-api';
-import { makeProducts, makeReviews, reviewPageOf } from '../../components/testing/fixtures';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../testing/fake-api';
+import { makeProducts, makeReviews, reviewPageOf } from '../../testing/fixtures';
 
 describe('home page', () => {
   it('shows the sections in the spec order and sets the title', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PartPage from './part';
-import { renderWithProviders } from '../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../components/testing/fake-api';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../testing/fake-api';
 import type { Review } from '@shop/shared/schemas/review';
-import { makeProducts, makeReviews, reviewPageOf } from '../../components/testing/fixtures';
+import { makeProducts, makeReviews, reviewPageOf } from '../../testing/fixtures';
 
 const [base] = makeProducts(1);
 const part = {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductsPage from './products';
-import { renderWithProviders } from '../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../components/testing/fake-api';
-import { makeProducts, pageOf } from '../../components/testing/fixtures';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../testing/fake-api';
+import { makeProducts, pageOf } from '../../testing/fixtures';
 
 const catalogue = makeProducts(20); // 9 + 9 + 2 → three pages
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import BlogPage from './blog';
 import PortfolioPage from './portfolio';
 import NotFoundPage from './not-found';
-import { renderWithProviders } from '../../components/testing/render-with-providers';
+import { renderWithProviders } from '../../testing/render-with-providers';
 
 describe('blog', () => {
   it('has the five question-and-answer cards of the spec', async () => {

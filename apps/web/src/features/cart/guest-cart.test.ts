@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProducts } from '../../components/testing/fixtures';
+import { makeProducts } from '../../testing/fixtures';
 import { clearGuestCart, getGuestLines, GUEST_CART_KEY, guestTotal, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
 
 const [a, b] = makeProducts(2).map((p, i) => ({ ...p, name: i === 0 ? 'Zeta chain' : 'Alpha pads', unitPrice: 12.5, minOrder: 10 }));

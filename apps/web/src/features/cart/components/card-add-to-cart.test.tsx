@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { makeProducts } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeProducts } from '../../../testing/fixtures';
 import { ProductCard } from '../../catalog/components/product-card';
 import { clearGuestCart, getGuestLines } from '../guest-cart';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { makeProducts } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeProducts } from '../../../testing/fixtures';
 import { clearGuestCart, setGuestLine } from '../guest-cart';
 import { CartLink } from './cart-link';
 

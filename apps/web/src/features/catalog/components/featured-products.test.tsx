@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { FeaturedProducts } from './featured-products';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../../components/testing/fake-api';
-import { makeProducts } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../../testing/fake-api';
+import { makeProducts } from '../../../testing/fixtures';
 
 describe('featured products on home', () => {
   it('shows a spinner, then the first 6 products from one page of 6, and See All to /products', async () => {

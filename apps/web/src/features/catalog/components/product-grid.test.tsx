@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { ProductGrid } from './product-grid';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { makeProducts } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeProducts } from '../../../testing/fixtures';
 
 describe('product grid pictures', () => {
   const pictures = () => screen.getAllByRole('img').map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]);

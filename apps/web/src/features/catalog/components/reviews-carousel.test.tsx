@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { ReviewsCarousel } from './reviews-carousel';
-import { makeReviews } from '../../../components/testing/fixtures';
-import '../../../components/testing/render-with-providers'; // its cleanup after each test
+import { makeReviews } from '../../../testing/fixtures';
+import '../../../testing/render-with-providers'; // its cleanup after each test
 
 const dots = () => screen.getAllByRole('button', { name: /^Go to review \d+$/ });
 const currentDot = () =>

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ReviewsSection } from './reviews-section';
 import { newestReviews } from '../newest-reviews';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../../components/testing/fake-api';
-import { makeReviews, reviewPageOf } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../../testing/fake-api';
+import { makeReviews, reviewPageOf } from '../../../testing/fixtures';
 
 describe('newestReviews', () => {
   it('reverses the oldest-first list and keeps at most 20', () => {

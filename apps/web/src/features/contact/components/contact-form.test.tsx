@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from './contact-form';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound } from '../../../components/testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound } from '../../../testing/fake-api';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddProductForm } from './add-product-form';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound, type FakeRequest } from '../../../components/testing/fake-api';
-import { makeProducts } from '../../../components/testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
+import { makeProducts } from '../../../testing/fixtures';
 
 const product = { ...makeProducts(1)[0], fitment: [{ make: 'Yamaha', model: 'MT-07', yearFrom: 2021, yearTo: 2023 }] };
 

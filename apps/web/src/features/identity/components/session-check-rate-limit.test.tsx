@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { networkCopy } from '@shop/shared/copy/network';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { AuthProvider } from '../auth-context';
 import { ProtectedRoute } from './protected-route';
 

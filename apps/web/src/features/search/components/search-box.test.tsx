@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchCopy } from '@shop/shared/copy/search';
 import type { Product } from '@shop/shared/schemas/product';
-import { fakeApi } from '../../../components/testing/fake-api';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { fakeApi } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { SearchBox } from './search-box';
 
 const t = searchCopy;

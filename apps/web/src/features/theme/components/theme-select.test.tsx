@@ -3,9 +3,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navCopy } from '@shop/shared/copy/nav';
 import { themeCopy } from '@shop/shared/copy/theme';
-import { ThemeToggle } from '../../../components/layout/theme-toggle';
-import { fakeColorScheme } from '../../../components/testing/fake-color-scheme';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
+import { ThemeToggle } from './theme-toggle';
+import { fakeColorScheme } from '../../../testing/fake-color-scheme';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { ThemeSelect } from './theme-select';
 
 const html = () => document.documentElement.getAttribute('data-theme');

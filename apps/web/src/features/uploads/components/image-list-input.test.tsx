@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImageListInput } from './image-list-input';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound, type FakeRequest } from '../../../components/testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
 
 const ID = '0b7f3a52-6c1e-4e4b-9d1a-2f7c7b1e9a01';
 let lastValue: string[] = [];

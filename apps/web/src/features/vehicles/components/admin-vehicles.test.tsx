@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddVehicleForm } from './add-vehicle-form';
 import { VehicleImport } from './vehicle-import';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound, type FakeRequest } from '../../../components/testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
 
 const lists = (req: FakeRequest) => {
   if (req.path === '/api/vehicles/makes') return { status: 200, body: ['Honda'] };

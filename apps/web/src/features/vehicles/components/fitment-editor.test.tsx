@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Fitment } from '@shop/shared/schemas/vehicle';
 import { FitmentEditor } from './fitment-editor';
-import { renderWithProviders } from '../../../components/testing/render-with-providers';
-import { fakeApi, notFound, type FakeRequest } from '../../../components/testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
 
 let last: { universal: boolean; fitment: Fitment[] } = { universal: false, fitment: [] };
 

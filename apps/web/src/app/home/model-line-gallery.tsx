@@ -4,7 +4,7 @@ import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { paths } from '../../config/paths';
 import { modelImage, modelLines, type ModelLineTile } from '../../content/home';
-import { SectionHeading } from '../ui/section-heading';
+import { SectionHeading } from '../../components/ui/section-heading';
 import { useMounted } from '../../lib/use-mounted';
 
 /**

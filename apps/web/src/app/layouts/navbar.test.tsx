@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthValue } from '../../features/identity/auth-context';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '../../testing/render-with-providers';
 import { Navbar } from './navbar';
 
 // The sign-in state is the identity feature's job; here it is set per test.

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
-import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons';
+import { ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { lazyPart } from '../../lib/lazy-part';
 
 // The form brings react-hook-form; loading it apart keeps it off the home page's critical path (decision 107).

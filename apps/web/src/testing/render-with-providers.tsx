@@ -4,8 +4,8 @@ import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer, toast } from 'react-toastify';
-import { ThemeProvider } from '../../features/theme/theme-context';
-import { createQueryClient } from '../../lib/query-client';
+import { ThemeProvider } from '../features/theme/theme-context';
+import { createQueryClient } from '../lib/query-client';
 
 // Tests run without vitest globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

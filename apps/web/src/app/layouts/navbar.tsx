@@ -5,8 +5,8 @@ import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/identity/auth-context';
-import { CloseIcon, MenuIcon } from '../ui/icons';
-import { ThemeToggle } from './theme-toggle';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { SearchBox } from '../../features/search/components/search-box';
 import { CartLink } from '../../features/cart/components/cart-link';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ModelLineGallery } from './model-line-gallery';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '../../testing/render-with-providers';
 
 describe('Full Model Line', () => {
   it('shows the heading, the subtitle and five tiles', () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeToggle } from './theme-toggle';
-import { fakeColorScheme } from '../testing/fake-color-scheme';
-import { renderWithProviders } from '../testing/render-with-providers';
-import themeBoot from '../../../public/boot.js?raw';
+import { fakeColorScheme } from '../../../testing/fake-color-scheme';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import themeBoot from '../../../../public/boot.js?raw';
 
 /** What a page load does before the first paint: index.html ships data-theme="light", then public/boot.js runs. */
 async function loadPage() {

@@ -4,7 +4,7 @@ import { footerCopy } from '@shop/shared/copy/footer';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { paths } from '../../config/paths';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/ui/icons';
 import { ThemeSelect } from '../../features/theme/components/theme-select';
 import { SocialIcon } from './social-icon';
 import { lazyPart } from '../../lib/lazy-part';

@@ -1,7 +1,7 @@
 import { navCopy } from '@shop/shared/copy/nav';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
-import { useTheme } from '../../features/theme/theme-context';
-import { MoonIcon, SunIcon } from '../ui/icons';
+import { useTheme } from '../theme-context';
+import { MoonIcon, SunIcon } from '../../../components/ui/icons';
 
 /**
  * One button for light/dark. Its name stays "Toggle light/dark theme" and
