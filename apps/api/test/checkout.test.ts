@@ -1,8 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
-import { FakeStripe } from './fake-stripe/server';
+import type { FakeStripe } from './fake-stripe/server';
+import { startStripeShop, type StripeShop } from './support/stripe-shop';
 import { orderPrice, type Order } from '@shop/shared';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
@@ -442,32 +442,16 @@ describe('a checkout paid with Stripe (fake Stripe server) and its webhook', () 
   let admin: TestUser;
   let frank: TestUser;
 
+  let shop: StripeShop;
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_shop_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-      EXPIRY_SWEEP_SECONDS: 0,
-    });
-    stripe = createStripeClient({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_BASE: fake.url });
+    shop = await startStripeShop(WEBHOOK_SECRET);
+    ({ fake, t, stripe } = shop);
     admin = await signUpUser(t.app, { admin: true });
     frank = await signUpUser(t.app, { name: 'Frank Workshop' });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => shop.close());
 
-  const postEvent = (payload: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      payload,
-    });
+  const postEvent = (payload: string) => shop.postEvent(payload);
 
   it('the webhook marks every order of the checkout paid once; the page reporting late and a replay change nothing', async () => {
     const a = await addProduct(t.app, admin, { unitPrice: 40, minOrder: 1, stock: 50 });

@@ -1,12 +1,12 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order } from '@shop/shared';
 import { auditLog, orders, paymentRefunds, testPaymentIntents } from '../src/db/schema';
 import { markOrderPaid } from '../src/modules/orders/orders.service';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
-import { createStripeClient } from '../src/payments/providers/stripe-provider';
-import { FakeStripe } from './fake-stripe/server';
+import type { FakeStripe } from './fake-stripe/server';
+import { startStripeShop, type StripeShop } from './support/stripe-shop';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
@@ -200,32 +200,16 @@ describe('with Stripe (fake Stripe server): the Refunds API, the webhook, and a 
   let admin: TestUser;
   let sam: TestUser;
 
+  let shop: StripeShop;
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_shop_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-      EXPIRY_SWEEP_SECONDS: 0,
-    });
-    stripe = createStripeClient({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_BASE: fake.url });
+    shop = await startStripeShop(WEBHOOK_SECRET);
+    ({ fake, t, stripe } = shop);
     admin = await signUpUser(t.app, { admin: true });
     sam = await signUpUser(t.app, { name: 'Sam Stripe' });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => shop.close());
 
-  const postEvent = (payload: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      payload,
-    });
+  const postEvent = (payload: string) => shop.postEvent(payload);
   const refundsDue = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/refunds-due', headers: bearer(user.token) });
 
   it("the webhook of a line's own payment refunds it through Stripe's Refunds API; the line stays unpaid", async () => {
