@@ -18,3 +18,4 @@ export * from './schemas/search';
 export * from './schemas/cart';
 export * from './schemas/seo';
 export * from './schemas/vehicle';
+export * from './order-totals';
