@@ -23,9 +23,9 @@ const part = {
 /** The part's reviews (issue #22), oldest first as made; the API pages them newest first. */
 let partReviews: Review[] = [];
 
-function serve() {
+function serve(product: typeof part = part) {
   return fakeApi((req) => {
-    if (req.method === 'GET' && req.path === `/api/product/${part._id}`) return { status: 200, body: part };
+    if (req.method === 'GET' && req.path === `/api/product/${part._id}`) return { status: 200, body: product };
     if (req.method === 'GET' && req.path === '/api/reviews' && req.query.get('productId') === part._id)
       return { status: 200, body: reviewPageOf(partReviews, Number(req.query.get('page')), Number(req.query.get('limit'))) };
     return notFound(req);
@@ -74,7 +74,8 @@ describe('public part page', () => {
     expect(within(article).getByText('Brakes')).toBeTruthy();
     expect(article.textContent).toContain('Unit Price: $12.50');
     expect(article.textContent).toContain('per lot of 10 units');
-    expect(article.textContent).toContain('Per unit: $1.25');
+    expect(article.textContent).toContain('$12.50 per lot of 10 · $1.25 each');
+    expect(article.textContent).toContain('Order any quantity from 10, not only whole lots.');
     expect(article.textContent).toContain('250 units');
     expect(
       within(article)
@@ -82,6 +83,35 @@ describe('public part page', () => {
         .getAttribute('href'),
     ).toBe(`/purchase/${part._id}`);
     await waitFor(() => expect(document.title).toBe('Sintered Brake Pads · Torque & Throttle Parts'));
+  });
+
+  it('explains a lot price the way a workshop reads it: "$249 per lot of 10 · $24.90 each", any quantity from the minimum order', async () => {
+    serve({ ...part, unitPrice: 249, minOrder: 10 });
+    render();
+    const article = (await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' })).closest('article')!;
+    expect(article.textContent).toContain('Unit Price: $249.00');
+    expect(within(article).getByText('$249 per lot of 10 · $24.90 each')).toBeTruthy();
+    expect(within(article).getByText('Order any quantity from 10, not only whole lots.')).toBeTruthy();
+  });
+
+  it('shows every price with a $ and at most 2 decimals, rounded half-up to the cent (issue #24: not "$69.9967")', async () => {
+    const tiers = [
+      { minQuantity: 20, unitPrice: 649.995 },
+      { minQuantity: 1000, unitPrice: 1234.5678 },
+    ];
+    serve({ ...part, unitPrice: 699.967, minOrder: 10, stock: 2500, priceTiers: tiers });
+    render();
+    const article = (await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' })).closest('article')!;
+    // 699.967 / 10 = 69.9967 a unit: the server charges $70.00 for one, so the page says "about".
+    expect(within(article).getByText('$699.97 per lot of 10 · about $70 each')).toBeTruthy();
+    expect(article.textContent).toContain('Unit Price: $699.97');
+    const table = within(article).getByRole('table');
+    expect(table.textContent).toContain('$699.97 per lot');
+    expect(table.textContent).toContain('$650.00 per lot');
+    expect(table.textContent).toContain('$1,234.57 per lot');
+    const text = article.textContent!;
+    expect(text).not.toMatch(/\d\.\d{3}/);
+    for (const figure of text.match(/\$[\d,]+(\.\d+)?/g)!) expect(figure).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d{2})?$/);
   });
 
   it('puts the Product JSON-LD, the canonical link and one description in the document', async () => {

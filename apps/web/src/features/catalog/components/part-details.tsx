@@ -3,8 +3,9 @@ import { partPageCopy } from '@shop/shared/copy/part-page';
 import { productsCopy } from '@shop/shared/copy/products';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import type { Product } from '@shop/shared/schemas/product';
+import { orderPrice, toCents } from '@shop/shared/pricing';
 import { paths } from '../../../config/paths';
-import { formatAmount } from '../../../components/ui/price';
+import { formatAmount, formatPriceShort } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
@@ -12,8 +13,16 @@ import { FitBadge } from '../../garage/components/fit-badge';
 
 const t = partPageCopy;
 const count = new Intl.NumberFormat('en-US');
-/** A unit of a cheap part can cost less than a cent: up to four decimals. */
-const unitAmount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/**
+ * Issue #24: "$249 per lot of 10 · $24.90 each". A unit costs what the server
+ * charges for one (the lot price ÷ the minimum order, half-up to the cent); "about" when that rounds.
+ */
+function lotAndEach(p: Pick<Product, 'unitPrice' | 'minOrder'>): string {
+  const each = orderPrice(p.unitPrice, p.minOrder, 1);
+  const exact = toCents(p.unitPrice) % p.minOrder === 0;
+  return t.lotAndEach(formatPriceShort(p.unitPrice), count.format(p.minOrder), formatPriceShort(each), exact);
+}
 
 /**
  * What a buyer needs to decide: name, part number, brand, category, the spec's
@@ -53,9 +62,8 @@ export function PartDetails({ product: p }: { product: Product }) {
           </span>
           <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
         </p>
-        <p className="mt-1 text-sm text-base-content/80">
-          {t.perUnit}: <span className="font-semibold tabular-nums text-base-content">{unitAmount.format(p.unitPrice / p.minOrder)}</span>
-        </p>
+        <p className="mt-1 font-semibold tabular-nums">{lotAndEach(p)}</p>
+        <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(count.format(p.minOrder))}</p>
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-field bg-base-100 px-3 py-2">
             <dt className="text-base-content/75">{productsCopy.stock}</dt>

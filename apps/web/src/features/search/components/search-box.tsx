@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useNavigate } from 'react-router';
 import { searchCopy } from '@shop/shared/copy/search';
 import { paths } from '../../../config/paths';
-import { formatAmount } from '../../../components/ui/price';
+import { formatPrice } from '../../../components/ui/price';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useSuggestions } from '../api/search';
 import { readSearchState, searchUrl } from '../search-params';
@@ -161,7 +161,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
                   {t.partNumber} <span className="font-mono">{p.sku}</span> · {p.brand}
                 </span>
               </span>
-              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatAmount(p.unitPrice)}</span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(p.unitPrice)}</span>
             </li>
           ))}
         </ul>
