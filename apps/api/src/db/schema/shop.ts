@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PriceTierCents } from '@shop/shared';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PriceTierCents, ShippingBand, TaxCategory } from '@shop/shared';
 import { user } from './auth';
 
 /** Money columns are integer cents. */
@@ -44,8 +44,21 @@ export const products = pgTable(
       .$type<PriceTierCents[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // Issue #24 (decision 153): what shipping and tax need to know about a part.
+    /** Shipping weight of one unit, in grams. */
+    weightGrams: integer('weight_grams').notNull().default(500),
+    /** Packed dimensions of one unit in millimetres, when known. */
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    /** Ships on its own (too long or bulky for a parcel): only methods that take oversize parts carry it. */
+    oversize: boolean('oversize').notNull().default(false),
+    /** standard | reduced | zero */
+    taxCategory: text('tax_category').$type<TaxCategory>().notNull().default('standard'),
   },
   (t) => [
+    check('products_weight_positive', sql`${t.weightGrams} > 0`),
+    check('products_tax_category_known', sql`${t.taxCategory} in ('standard', 'reduced', 'zero')`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
@@ -66,6 +79,9 @@ export const profiles = pgTable('profiles', {
   location: text('location'),
   phone: text('phone'),
   linkedin: text('linkedin'),
+  // Issue #24: a business customer the admin marked tax-exempt, with the VAT or resale number shown on their orders.
+  taxExempt: boolean('tax_exempt').notNull().default(false),
+  taxId: text('tax_id').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
 
@@ -138,6 +154,11 @@ export const orders = pgTable(
     refundDue: boolean('refund_due').notNull().default(false),
     /** Issue #9: the checkout this order is one line of; null for a single order. */
     checkoutId: uuid('checkout_id').references((): AnyPgColumn => checkouts.id, { onDelete: 'set null' }),
+    // Issue #24 (decision 153): the order number (a checkout's lines carry their checkout's), the part number at
+    // the time, and the line's tax in cents.
+    number: bigint('number', { mode: 'number' }),
+    sku: text('sku').notNull().default(''),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -152,6 +173,10 @@ export const orders = pgTable(
       .on(t.transactionId)
       .where(sql`${t.checkoutId} is null`),
     index('orders_checkout_idx').on(t.checkoutId),
+    uniqueIndex('orders_number_single_unique')
+      .on(t.number)
+      .where(sql`${t.checkoutId} is null`),
+    index('orders_number_idx').on(t.number),
   ],
 );
 
@@ -191,8 +216,126 @@ export const checkouts = pgTable(
     /** The one payment that paid every order of this checkout. */
     transactionId: text('transaction_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Issue #24 (decision 153): the order a checkout is: its number, where it goes, how, and its figures.
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    shipName: text('ship_name').notNull().default(''),
+    shipCompany: text('ship_company').notNull().default(''),
+    shipLine1: text('ship_line1').notNull().default(''),
+    shipLine2: text('ship_line2').notNull().default(''),
+    shipCity: text('ship_city').notNull().default(''),
+    shipRegion: text('ship_region').notNull().default(''),
+    shipPostalCode: text('ship_postal_code').notNull().default(''),
+    shipCountry: text('ship_country').notNull().default(''),
+    shipPhone: text('ship_phone').notNull().default(''),
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingMethodName: text('shipping_method_name').notNull().default(''),
+    shippingCarrier: text('shipping_carrier').notNull().default(''),
+    shippingMinDays: integer('shipping_min_days'),
+    shippingMaxDays: integer('shipping_max_days'),
+    goodsCents: integer('goods_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** Prices included the tax (the shop's setting when it was placed): the total is goods + shipping. */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    taxId: text('tax_id').notNull().default(''),
+    weightGrams: integer('weight_grams').notNull().default(0),
   },
-  (t) => [index('checkouts_user_idx').on(t.userId)],
+  (t) => [index('checkouts_user_idx').on(t.userId), uniqueIndex('checkouts_number_unique').on(t.number)],
+);
+
+/** Issue #24: a customer's saved delivery addresses; at most one is the default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Issue #24: where the shop ships: countries, optionally only some of their regions. */
+export const shippingZones = pgTable('shipping_zones', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  countries: text('countries').array().notNull(),
+  /** Empty: the whole of each country. */
+  regions: text('regions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** Issue #24: a way of shipping to a zone, priced by the order's weight (bands), optionally free from a goods total. */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    carrier: text('carrier').notNull(),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days').notNull(),
+    bands: jsonb('bands').$type<ShippingBand[]>().notNull(),
+    freeOverCents: integer('free_over_cents'),
+    takesOversize: boolean('takes_oversize').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('shipping_methods_zone_idx').on(t.zoneId), check('shipping_methods_days', sql`${t.minDays} >= 0 and ${t.maxDays} >= ${t.minDays}`)],
+);
+
+/** Issue #24: tax rates per country (optionally region) and tax category, in thousandths of a percent (10.75 % = 10750). */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    category: text('category').$type<TaxCategory>().notNull(),
+    rate: integer('rate').notNull(),
+    taxShipping: boolean('tax_shipping').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_place_category_unique').on(t.country, t.region, t.category),
+    check('tax_rates_rate_range', sql`${t.rate} between 0 and 100000`),
+    check('tax_rates_category_known', sql`${t.category} in ('standard', 'reduced', 'zero')`),
+  ],
+);
+
+/** Issue #24: the shop's one row of settings. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** Prices are entered including tax (EU style) or excluding it (US style, the default). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /** Payment intents of the built-in test processor (the stripe adapter keeps them at Stripe). */

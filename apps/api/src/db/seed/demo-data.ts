@@ -442,3 +442,37 @@ export const demoReviews: DemoReview[] = [
     review: 4,
   },
 ];
+
+/**
+ * Issue #24: the shipping weight of one unit of each demo part, in grams, and
+ * its packed size in millimetres where the carrier cares (tyres, exhaust,
+ * shock, helmet). None is oversize: all of them go by parcel.
+ */
+export const demoShipping: Record<string, { weightGrams: number; dims?: [number, number, number] }> = {
+  'sintered-front-brake-pads': { weightGrams: 250 },
+  'wave-brake-disc-320': { weightGrams: 1100, dims: [330, 330, 20] },
+  'x-ring-chain-520': { weightGrams: 2300 },
+  'front-sprocket-15t': { weightGrams: 300 },
+  'rear-sprocket-45t': { weightGrams: 450 },
+  'oil-filter-hf204': { weightGrams: 250 },
+  'performance-air-filter': { weightGrams: 350 },
+  'iridium-spark-plug': { weightGrams: 45 },
+  'sport-tyre-front-120-70-17': { weightGrams: 4500, dims: [600, 600, 130] },
+  'sport-tyre-rear-180-55-17': { weightGrams: 6200, dims: [630, 630, 190] },
+  'sport-mirror-pair': { weightGrams: 600 },
+  'adjustable-brake-lever': { weightGrams: 150 },
+  'adjustable-clutch-lever': { weightGrams: 150 },
+  'slip-on-exhaust-silencer': { weightGrams: 3200, dims: [520, 160, 160] },
+  'full-face-helmet': { weightGrams: 1600, dims: [380, 300, 300] },
+  'leather-riding-gloves': { weightGrams: 400 },
+  'lithium-battery-12v': { weightGrams: 1100 },
+  'led-headlight-7in': { weightGrams: 900 },
+  'led-indicators-pair': { weightGrams: 150 },
+  'dual-compound-grips': { weightGrams: 250 },
+  'dot4-brake-fluid-500ml': { weightGrams: 600 },
+  'chain-lube-spray-400ml': { weightGrams: 450 },
+  'fork-seal-kit-43mm': { weightGrams: 120 },
+  'clutch-friction-plate-kit': { weightGrams: 900 },
+  'cnc-rearset-footpegs': { weightGrams: 350 },
+  'adjustable-rear-shock': { weightGrams: 2400, dims: [400, 120, 120] },
+};

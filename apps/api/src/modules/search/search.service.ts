@@ -383,6 +383,12 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
     updatedAt: new Date(r.updated_at as string),
     universal: Boolean(r.universal),
     priceTiers: (r.price_tiers as ProductRow['priceTiers'] | null) ?? [],
+    weightGrams: Number(r.weight_grams ?? 500),
+    lengthMm: (r.length_mm as number | null) ?? null,
+    widthMm: (r.width_mm as number | null) ?? null,
+    heightMm: (r.height_mm as number | null) ?? null,
+    oversize: Boolean(r.oversize),
+    taxCategory: ((r.tax_category as string | null) ?? 'standard') as ProductRow['taxCategory'],
   };
 }
 
