@@ -19,3 +19,4 @@ export * from './schemas/cart';
 export * from './schemas/seo';
 export * from './schemas/vehicle';
 export * from './order-totals';
+export * from './address';
