@@ -28,6 +28,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { catalogCsvRoutes } from './modules/products/catalog-csv.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
@@ -150,6 +152,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(auditRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
+      await api.register(addressesRoutes);
+      await api.register(shippingRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
       await api.register(sessionsRoutes);

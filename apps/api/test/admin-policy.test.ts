@@ -5,10 +5,11 @@ import { signUpUser } from './verify-support';
 import { sameOrigin } from './identity-support';
 import { addProduct, placeOrder } from './orders-fixtures';
 import { enrolSecondFactor } from './admin-second-factor';
+import { SHIP_TO } from './support/ship-to';
 
 /** Issue #22 A: one policy decides "acts as admin", with the second factor inside it (DESIGN §4 and §6). */
 
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 const PROFILE = { education: 'Workshop school', location: 'Changed by someone else', phone: '0301234567', linkedin: 'https://linkedin.com/in/x' };
 
 describe('ADMIN_TWO_FACTOR=required: an admin whose session has not passed the second factor', () => {

@@ -18,11 +18,12 @@ import {
   receiptsFor,
   recordPaymentRequest,
 } from './orders-fixtures';
+import { OREGON, SHIP_TO } from './support/ship-to';
 
 /** Issue #9 part 5: one checkout of the cart, one payment (decision 120). */
 
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 
 function useClock(t: TestApp) {
   let offsetMs = 0;
@@ -97,7 +98,10 @@ describe('POST /api/checkout', () => {
       productName: 'A brake pads',
       userName: 'Alice Rider',
       email: alice.email,
-      ...MODAL,
+      // Issue #24: the spec's three fields come from the delivery address.
+      country: 'United States',
+      address: '1200 SE Morrison St, Portland, OR 97214',
+      phone: '+15035550142',
       quantity: 4,
       price: 13.33,
       paid: false,
@@ -109,6 +113,12 @@ describe('POST /api/checkout', () => {
     expect(body.orders[1]).toMatchObject({ productId: chain._id, quantity: 25, price: 75, checkoutId: body._id });
     expect(body.orders[0].expiresAt).toBe(body.orders[1].expiresAt);
     expect(body.expiresAt).toBe(body.orders[0].expiresAt);
+    // Issue #24: one order with a number, where it goes, how, and its figures (free standard shipping from $50, no tax in Oregon).
+    expect(body.number).toMatch(/^TT-\d{5,}$/);
+    expect(body.shipTo).toEqual({ ...OREGON, line2: '', phone: '+15035550142' });
+    expect(body.shippingMethod).toEqual({ name: 'Standard', carrier: 'USPS Ground Advantage', minDays: 3, maxDays: 5 });
+    expect(body).toMatchObject({ goods: body.total, shipping: 0, tax: 0, taxIncluded: false, taxExempt: false, taxId: '' });
+    expect(body.lines.map((l: { sku: string }) => l.sku)).toEqual([pads.sku, chain.sku]);
 
     expect(await getProductStock(t.app, pads._id)).toBe(46);
     expect(await getProductStock(t.app, chain._id)).toBe(175);
@@ -143,8 +153,14 @@ describe('POST /api/checkout', () => {
     expect(empty.json().error.code).toBe('CART_EMPTY');
     const part = await addProduct(t.app, admin, { stock: 10 });
     await putLine(t, carol, part._id, 1);
-    const bad = await checkout(t, carol, { ...MODAL, address: 'x'.repeat(301) });
+    const bad = await checkout(t, carol, { shippingAddress: { ...OREGON, line1: 'x'.repeat(201) } });
     expect(bad.statusCode).toBe(400);
+    // Issue #24: no address, or a postal code that is not one, is refused with what is wrong; nothing is reserved.
+    const none = await checkout(t, carol, {});
+    expect(none.statusCode).toBe(400);
+    const wrongZip = await checkout(t, carol, { shippingAddress: { ...OREGON, postalCode: '9721' } });
+    expect(wrongZip.statusCode).toBe(400);
+    expect(wrongZip.json().error.message).toContain('Enter a valid ZIP code for United States');
     expect(await getProductStock(t.app, part._id)).toBe(10);
     await t.app.inject({ method: 'DELETE', url: `/api/cart/lines/${part._id}`, headers: bearer(carol.token) });
   });
@@ -212,7 +228,9 @@ describe('POST /api/checkout', () => {
       const intent = await checkoutIntent(t, carol, placed._id);
       expect(intent.statusCode).toBe(200);
       expect(intent.json()).toMatchObject({ provider: 'test', amount: placed.total });
-      expect(placed.total).toBe(orderPrice(12.5, 2, 3) + orderPrice(7, 1, 2));
+      // Issue #24: $32.75 of goods weighing 2.5 kg (test parts weigh 500 g) to Oregon: standard shipping $12.99, no tax.
+      expect(placed.goods).toBe(orderPrice(12.5, 2, 3) + orderPrice(7, 1, 2));
+      expect(placed).toMatchObject({ goods: 32.75, shipping: 12.99, tax: 0, total: 45.74 });
       // Asking again resumes the same intent.
       expect((await checkoutIntent(t, carol, placed._id)).json().clientSecret).toBe(intent.json().clientSecret);
 
@@ -237,7 +255,12 @@ describe('POST /api/checkout', () => {
       expect(combined).toHaveLength(1);
       for (const o of paid.orders) expect(combined[0]!.text).toContain(`${o.productName} × ${o.quantity}`);
       expect(combined[0]!.text).toContain(`Total paid: $${paid.total.toFixed(2)}`);
-      expect(combined[0]!.subject).toContain(`2 parts, $${paid.total.toFixed(2)}`);
+      expect(combined[0]!.subject).toContain(`order ${placed.number} paid, 2 parts, $${paid.total.toFixed(2)}`);
+      // Issue #24: it says Paid, with the order number, shipping and tax.
+      expect(combined[0]!.text).toContain(`Paid: order ${placed.number}.`);
+      expect(combined[0]!.text).toContain('Shipping: $12.99');
+      expect(combined[0]!.text).toContain('Tax: $0.00');
+      expect(combined[0]!.text).toContain('Ship to: Dana Reyes, Reyes Moto Works, 1200 SE Morrison St, Portland, OR 97214, United States');
 
       // The replay changes nothing: same answer, no more receipts.
       const replay = await payCheckoutRequest(t, carol, placed._id, pi);
@@ -302,17 +325,18 @@ describe('POST /api/checkout', () => {
       await putLine(t, carol, b._id, 1);
       const placed = (await checkout(t, carol)).json();
       const first = (await checkoutIntent(t, carol, placed._id)).json();
-      expect(first.amount).toBe(30);
+      // $30 of goods to Oregon: standard shipping $7.99 (under $50), no sales tax.
+      expect(first.amount).toBe(37.99);
       const del = await t.app.inject({ method: 'DELETE', url: `/api/orders/${placed.orders[0]._id}`, headers: bearer(carol.token) });
       expect(del.statusCode).toBe(200);
       expect(await getProductStock(t.app, a._id)).toBe(40);
       const second = (await checkoutIntent(t, carol, placed._id)).json();
-      expect(second.amount).toBe(20);
+      expect(second.amount).toBe(27.99);
       expect(second.clientSecret).not.toBe(first.clientSecret);
       const pi = await payCheckoutAtProcessor(t, carol, placed._id);
       const paid = await payCheckoutRequest(t, carol, placed._id, pi);
       expect(paid.statusCode).toBe(200);
-      expect(paid.json()).toMatchObject({ status: 'paid', total: 20 });
+      expect(paid.json()).toMatchObject({ status: 'paid', total: 27.99 });
     });
   });
 

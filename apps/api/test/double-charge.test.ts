@@ -11,6 +11,7 @@ import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
 import { addProduct, CARDS, confirmPayment, createIntent, createPaymentMethod, getProductStock, recordPaymentRequest } from './orders-fixtures';
+import { SHIP_TO } from './support/ship-to';
 
 /**
  * Issue #22: a line of a checkout could be paid on its own and then the whole
@@ -21,7 +22,7 @@ import { addProduct, CARDS, confirmPayment, createIntent, createPaymentMethod, g
  * provider, or left "refund due" for the admin.
  */
 
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 const putLine = (t: TestApp, user: TestUser, productId: string, quantity: number) =>
   t.app.inject({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: bearer(user.token), payload: { quantity } });
 const checkoutIntent = (t: TestApp, user: TestUser, checkoutId: string) =>

@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
 import { addProduct, orderRequest, placeOrder } from './orders-fixtures';
+import { SHIP_TO } from './support/ship-to';
 
 /** Issue #11 part 5: quantity price tiers (decision 131). */
 
@@ -19,7 +20,7 @@ const TIERS = [
   { minQuantity: 20, unitPrice: 8 },
   { minQuantity: 100, unitPrice: 7 },
 ];
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,6 +4,7 @@ import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
 import { addProduct, getProductStock, orderRequest, payOrder, placeOrder } from './orders-fixtures';
+import { SHIP_TO } from './support/ship-to';
 
 /**
  * Issue #22: one account's unpaid reservations (every unpaid order and
@@ -12,7 +13,7 @@ import { addProduct, getProductStock, orderRequest, payOrder, placeOrder } from 
  * and every product showed stock 0 until the reservation ran out.
  */
 
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 const putLine = (t: TestApp, user: TestUser, productId: string, quantity: number) =>
   t.app.inject({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: bearer(user.token), payload: { quantity } });
 const cartLines = async (t: TestApp, user: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user.token) })).json().lines;

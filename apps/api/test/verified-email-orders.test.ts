@@ -4,10 +4,11 @@ import { bearer, createTestApp, signUpUser as signUpUnverified, type TestApp, ty
 import { signUpUser } from './verify-support';
 import { firstLink, readOutbox } from './identity-support';
 import { addProduct, getProductStock, orderRequest } from './orders-fixtures';
+import { SHIP_TO } from './support/ship-to';
 
 /** Issue #22: reserving stock (the spec's order, a cart's checkout) needs a verified e-mail address. */
 
-const MODAL = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '0301234567' };
+const MODAL = SHIP_TO;
 
 describe('reserving stock needs a verified e-mail address', () => {
   let t: TestApp;

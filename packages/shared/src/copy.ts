@@ -43,6 +43,7 @@ import { vehiclesAdminCopy } from './copy/vehicles-admin';
 import { activityCopy } from './copy/activity';
 import { accountSecurityCopy } from './copy/account-security';
 import { orderRulesCopy } from './copy/order-rules';
+import { checkoutAddressCopy } from './copy/checkout-address';
 import { reviewsCopy } from './copy/reviews';
 import { sessionsCopy } from './copy/sessions';
 
@@ -82,6 +83,7 @@ export const copy = {
   activity: activityCopy,
   accountSecurity: accountSecurityCopy,
   orderRules: orderRulesCopy,
+  checkoutAddress: checkoutAddressCopy,
   reviews: reviewsCopy,
   sessions: sessionsCopy,
 } as const;

@@ -1,99 +1,97 @@
-import { formatUsd, fromCents, shop } from '@shop/shared';
+import { deliveryEstimate, formatAddressLines, formatUsd, fromCents, orderNumber, shop, type AddressLike } from '@shop/shared';
 import type { MailMessage } from './mailer';
 
+/** A paid order line as the receipt needs it (an orders row). */
 export interface ReceiptOrder {
   id: string;
   productName: string;
+  sku?: string;
   userName: string;
   email: string;
   quantity: number;
   priceCents: number;
+  taxCents?: number;
   transactionId: string | null;
   country: string;
   address: string;
   paidAt: Date | null;
+  number?: number | null;
+}
+
+/** Issue #24: the order the lines belong to, when it is a checkout (its address, method and figures). */
+export interface ReceiptCheckout {
+  number: number;
+  shipTo: AddressLike | null;
+  shippingMethodName: string;
+  shippingCarrier: string;
+  shippingMinDays: number | null;
+  shippingMaxDays: number | null;
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxIncluded: boolean;
+  taxExempt: boolean;
+  taxId: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The receipt a customer gets once, when their order becomes paid. */
-export function receiptEmail(order: ReceiptOrder, publicUrl: string): MailMessage {
-  const total = formatUsd(fromCents(order.priceCents));
-  const unit = formatUsd(fromCents(Math.round(order.priceCents / order.quantity)));
-  const paidAt = (order.paidAt ?? new Date()).toUTCString();
-  const ordersUrl = `${publicUrl}/dashboard/myorders`;
-  const shipTo = [order.address, order.country].filter(Boolean).join(', ');
-  const rows: [string, string][] = [
-    ['Order', order.id],
-    ['Product', order.productName],
-    ['Quantity', String(order.quantity)],
-    ['Average unit price', unit],
-    ['Total paid', total],
-    ['Transaction id', order.transactionId ?? ''],
-    ['Paid on', paidAt],
-    ...(shipTo ? ([['Ship to', shipTo]] as [string, string][]) : []),
-  ];
-
-  const text = [
-    `Hello ${order.userName},`,
-    '',
-    `thank you for your order at ${shop.name}. We have received your payment of ${total}.`,
-    '',
-    ...rows.map(([k, v]) => `${k}: ${v}`),
-    '',
-    `Follow your order: ${ordersUrl}`,
-    '',
-    `Questions? Reply to this e-mail or call us at ${shop.phone}.`,
-    shop.name,
-    shop.address,
-  ].join('\n');
-
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328">
-<h1 style="font-size:20px">Payment received — thank you!</h1>
-<p>Hello ${escapeHtml(order.userName)},<br>thank you for your order at ${escapeHtml(shop.name)}. We have received your payment of <strong>${escapeHtml(total)}</strong>.</p>
-<table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(
-      ([k, v]) =>
-        `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>
-<p><a href="${escapeHtml(ordersUrl)}">Follow your order</a></p>
-<p style="color:#57606a">${escapeHtml(shop.name)} · ${escapeHtml(shop.address)} · ${escapeHtml(shop.phone)}</p>
-</body></html>`;
-
-  return { to: order.email, subject: `Your receipt from ${shop.name}: ${order.productName} × ${order.quantity}`, text, html };
-}
-
 /**
- * One receipt for a checkout paid with one payment (issue #9): every line,
- * then the total. A checkout of one line gets the single-order receipt.
+ * The receipt a customer gets once, when their order becomes paid (issue #24:
+ * one receipt per order, headed "Paid" with the order number, listing each
+ * line, then goods, shipping, tax and the total paid). A lone spec order is
+ * an order of one line with no shipping or tax.
  */
-export function checkoutReceiptEmail(orders: ReceiptOrder[], publicUrl: string): MailMessage {
-  if (orders.length === 1) return receiptEmail(orders[0]!, publicUrl);
-  const first = orders[0]!;
-  const totalCents = orders.reduce((sum, o) => sum + o.priceCents, 0);
-  const total = formatUsd(fromCents(totalCents));
+export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptCheckout | null, publicUrl: string): MailMessage {
+  const first = lines[0]!;
+  const number = orderNumber(checkout?.number ?? first.number ?? 0);
+  const goods = lines.reduce((s, o) => s + o.priceCents, 0);
+  const shipping = checkout?.shippingCents ?? 0;
+  const tax = lines.reduce((s, o) => s + (o.taxCents ?? 0), 0) + (checkout?.shippingTaxCents ?? 0);
+  const taxIncluded = checkout?.taxIncluded ?? false;
+  const total = formatUsd(fromCents(goods + shipping + (taxIncluded ? 0 : tax)));
   const paidAt = (first.paidAt ?? new Date()).toUTCString();
-  const ordersUrl = `${publicUrl}/dashboard/myorders`;
-  const shipTo = [first.address, first.country].filter(Boolean).join(', ');
-  const lines = orders.map((o) => ({ order: o.id, product: o.productName, quantity: String(o.quantity), amount: formatUsd(fromCents(o.priceCents)) }));
-  const facts: [string, string][] = [
+  const orderUrl = `${publicUrl}/dashboard/myorders/${number}`;
+  const shipTo = checkout?.shipTo ? formatAddressLines(checkout.shipTo, true) : [first.address, first.country].filter(Boolean);
+  const rows = lines.map((o) => ({
+    product: o.productName,
+    sku: o.sku ?? '',
+    quantity: String(o.quantity),
+    amount: formatUsd(fromCents(o.priceCents)),
+  }));
+  const method = checkout?.shippingMethodName
+    ? `${checkout.shippingMethodName}, ${checkout.shippingCarrier}` +
+      (checkout.shippingMinDays !== null && checkout.shippingMaxDays !== null ? ` (${deliveryEstimate(checkout.shippingMinDays, checkout.shippingMaxDays)})` : '')
+    : '';
+  const figures: [string, string][] = [
+    ['Goods', formatUsd(fromCents(goods))],
+    ...(checkout ? ([['Shipping', shipping === 0 ? 'Free' : formatUsd(fromCents(shipping))]] as [string, string][]) : []),
+    ...(checkout ? ([[taxIncluded ? 'Tax included' : 'Tax', formatUsd(fromCents(tax))]] as [string, string][]) : []),
     ['Total paid', total],
+  ];
+  const facts: [string, string][] = [
+    ['Order', number],
+    ['Status', 'Paid'],
     ['Transaction id', first.transactionId ?? ''],
     ['Paid on', paidAt],
-    ...(shipTo ? ([['Ship to', shipTo]] as [string, string][]) : []),
+    ...(method ? ([['Shipping method', method]] as [string, string][]) : []),
+    ...(checkout?.taxExempt ? ([['Tax exempt', checkout.taxId]] as [string, string][]) : []),
+    ...(shipTo.length ? ([['Ship to', shipTo.join(', ')]] as [string, string][]) : []),
+    ...(checkout?.shipTo?.phone ? ([['Phone', checkout.shipTo.phone]] as [string, string][]) : []),
   ];
+  const parts = lines.length === 1 ? `${first.productName} × ${first.quantity}` : `${lines.length} parts`;
 
   const text = [
     `Hello ${first.userName},`,
     '',
-    `thank you for your order at ${shop.name}. We have received your payment of ${total} for ${orders.length} parts.`,
+    `Paid: order ${number}. Thank you for your order at ${shop.name}. We have received your payment of ${total}${lines.length > 1 ? ` for ${lines.length} parts` : ''}.`,
     '',
-    ...lines.map((l) => `${l.product} × ${l.quantity}: ${l.amount} (order ${l.order})`),
+    ...rows.map((l) => `${l.product} × ${l.quantity}: ${l.amount}${l.sku ? ` (part no. ${l.sku})` : ''}`),
+    '',
+    ...figures.map(([k, v]) => `${k}: ${v}`),
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
     '',
-    `Follow your orders: ${ordersUrl}`,
+    `Follow your order: ${orderUrl}`,
     '',
     `Questions? Reply to this e-mail or call us at ${shop.phone}.`,
     shop.name,
@@ -102,20 +100,62 @@ export function checkoutReceiptEmail(orders: ReceiptOrder[], publicUrl: string):
 
   const cell = 'style="border-bottom:1px solid #ddd"';
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328">
-<h1 style="font-size:20px">Payment received — thank you!</h1>
-<p>Hello ${escapeHtml(first.userName)},<br>thank you for your order at ${escapeHtml(shop.name)}. We have received your payment of <strong>${escapeHtml(total)}</strong> for ${orders.length} parts.</p>
-<table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" ${cell}>Product</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Amount</th><th align="left" ${cell}>Order</th></tr>${lines
-    .map(
-      (l) =>
-        `<tr><td ${cell}>${escapeHtml(l.product)}</td><td align="right" ${cell}>${escapeHtml(l.quantity)}</td><td align="right" ${cell}>${escapeHtml(l.amount)}</td><td ${cell}>${escapeHtml(l.order)}</td></tr>`,
-    )
+<h1 style="font-size:20px">Paid — order ${escapeHtml(number)}</h1>
+<p>Hello ${escapeHtml(first.userName)},<br>thank you for your order at ${escapeHtml(shop.name)}. We have received your payment of <strong>${escapeHtml(total)}</strong>.</p>
+<table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" ${cell}>Part</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Amount</th></tr>${rows
+    .map((l) => `<tr><td ${cell}>${escapeHtml(l.product)}${l.sku ? `<br><small>Part no. ${escapeHtml(l.sku)}</small>` : ''}</td><td align="right" ${cell}>${escapeHtml(l.quantity)}</td><td align="right" ${cell}>${escapeHtml(l.amount)}</td></tr>`)
+    .join('')}${figures
+    .map(([k, v]) => `<tr><th align="left" colspan="2" ${cell}>${escapeHtml(k)}</th><td align="right" ${cell}>${escapeHtml(v)}</td></tr>`)
     .join('')}</table>
 <table cellpadding="6" style="border-collapse:collapse;margin-top:12px">${facts
     .map(([k, v]) => `<tr><th align="left" ${cell}>${escapeHtml(k)}</th><td ${cell}>${escapeHtml(v)}</td></tr>`)
     .join('')}</table>
-<p><a href="${escapeHtml(ordersUrl)}">Follow your orders</a></p>
+<p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
 <p style="color:#57606a">${escapeHtml(shop.name)} · ${escapeHtml(shop.address)} · ${escapeHtml(shop.phone)}</p>
 </body></html>`;
 
-  return { to: first.email, subject: `Your receipt from ${shop.name}: ${orders.length} parts, ${total}`, text, html };
+  return { to: first.email, subject: `Your receipt from ${shop.name}: order ${number} paid, ${parts}, ${total}`, text, html };
+}
+
+/** The receipt of a lone spec order. */
+export const receiptEmail = (order: ReceiptOrder, publicUrl: string) => orderReceiptEmail([order], null, publicUrl);
+
+/** Issue #24: what the receipt needs of a checkout row. */
+export function receiptCheckoutOf(c: {
+  number: number;
+  shipName: string;
+  shipCompany: string;
+  shipLine1: string;
+  shipLine2: string;
+  shipCity: string;
+  shipRegion: string;
+  shipPostalCode: string;
+  shipCountry: string;
+  shipPhone: string;
+  shippingMethodName: string;
+  shippingCarrier: string;
+  shippingMinDays: number | null;
+  shippingMaxDays: number | null;
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxIncluded: boolean;
+  taxExempt: boolean;
+  taxId: string;
+}): ReceiptCheckout {
+  return {
+    ...c,
+    shipTo: c.shipCountry
+      ? {
+          name: c.shipName,
+          company: c.shipCompany,
+          line1: c.shipLine1,
+          line2: c.shipLine2,
+          city: c.shipCity,
+          region: c.shipRegion,
+          postalCode: c.shipPostalCode,
+          country: c.shipCountry,
+          phone: c.shipPhone,
+        }
+      : null,
+  };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { productSchema } from './product';
 import { orderSchema } from './order';
+import { addressSchema } from '../address';
+import { addressViewSchema } from './address-book';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -49,18 +51,37 @@ export const mergeCartSchema = z.object({
 });
 export type MergeCartInput = z.input<typeof mergeCartSchema>;
 
-/** POST /checkout: the order modal's fields (the same rules as POST /order). */
+/**
+ * POST /checkout (issue #24): where the order goes and how. The address is
+ * required and checked per country (addressSchema); without a method, the
+ * cheapest one that serves the address and the cart is taken.
+ */
 export const checkoutRequestSchema = z.object({
-  country: z.string().trim().max(100).optional().default(''),
-  address: z.string().trim().max(300).optional().default(''),
-  phone: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().max(40))
-    .optional()
-    .default(''),
+  shippingAddress: addressSchema,
+  shippingMethodId: z.string().uuid({ message: 'shippingMethodId is not a valid shipping method id' }).optional(),
+  /** Keep this address in the customer's address book (as the default when they have none). */
+  saveAddress: z.boolean({ message: 'saveAddress must be true or false' }).optional().default(false),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+export const shippingMethodSummarySchema = z.object({
+  name: z.string(),
+  carrier: z.string(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+export type ShippingMethodSummary = z.infer<typeof shippingMethodSummarySchema>;
+
+/** Issue #24: what the order keeps of each line beyond the spec's Order shape. */
+export const orderLineSchema = z.object({
+  orderId: z.string(),
+  sku: z.string(),
+  tax: z.number(),
+  /** The lot price the line was priced with, and the lot size (minimum order) at the time. */
+  unitPrice: z.number(),
+  minOrder: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** unpaid: waiting for its one payment; paid: every order paid with one transaction; expired: its reservation ran out; cancelled: no order left. */
 export const checkoutStatusSchema = z.enum(['unpaid', 'paid', 'expired', 'cancelled']);
@@ -79,8 +100,66 @@ export const checkoutSchema = z.object({
   createdAt: z.string(),
   /** When its unpaid orders give their stock back (ISO time); null once paid or expired. */
   expiresAt: z.string().nullable(),
+  // Issue #24 (decision 153): the order a checkout is.
+  /** The human order number, e.g. TT-10042. */
+  number: z.string(),
+  /** Where it ships; null for an order placed before addresses were required. */
+  shipTo: addressViewSchema.nullable(),
+  shippingMethod: shippingMethodSummarySchema.nullable(),
+  /** The goods (lines) as charged. */
+  goods: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  /** Prices included the tax: total = goods + shipping; otherwise goods + shipping + tax. */
+  taxIncluded: z.boolean(),
+  taxExempt: z.boolean(),
+  /** The VAT or resale number of a tax-exempt business customer. */
+  taxId: z.string(),
+  /** Every line's part number and tax, by order id. */
+  lines: z.array(orderLineSchema),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/* ----------------------------------------------------------- issue #24 quotes */
+
+/** POST /checkout/quote: the shipping methods and the order's figures for the cart to this place. */
+export const checkoutQuoteRequestSchema = z.object({
+  country: z
+    .string({ message: 'country is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'country must be a two-letter ISO country code'),
+  region: z.string().trim().toUpperCase().max(100).optional().default(''),
+});
+export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
+
+export const orderFiguresSchema = z.object({
+  goods: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  taxIncluded: z.boolean(),
+  total: z.number(),
+});
+export type OrderFigures = z.infer<typeof orderFiguresSchema>;
+
+export const shippingOptionSchema = shippingMethodSummarySchema.extend({
+  id: z.string(),
+  price: z.number(),
+  /** The order's figures with this method. */
+  figures: orderFiguresSchema,
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const checkoutQuoteSchema = z.object({
+  /** Cheapest first; empty when nothing can carry this cart there (see `problem`). */
+  options: z.array(shippingOptionSchema),
+  weightGrams: z.number().int(),
+  goods: z.number(),
+  taxExempt: z.boolean(),
+  /** Why no method is offered, in words for the customer; null when there are options. */
+  problem: z.string().nullable(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 /** Each short line of a refused checkout (409 CHECKOUT_SHORT, in error.details.lines). */
 export const shortLineSchema = z.object({

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema, checkoutSchema, errorResponseSchema, idParamsSchema, payOrderSchema } from '@shop/shared';
+import { checkoutQuoteRequestSchema, checkoutQuoteSchema, checkoutRequestSchema, checkoutSchema, errorResponseSchema, idParamsSchema, payOrderSchema } from '@shop/shared';
+import { cartRows } from '../cart/cart.service';
+import { priceOrder, toQuoteDto } from './checkout-pricing';
 import { expireReservations, reservationPolicy } from '../orders/reservations.service';
 import { confirmCheckoutPayment, createCheckout, getCheckout } from './checkout.service';
 
@@ -37,6 +39,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       await expireReservations(app, { userId: req.user!.id });
       return reply.status(201).send(await createCheckout(app.db, req.user!, req.body, reservationPolicy(app)));
     },
+  );
+
+  app.post(
+    '/checkout/quote',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Issue #24: the shipping methods that can carry your cart to this country and region, cheapest first, each with the order’s goods, shipping, tax and total; `problem` says why none can',
+        security: [{ bearerAuth: [] }],
+        body: checkoutQuoteRequestSchema,
+        response: { 200: checkoutQuoteSchema, ...errors },
+      },
+    },
+    async (req) => toQuoteDto(await priceOrder(app.db, req.user!.id, await cartRows(app.db, req.user!.id), req.body)),
   );
 
   app.get(

@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import {
   applicableTier,
   copy,
+  countryName,
+  formatAddressLines,
   fromCents,
+  orderNumber,
   type Checkout,
   type CheckoutStatus,
   type checkoutRequestSchema,
@@ -31,6 +34,8 @@ import {
   type ReservationPolicy,
 } from '../orders/orders.service';
 import { expireReservations } from '../orders/reservations.service';
+import { saveAddressFromCheckout } from '../addresses/addresses.service';
+import { priceOrder } from './checkout-pricing';
 import { moveStock } from '../stock/stock.service';
 import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
 import { paymentModeOf, sendCheckoutReceipt } from '../payments/payments.service';
@@ -61,14 +66,27 @@ export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Dat
   return 'unpaid';
 }
 
-const amountCents = (rows: OrderRow[]) => rows.reduce((sum, o) => sum + o.priceCents, 0);
 /**
- * What a payment of the checkout pays: its lines not paid yet. Every line is
- * paid with the checkout, so that is all of them, except in a checkout one of
- * whose lines was paid on its own before that was refused (issue #22): its
- * payment never counts that line a second time.
+ * Issue #24: an order's figures from the lines still in it. Goods are the
+ * lines' prices; tax is each line's tax plus shipping's; shipping is charged
+ * while any line is left. With prices including tax, the total is goods +
+ * shipping; otherwise tax is added. A checkout placed before issue #24 has no
+ * shipping or tax, so its total is the sum of its orders, as before.
  */
-const dueCents = (rows: OrderRow[]) => amountCents(rows.filter((o) => !o.paid));
+export function figuresCents(checkout: CheckoutRow, rows: OrderRow[]) {
+  const goods = rows.reduce((sum, o) => sum + o.priceCents, 0);
+  const shipping = rows.length ? checkout.shippingCents : 0;
+  const tax = rows.reduce((sum, o) => sum + o.taxCents, 0) + (rows.length ? checkout.shippingTaxCents : 0);
+  return { goods, shipping, tax, total: goods + shipping + (checkout.taxIncluded ? 0 : tax) };
+}
+
+/**
+ * What a payment of the checkout pays: the total of its lines not paid yet.
+ * Every line is paid with the checkout, so that is all of them, except in a
+ * checkout one of whose lines was paid on its own before that was refused
+ * (issue #22): its payment never counts that line a second time.
+ */
+const dueCents = (checkout: CheckoutRow, rows: OrderRow[]) => figuresCents(checkout, rows.filter((o) => !o.paid)).total;
 
 async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productName), asc(orders.id));
@@ -77,14 +95,39 @@ async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
 export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date): Checkout {
   const status = checkoutStatus(checkout, rows, now);
   const due = rows.filter((o) => o.status === 'unpaid' && o.expiresAt).map((o) => o.expiresAt!.getTime());
+  const figures = figuresCents(checkout, rows);
   return {
     _id: checkout.id,
     orders: rows.map(toOrderDto),
-    total: fromCents(amountCents(rows)),
+    total: fromCents(figures.total),
     status,
     transactionId: checkout.transactionId,
     createdAt: checkout.createdAt.toISOString(),
     expiresAt: status === 'unpaid' && due.length ? new Date(Math.min(...due)).toISOString() : null,
+    number: orderNumber(checkout.number),
+    shipTo: checkout.shipCountry
+      ? {
+          name: checkout.shipName,
+          company: checkout.shipCompany,
+          line1: checkout.shipLine1,
+          line2: checkout.shipLine2,
+          city: checkout.shipCity,
+          region: checkout.shipRegion,
+          postalCode: checkout.shipPostalCode,
+          country: checkout.shipCountry,
+          phone: checkout.shipPhone,
+        }
+      : null,
+    shippingMethod: checkout.shippingMethodName
+      ? { name: checkout.shippingMethodName, carrier: checkout.shippingCarrier, minDays: checkout.shippingMinDays ?? 0, maxDays: checkout.shippingMaxDays ?? 0 }
+      : null,
+    goods: fromCents(figures.goods),
+    shipping: fromCents(figures.shipping),
+    tax: fromCents(figures.tax),
+    taxIncluded: checkout.taxIncluded,
+    taxExempt: checkout.taxExempt,
+    taxId: checkout.taxId,
+    lines: rows.map((o) => ({ orderId: o.id, sku: o.sku, tax: fromCents(o.taxCents), unitPrice: fromCents(o.unitPriceCents), minOrder: o.minOrder })),
   };
 }
 
@@ -180,15 +223,59 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
     if (short.length > 0) throw new DomainError(409, 'CHECKOUT_SHORT', shortLineMessage(short), { lines: short });
 
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
-    const totalCents = wanted.reduce((sum, { line, product }) => sum + lineTotalCents(product, line.quantity), 0);
+    const goodsCents = wanted.reduce((sum, { line, product }) => sum + lineTotalCents(product, line.quantity), 0);
     const units = wanted.reduce((sum, { line }) => sum + line.quantity, 0);
-    const limit = reservationLimitError(held, { lines: wanted.length, units, valueCents: totalCents }, policy);
+    const limit = reservationLimitError(held, { lines: wanted.length, units, valueCents: goodsCents }, policy);
     if (limit) throw limit;
-    const [created] = await tx.insert(checkouts).values({ userId: user.id, email: user.email, totalCents, createdAt: policy.now }).returning();
+
+    // Issue #24: priced from the locked rows, with the method the customer chose among those offered.
+    const address = input.shippingAddress;
+    const pricing = await priceOrder(
+      tx,
+      user.id,
+      wanted.map(({ line, product }) => ({ product, quantity: line.quantity })),
+      address,
+    );
+    if (pricing.options.length === 0) throw new DomainError(409, 'NO_SHIPPING_METHOD', pricing.problem ?? copy.checkoutAddress.methodNotOffered);
+    const chosen = input.shippingMethodId ? pricing.options.find((o) => o.quote.methodId === input.shippingMethodId) : pricing.options[0];
+    if (!chosen) throw new DomainError(409, 'SHIPPING_METHOD_NOT_OFFERED', copy.checkoutAddress.methodNotOffered, { offered: pricing.options.map((o) => o.quote.methodId) });
+    const { quote, totals } = chosen;
+    const [created] = await tx
+      .insert(checkouts)
+      .values({
+        userId: user.id,
+        email: user.email,
+        totalCents: totals.totalCents,
+        createdAt: policy.now,
+        shipName: address.name,
+        shipCompany: address.company,
+        shipLine1: address.line1,
+        shipLine2: address.line2,
+        shipCity: address.city,
+        shipRegion: address.region,
+        shipPostalCode: address.postalCode,
+        shipCountry: address.country,
+        shipPhone: address.phone,
+        shippingMethodId: quote.methodId,
+        shippingMethodName: quote.name,
+        shippingCarrier: quote.carrier,
+        shippingMinDays: quote.minDays,
+        shippingMaxDays: quote.maxDays,
+        goodsCents: totals.goodsCents,
+        shippingCents: totals.shippingCents,
+        shippingTaxCents: totals.shippingTaxCents,
+        taxCents: totals.taxCents,
+        taxIncluded: totals.taxIncluded,
+        taxExempt: pricing.taxExempt,
+        taxId: pricing.taxExempt ? pricing.taxId : '',
+        weightGrams: pricing.weightGrams,
+      })
+      .returning();
+    if (input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);
     const inserted = await tx
       .insert(orders)
       .values(
-        wanted.map(({ line, product }) => ({
+        wanted.map(({ line, product }, i) => ({
           userId: user.id,
           productId: product.id,
           productName: product.name,
@@ -197,11 +284,15 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
           minOrder: product.minOrder,
           userName: user.name || user.email.split('@')[0],
           email: user.email,
-          country: input.country,
-          address: input.address,
-          phone: input.phone,
+          // The spec's three fields, from the delivery address (issue #24).
+          country: countryName(address.country) ?? address.country,
+          address: formatAddressLines(address).join(', '),
+          phone: address.phone,
           quantity: line.quantity,
-          priceCents: lineTotalCents(product, line.quantity),
+          priceCents: totals.lines[i].amountCents,
+          taxCents: totals.lines[i].taxCents,
+          sku: product.sku,
+          number: created.number,
           status: 'unpaid',
           createdAt: policy.now,
           expiresAt,
@@ -231,9 +322,9 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
  * (PATCH /checkouts/{id}, the webhook, the reconciliation, an expiry): it is
  * this checkout's, for exactly the sum of its orders in dollars, and succeeded.
  */
-export function checkPaymentFitsCheckout(checkout: Pick<CheckoutRow, 'id'>, rows: OrderRow[], payment: RetrievedPayment): void {
+export function checkPaymentFitsCheckout(checkout: CheckoutRow, rows: OrderRow[], payment: RetrievedPayment): void {
   if (payment.checkoutId !== checkout.id) throw new BadRequestError('That payment belongs to something else than this checkout.', 'PAYMENT_ORDER_MISMATCH');
-  const cents = dueCents(rows);
+  const cents = dueCents(checkout, rows);
   if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== cents) {
     throw new BadRequestError(`That payment's amount does not match this checkout (${fromCents(cents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
   }
@@ -327,7 +418,7 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
   if (status === 'paid') throw checkoutPaid();
   if (status === 'cancelled') throw checkoutEmpty();
   if (status === 'expired') throw checkoutExpired();
-  const cents = dueCents(rows);
+  const cents = dueCents(checkout, rows);
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     provider: app.payments.name,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { copy, fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
-import { checkoutReceiptEmail, receiptEmail } from '../../lib/receipt-email';
+import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
 import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
@@ -62,7 +62,10 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
   const orders = results.filter((r) => r.newlyPaid).map((r) => r.order);
   if (orders.length === 0) return;
   try {
-    await app.mailer.send(checkoutReceiptEmail(orders, app.config.publicUrl));
+    // Issue #24: the receipt names the order (its number, address, shipping and tax).
+    const checkoutId = orders[0].checkoutId;
+    const [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
+    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl));
   } catch (err) {
     app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }

@@ -6,6 +6,8 @@ import {
   errorResponseSchema,
   idParamsSchema,
   profileSchema,
+  taxExemptionSchema,
+  taxExemptionViewSchema,
   profileUpdateSchema,
   setRoleSchema,
   tokenResponseSchema,
@@ -19,7 +21,7 @@ import { SECOND_FACTOR_PENDING_MESSAGE } from '../../plugins/auth';
 import { wrongOriginMessage } from '../../lib/auth';
 import { actsAsAdmin, isAdmin } from '../../lib/policy';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { getProfile, listUsers, pageUsers, promoteToAdmin, syncUser, updateProfile } from './users.service';
+import { getProfile, listUsers, pageUsers, promoteToAdmin, setTaxExemption, syncUser, updateProfile } from './users.service';
 
 const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
 const PROFILE_KEYS = ['education', 'location', 'phone', 'linkedin'] as const;
@@ -163,5 +165,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await promoteToAdmin(app.db, req.params.id, { id: req.user!.id, email: req.user!.email });
       return { ok: true as const };
     },
+  );
+
+  app.put(
+    '/users/:id/tax-exemption',
+    {
+      preHandler: [app.requireAdmin],
+      schema: {
+        tags: ['users'],
+        summary: 'Issue #24: mark a business customer tax-exempt with their VAT or resale number, or not (admin); their next orders carry no tax',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: taxExemptionSchema,
+        response: {
+          200: taxExemptionViewSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (req) => setTaxExemption(app.db, req.params.id, req.body, { id: req.user!.id, email: req.user!.email }),
   );
 };

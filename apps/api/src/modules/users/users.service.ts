@@ -89,3 +89,28 @@ export async function promoteToAdmin(db: Db, id: string, admin: AuditInput['acto
     });
   });
 }
+
+/** Issue #24: mark a business customer tax-exempt (with their VAT or resale number), or not; audited. */
+export async function setTaxExemption(db: Db, id: string, input: { taxExempt: boolean; taxId: string }, admin: AuditInput['actor']) {
+  if (!isUuid(id)) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ email: user.email }).from(user).where(eq(user.id, id)).for('update');
+    if (!target) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+    const [before] = await tx.select({ taxExempt: profiles.taxExempt, taxId: profiles.taxId }).from(profiles).where(eq(profiles.userId, id));
+    const after = { taxExempt: input.taxExempt, taxId: input.taxExempt ? input.taxId : '' };
+    await tx
+      .insert(profiles)
+      .values({ userId: id, ...after })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...after, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'user.tax_exemption',
+      entityType: 'user',
+      entityId: id,
+      before: before ?? { taxExempt: false, taxId: '' },
+      after,
+      note: target.email,
+    });
+    return after;
+  });
+}
