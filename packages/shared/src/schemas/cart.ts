@@ -170,3 +170,51 @@ export const shortLineSchema = z.object({
   minOrder: z.number().int(),
 });
 export type ShortLine = z.infer<typeof shortLineSchema>;
+
+/* ------------------------------------------------------ issue #24: one order */
+
+/** An order's one status: its lines are paid, delivered and expire together. */
+export const purchaseStatusSchema = z.enum(['unpaid', 'paid', 'delivered', 'expired']);
+export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
+
+/**
+ * One order as a person sees it (decision 153): a checkout of many lines, or
+ * a lone spec order as an order of one line. `_id` is the checkout's id, or
+ * the lone order's; `orders` are its lines in the spec's Order shape.
+ */
+export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
+  kind: z.enum(['checkout', 'single']),
+  status: purchaseStatusSchema,
+  userName: z.string(),
+  email: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const PURCHASES_MAX_LIMIT = 50;
+export const purchasesQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(PURCHASES_MAX_LIMIT, `limit must be ${PURCHASES_MAX_LIMIT} or less`)
+    .default(20),
+  status: z.enum(['all', 'unpaid', 'paid', 'delivered', 'expired'], { message: 'status must be one of all, unpaid, paid, delivered, expired' }).default('all'),
+  /** Order number (TT-10042), transaction id, e-mail, name, part name or part number. */
+  q: z.string().trim().max(200, 'q must be 200 characters or fewer').optional(),
+});
+export type PurchasesQuery = z.input<typeof purchasesQuerySchema>;
+
+export const purchasePageSchema = z.object({
+  items: z.array(purchaseSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  counts: z.object({ all: z.number().int(), unpaid: z.number().int(), paid: z.number().int(), delivered: z.number().int(), expired: z.number().int() }),
+});
+export type PurchasePage = z.infer<typeof purchasePageSchema>;
+
+/** GET /purchases/{ref}: an order number (TT-10042) or an id. */
+export const purchaseRefParamsSchema = z.object({ ref: z.string().trim().min(1, 'ref is required').max(100) });

@@ -1,5 +1,5 @@
-import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ORDERS_DEFAULT_LIMIT, skuKey, type AdminOrderCounts, type AdminOrderPage, type AdminOrderStatus, type Order } from '@shop/shared';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ORDERS_DEFAULT_LIMIT, parseOrderNumber, skuKey, type AdminOrderCounts, type AdminOrderPage, type AdminOrderStatus, type Order } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { toOrderDto } from './orders.service';
@@ -11,14 +11,18 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * What the admin's search box matches: the customer's e-mail or name, the
  * product's name, the product's part number (without case, spaces or dashes,
  * like the sku's uniqueness), or the start of the order id (admins quote the
- * first characters of an id).
+ * first characters of an id); issue #24: the order number (TT-10042, 10042)
+ * and the payment's transaction id.
  */
 export function orderSearchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
   const pattern = `%${likeEscape(term)}%`;
   const key = skuKey(term);
+  const number = parseOrderNumber(term);
   return or(
+    number !== null ? eq(orders.number, number) : undefined,
+    ilike(orders.transactionId, pattern),
     ilike(orders.email, pattern),
     ilike(orders.userName, pattern),
     ilike(orders.productName, pattern),

@@ -11,7 +11,13 @@ import {
   orderListSchema,
   orderSchema,
   ordersQuerySchema,
+  purchasePageSchema,
+  purchaseRefParamsSchema,
+  purchaseSchema,
+  purchasesQuerySchema,
 } from '@shop/shared';
+import { getPurchase, pagePurchases } from './purchases.service';
+
 import { cancelOrder } from '../payments/payments.service';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
 import { findAllOrders, ORDER_CSV_COLUMNS, orderCsvRecord, pageAllOrders } from './orders-admin.service';
@@ -174,5 +180,57 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => deliverOrder(app.db, req.params.id, { id: req.user!.id, email: req.user!.email }),
+  );
+
+  // Issue #24 (decision 153): orders as people see them, one per purchase with its lines.
+  app.get(
+    '/purchases',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: 'Your orders, newest first, one per purchase with its lines, number, address, shipping, tax and total; q finds an order number or part',
+        security: [{ bearerAuth: [] }],
+        querystring: purchasesQuerySchema,
+        response: { 200: purchasePageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await expireReservations(app, { userId: req.user!.id });
+      return pagePurchases(app.db, { userId: req.user!.id }, req.query, app.clock.now());
+    },
+  );
+
+  app.get(
+    '/purchases/:ref',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: 'One order by its number (TT-10042) or id: its customer or an admin; anyone else gets 404',
+        security: [{ bearerAuth: [] }],
+        params: purchaseRefParamsSchema,
+        response: { 200: purchaseSchema, ...errors },
+      },
+    },
+    async (req) => getPurchase(app.db, req.user!, req.params.ref, app.clock.now()),
+  );
+
+  app.get(
+    '/admin/purchases',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        summary: 'Every customer’s orders, newest first, one per purchase with its lines (admin); q finds an order number, transaction id, e-mail, name or part',
+        security: [{ bearerAuth: [] }],
+        querystring: purchasesQuerySchema,
+        response: { 200: purchasePageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await expireReservations(app, {});
+      return pagePurchases(app.db, { userId: null }, req.query, app.clock.now());
+    },
   );
 };

@@ -3,12 +3,16 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   CATALOG_CSV_COLUMNS,
+  CATALOG_CSV_DIMENSION_COLUMNS,
   CATALOG_CSV_EXPORT_COLUMNS,
   CATALOG_CSV_FITMENT_COLUMNS,
   CATALOG_CSV_IMAGE_SEPARATOR,
+  CATALOG_CSV_SHIPPING_COLUMNS,
   CATALOG_CSV_TIER_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
   catalogCsvRowSchema,
+  csvRowDimensions,
+  DEFAULT_WEIGHT_GRAMS,
   formatFitmentCell,
   formatPriceTiersCell,
   fromCents,
@@ -26,7 +30,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { StockActor } from '../stock/stock.service';
 import { spreadsheetSafe } from '../../lib/csv';
 import { ConflictError } from '../../lib/errors';
-import { fitmentsByProduct, isUniqueViolation, normalizeFitment, tiersToCents, tiersToDto } from './products.service';
+import { dimensionColumns, dimensionsOf, fitmentsByProduct, isUniqueViolation, normalizeFitment, tiersToCents, tiersToDto } from './products.service';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -34,8 +38,9 @@ type ProductRow = typeof products.$inferSelect;
 export async function exportCatalogCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
   const fitments = await fitmentsByProduct(db);
-  const records = rows.map((p) =>
-    spreadsheetSafe({
+  const records = rows.map((p) => {
+    const dimensions = dimensionsOf(p);
+    return spreadsheetSafe({
       sku: p.sku,
       name: p.name,
       brand: p.brand,
@@ -48,8 +53,14 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
       universal: p.universal ? 'true' : 'false',
       fitment: formatFitmentCell(fitments.get(p.id) ?? []),
       price_tiers: formatPriceTiersCell(tiersToDto(p.priceTiers)),
-    }),
-  );
+      weight_grams: p.weightGrams,
+      length_mm: dimensions?.length ?? '',
+      width_mm: dimensions?.width ?? '',
+      height_mm: dimensions?.height ?? '',
+      oversize: p.oversize ? 'true' : 'false',
+      tax_category: p.taxCategory,
+    });
+  });
   return stringify(records, { header: true, columns: [...CATALOG_CSV_EXPORT_COLUMNS] });
 }
 
@@ -80,6 +91,15 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
   const header = Object.keys(records[0].record);
   const missing = CATALOG_CSV_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) return { rows: [], errors: [{ line: 1, message: `The header lacks the column(s): ${missing.join(', ')}. Start from an export.` }] };
+  // The dimension columns come together (issue #24): all three or none.
+  const dimensionColumnsGiven = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => header.includes(c));
+  if (dimensionColumnsGiven.length > 0 && dimensionColumnsGiven.length < CATALOG_CSV_DIMENSION_COLUMNS.length) {
+    const lacking = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => !header.includes(c));
+    return {
+      rows: [],
+      errors: [{ line: 1, message: `The header has ${dimensionColumnsGiven.join(', ')} but lacks ${lacking.join(', ')}: give length_mm, width_mm and height_mm, or none of them.` }],
+    };
+  }
   if (records.length > CATALOG_IMPORT_MAX_ROWS) {
     return { rows: [], errors: [{ line: 1, message: `At most ${CATALOG_IMPORT_MAX_ROWS.toLocaleString('en-US')} products per import; split the file.` }] };
   }
@@ -92,6 +112,8 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
     for (const c of CATALOG_CSV_FITMENT_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
     // So is price_tiers (decision 131): without it the tiers stay as they are.
     for (const c of CATALOG_CSV_TIER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+    // And the shipping and tax columns (issue #24): each one missing leaves its value as it is.
+    for (const c of CATALOG_CSV_SHIPPING_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
     const parsed = catalogCsvRowSchema.safeParse(cleaned);
     if (!parsed.success) {
       errors.push({ line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ') });
@@ -112,7 +134,12 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
 class RolledBack extends Error {}
 
 function changedFields(current: ProductRow, row: CatalogCsvRow, currentFitment: readonly Fitment[] = []) {
+  const dimensions = csvRowDimensions(row);
   const next = {
+    ...(row.weight_grams !== undefined ? { weightGrams: row.weight_grams } : {}),
+    ...(dimensions !== undefined ? dimensionColumns(dimensions) : {}),
+    ...(row.oversize !== undefined ? { oversize: row.oversize } : {}),
+    ...(row.tax_category !== undefined ? { taxCategory: row.tax_category } : {}),
     ...(row.universal !== undefined ? { universal: row.universal } : {}),
     ...(row.fitment !== undefined ? { fitment: normalizeFitment(row.fitment) } : {}),
     ...(row.price_tiers !== undefined ? { priceTiers: tiersToCents(row.price_tiers) } : {}),
@@ -276,21 +303,29 @@ async function existingBySku(db: Db, rows: ParsedRow[], lock = false): Promise<M
 /** One UPDATE … FROM (VALUES …) per chunk: the catalogue fields of many products, each version raised once. */
 async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; version: number }[]) {
   const values = sql.join(
-    chunk.map(
-      ({ id, row }) =>
-        sql`(${id}::uuid, ${row.sku}, ${row.name}, ${row.brand}, ${row.category}, ${toCents(row.unitPrice)}::int, ${row.minOrder}::int, ${row.description}, ${row.images[0]}, array[${sql.join(
-          row.images.map((u) => sql`${u}`),
-          sql`, `,
-        )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb)`,
-    ),
+    chunk.map(({ id, row }) => {
+      // Issue #24: a column the file lacks (null here) keeps the stored value; set_dims says whether the dimensions were given.
+      const dimensions = csvRowDimensions(row);
+      const dims = dimensionColumns(dimensions ?? null);
+      return sql`(${id}::uuid, ${row.sku}, ${row.name}, ${row.brand}, ${row.category}, ${toCents(row.unitPrice)}::int, ${row.minOrder}::int, ${row.description}, ${row.images[0]}, array[${sql.join(
+        row.images.map((u) => sql`${u}`),
+        sql`, `,
+      )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb, ${row.weight_grams ?? null}::int, ${dimensions !== undefined}::boolean, ${dims.lengthMm}::int, ${dims.widthMm}::int, ${dims.heightMm}::int, ${row.oversize ?? null}::boolean, ${row.tax_category ?? null}::text)`;
+    }),
     sql`, `,
   );
   await db.execute(sql`
     update ${products} set
       sku = v.sku, name = v.name, brand = v.brand, category = v.category, unit_price_cents = v.price, min_order = v.min_order,
       description = v.description, img = v.img, images = v.images, universal = coalesce(v.universal, ${products.universal}),
-      price_tiers = coalesce(v.price_tiers, ${products.priceTiers}), version = ${products.version} + 1, updated_at = now()
-    from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal, price_tiers)
+      price_tiers = coalesce(v.price_tiers, ${products.priceTiers}), weight_grams = coalesce(v.weight_grams, ${products.weightGrams}),
+      length_mm = case when v.set_dims then v.length_mm else ${products.lengthMm} end,
+      width_mm = case when v.set_dims then v.width_mm else ${products.widthMm} end,
+      height_mm = case when v.set_dims then v.height_mm else ${products.heightMm} end,
+      oversize = coalesce(v.oversize, ${products.oversize}), tax_category = coalesce(v.tax_category, ${products.taxCategory}),
+      version = ${products.version} + 1, updated_at = now()
+    from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal, price_tiers,
+      weight_grams, set_dims, length_mm, width_mm, height_mm, oversize, tax_category)
     where ${products.id} = v.id`);
 }
 
@@ -373,6 +408,10 @@ async function createChunk(db: Db, chunk: ParsedRow[], actor: StockActor): Promi
         images: row.images,
         universal: row.universal ?? false,
         priceTiers: tiersToCents(row.price_tiers ?? []),
+        weightGrams: row.weight_grams ?? DEFAULT_WEIGHT_GRAMS,
+        ...dimensionColumns(csvRowDimensions(row) ?? null),
+        oversize: row.oversize ?? false,
+        taxCategory: row.tax_category ?? 'standard',
       })),
     )
     .returning({ id: products.id, stock: products.stock, skuKey: products.skuKey });

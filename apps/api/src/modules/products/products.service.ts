@@ -7,7 +7,9 @@ import {
   priceTiersProblem,
   skuKey,
   toCents,
+  DEFAULT_WEIGHT_GRAMS,
   type CreateProductInput,
+  type DimensionsMm,
   type Fitment,
   type PriceTier,
   type PriceTierCents,
@@ -49,8 +51,20 @@ export function toProductDto(row: ProductRow, opts: CatalogOptions = defaults, f
     universal: row.universal,
     fitment,
     priceTiers: tiersToDto(row.priceTiers),
+    weightGrams: row.weightGrams,
+    dimensionsMm: dimensionsOf(row),
+    oversize: row.oversize,
+    taxCategory: row.taxCategory,
   };
 }
+
+/** Issue #24: the packed size, when all three sides are known. */
+export function dimensionsOf(row: Pick<ProductRow, 'lengthMm' | 'widthMm' | 'heightMm'>): DimensionsMm | null {
+  return row.lengthMm != null && row.widthMm != null && row.heightMm != null ? { length: row.lengthMm, width: row.widthMm, height: row.heightMm } : null;
+}
+
+/** The three dimension columns of a DimensionsMm (null clears them all). */
+export const dimensionColumns = (d: DimensionsMm | null) => ({ lengthMm: d?.length ?? null, widthMm: d?.width ?? null, heightMm: d?.height ?? null });
 
 /** Stored tiers (cents) to the DTO's (dollars), sorted by minQuantity. */
 export function tiersToDto(tiers: readonly PriceTierCents[] | null | undefined): PriceTier[] {
@@ -294,6 +308,10 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
           category: input.category ?? DEFAULT_CATEGORY,
           universal: input.universal ?? false,
           priceTiers: tiersToCents(input.priceTiers ?? []),
+          weightGrams: input.weightGrams ?? DEFAULT_WEIGHT_GRAMS,
+          ...dimensionColumns(input.dimensionsMm ?? null),
+          oversize: input.oversize ?? false,
+          taxCategory: input.taxCategory ?? 'standard',
         })
         .returning();
       const fitment = normalizeFitment(input.fitment ?? []);
@@ -393,6 +411,23 @@ export async function updateProduct(
       if (input.universal !== undefined && input.universal !== row.universal) {
         set.universal = input.universal;
         change('universal', row.universal, input.universal);
+      }
+      // Issue #24: shipping and tax.
+      if (input.weightGrams !== undefined && input.weightGrams !== row.weightGrams) {
+        set.weightGrams = input.weightGrams;
+        change('weightGrams', row.weightGrams, input.weightGrams);
+      }
+      if (input.dimensionsMm !== undefined && JSON.stringify(input.dimensionsMm) !== JSON.stringify(dimensionsOf(row))) {
+        Object.assign(set, dimensionColumns(input.dimensionsMm));
+        change('dimensionsMm', dimensionsOf(row), input.dimensionsMm);
+      }
+      if (input.oversize !== undefined && input.oversize !== row.oversize) {
+        set.oversize = input.oversize;
+        change('oversize', row.oversize, input.oversize);
+      }
+      if (input.taxCategory !== undefined && input.taxCategory !== row.taxCategory) {
+        set.taxCategory = input.taxCategory;
+        change('taxCategory', row.taxCategory, input.taxCategory);
       }
       // Tiers are checked against the minimum order the product will have after this edit.
       const currentTiers = tiersToDto(row.priceTiers);
@@ -516,5 +551,9 @@ function auditFields(row: ProductRow): Record<string, unknown> {
     img: row.img,
     images: row.images,
     universal: row.universal,
+    weightGrams: row.weightGrams,
+    dimensionsMm: dimensionsOf(row),
+    oversize: row.oversize,
+    taxCategory: row.taxCategory,
   };
 }

@@ -1,0 +1,139 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { fromCents, orderNumber, parseOrderNumber, type Purchase, type PurchasePage, type PurchaseStatus, type purchasesQuerySchema } from '@shop/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { checkouts, orders } from '../../db/schema';
+import { NotFoundError, isUuid } from '../../lib/errors';
+import { actsAsAdmin } from '../../lib/policy';
+import type { AuthUser } from '../../plugins/auth';
+import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
+import { orderSearchCondition } from './orders-admin.service';
+import { isPastDue, toOrderDto, type OrderRow } from './orders.service';
+
+/**
+ * Issue #24 (decision 153): orders as a person sees them. The spec's rows are
+ * lines; an order is a checkout (its lines share `checkout_id`) or a lone
+ * spec order (an order of one line). Grouping the rows by
+ * coalesce(checkout_id, id) gives every order, with one status: delivered
+ * when every line is, paid when every line is, expired when a line ran out.
+ */
+
+type Query = z.output<typeof purchasesQuerySchema>;
+const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
+const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
+
+const purchaseKey = sql`coalesce(${orders.checkoutId}, ${orders.id})`;
+const statusOfGroup = sql`case when bool_and(${orders.deleverd}) then 'delivered' when bool_and(${orders.paid}) then 'paid'
+  when bool_or(${orders.status} = 'expired') then 'expired' else 'unpaid' end`;
+
+function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date): PurchaseStatus {
+  if (rows.every((o) => o.deleverd)) return 'delivered';
+  if (checkout) {
+    const s = checkoutStatus(checkout, rows, now);
+    return s === 'cancelled' ? 'expired' : s;
+  }
+  const [row] = rows;
+  return isPastDue(row, now) ? 'expired' : (row.status as PurchaseStatus);
+}
+
+/** One order's view from its checkout (or none, for a lone order) and its lines. */
+export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], now: Date): Purchase {
+  const first = rows[0];
+  const status = groupStatus(rows, checkout, now);
+  const paidAt = rows.map((o) => o.paidAt).find(Boolean) ?? checkout?.paidAt ?? null;
+  if (checkout) {
+    const { status: _ignored, ...view } = toCheckoutDto(checkout, rows, now);
+    return { ...view, kind: 'checkout', status, userName: first.userName, email: first.email, paidAt: paidAt ? paidAt.toISOString() : null };
+  }
+  const order = toOrderDto(first);
+  return {
+    _id: first.id,
+    kind: 'single',
+    orders: [order],
+    total: order.price,
+    status,
+    transactionId: first.transactionId,
+    createdAt: order.createdAt,
+    expiresAt: status === 'unpaid' ? order.expiresAt : null,
+    number: orderNumber(first.number ?? 0),
+    shipTo: null,
+    shippingMethod: null,
+    goods: order.price,
+    shipping: 0,
+    tax: 0,
+    taxIncluded: false,
+    taxExempt: false,
+    taxId: '',
+    lines: [{ orderId: first.id, sku: first.sku, tax: fromCents(first.taxCents), unitPrice: fromCents(first.unitPriceCents), minOrder: first.minOrder }],
+    userName: first.userName,
+    email: first.email,
+    paidAt: paidAt ? paidAt.toISOString() : null,
+  };
+}
+
+/** The views of these orders (by key: checkout id or lone order id), in the keys' order. */
+async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchase[]> {
+  if (keys.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orders)
+    .where(sql`${purchaseKey} in (${sql.join(
+      keys.map((k) => sql`${k}::uuid`),
+      sql`, `,
+    )})`)
+    .orderBy(asc(orders.productName), asc(orders.id));
+  const checkoutIds = [...new Set(lines.map((o) => o.checkoutId).filter((id): id is string => id !== null))];
+  const heads = checkoutIds.length ? await db.select().from(checkouts).where(inArray(checkouts.id, checkoutIds)) : [];
+  const byId = new Map(heads.map((c) => [c.id, c]));
+  return keys.map((key) => {
+    const rows = lines.filter((o) => (o.checkoutId ?? o.id) === key);
+    return toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
+  });
+}
+
+/**
+ * One page of orders, newest first, with the count per status: a customer's
+ * own (`userId`), or every customer's for an admin. `q` matches an order when
+ * any of its lines matches (order number, transaction id, e-mail, name, part
+ * name or number).
+ */
+export async function pagePurchases(db: Db, scope: { userId: string | null }, query: Query, now: Date): Promise<PurchasePage> {
+  const where: SQL[] = [];
+  if (scope.userId !== null) where.push(sql`${orders.userId} = ${scope.userId}`);
+  const search = orderSearchCondition(query.q);
+  const groups = sql`select ${purchaseKey} as key, min(${orders.createdAt}) as created_at, ${statusOfGroup} as status
+    from ${orders} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    group by ${purchaseKey} ${search ? sql`having bool_or(${search})` : sql``}`;
+  const [counts] = rowsOf(
+    await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'unpaid')::int as unpaid,
+      count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
+      count(*) filter (where status = 'expired')::int as expired from (${groups}) g`),
+  );
+  const c = { all: Number(counts.all), unpaid: Number(counts.unpaid), paid: Number(counts.paid), delivered: Number(counts.delivered), expired: Number(counts.expired) };
+  const total = c[query.status];
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  const keys = rowsOf(
+    await db.execute(sql`select key from (${groups}) g ${query.status === 'all' ? sql`` : sql`where status = ${query.status}`}
+      order by created_at desc, key desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+  ).map((r) => String(r.key));
+  return { items: await loadPurchases(db, keys, now), total, page: query.page, limit: query.limit, pages, counts: c };
+}
+
+/** One order by its number (TT-10042) or id: its customer's, or any for an admin; anyone else gets 404. */
+export async function getPurchase(db: Db, user: AuthUser, ref: string, now: Date): Promise<Purchase> {
+  const number = parseOrderNumber(ref);
+  let key: string | undefined;
+  if (number !== null) {
+    const [row] = await db.select({ key: sql<string>`${purchaseKey}`, userId: orders.userId }).from(orders).where(eq(orders.number, number)).limit(1);
+    if (row && (row.userId === user.id || actsAsAdmin(user))) key = row.key;
+  } else if (isUuid(ref)) {
+    const [row] = await db
+      .select({ key: sql<string>`${purchaseKey}`, userId: orders.userId })
+      .from(orders)
+      .where(sql`${orders.id} = ${ref}::uuid or ${orders.checkoutId} = ${ref}::uuid`)
+      .limit(1);
+    if (row && (row.userId === user.id || actsAsAdmin(user))) key = row.key;
+  }
+  if (!key) throw notFound();
+  return (await loadPurchases(db, [key], now))[0];
+}
