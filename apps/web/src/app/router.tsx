@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
                   { path: 'makeAdmin', ...page('dashboard/make-admin') },
                   { path: 'activity', ...page('dashboard/activity') },
                   { path: 'vehicles', ...page('dashboard/vehicles') },
+                  { path: 'shipping', ...page('dashboard/shipping') },
+                  { path: 'tax', ...page('dashboard/tax') },
                 ],
               },
             ],

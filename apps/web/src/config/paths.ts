@@ -34,4 +34,7 @@ export const paths = {
   activity: '/dashboard/activity',
   /** Issue #11: the admin's vehicle list and import. */
   vehicles: '/dashboard/vehicles',
+  /** Issue #24 item 5: the admin's shipping zones and methods, and tax rates and setting. */
+  shippingAdmin: '/dashboard/shipping',
+  taxAdmin: '/dashboard/tax',
 } as const;

@@ -12,6 +12,10 @@ const icons = {
   // A motorcycle: two wheels, frame and handlebar.
   vehicles: 'M5.5 17.5a3 3 0 100-.01M18.5 17.5a3 3 0 100-.01M5.5 17.5l4-6h5l4 6M14.5 11.5l-2-4h3M9.5 11.5L8 9H5',
   garage: 'M3 10l9-6 9 6v10H3V10zm4 10v-6h10v6M7 17h10',
+  // A delivery truck.
+  shipping: 'M2 5h12v11H2zM14 9h4l3 3.5V16h-7M4.5 18a2 2 0 104 0 2 2 0 10-4 0M14.5 18a2 2 0 104 0 2 2 0 10-4 0',
+  // A percent sign.
+  tax: 'M19 5L5 19M7.5 9.5a2 2 0 100-4 2 2 0 000 4zM16.5 18.5a2 2 0 100-4 2 2 0 000 4z',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -25,6 +26,8 @@ const adminItems: Item[] = [
   { to: paths.makeAdmin, label: dashboardCopy.makeAdmin, icon: 'admin' },
   { to: paths.activity, label: dashboardCopy.activity, icon: 'activity' },
   { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
+  { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
+  { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
