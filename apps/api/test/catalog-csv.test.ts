@@ -42,7 +42,9 @@ describe('GET /api/products/export.csv', () => {
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.body.split('\n')[0]).toBe('sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers');
+    expect(res.body.split('\n')[0]).toBe(
+      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category',
+    );
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength((await catalogue()).length);
     expect(rows.find((r) => r.sku === 'EBC-FA196HH')).toMatchObject({ name: 'Brake pads', brand: 'EBC', category: 'brakes', unitPrice: '24.50', stock: '40' });

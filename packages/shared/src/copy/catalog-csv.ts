@@ -18,4 +18,7 @@ export const catalogCsvCopy = {
   cancel: 'Cancel',
   applied: (created: number, updated: number) => `Import done: ${created} new, ${updated} updated.`,
   hint: 'Export, edit in a spreadsheet, import: rows are matched by part number (sku). You see what would change before anything is applied.',
+  /** Issue #24: the shipping and tax columns (decision 153). */
+  shippingColumnsHint:
+    'weight_grams is whole grams per unit; length_mm, width_mm and height_mm are the packed size, all three or none; oversize is true or false; tax_category is standard, reduced or zero. A file without these columns keeps the values; an empty weight or tax category keeps it too.',
 } as const;

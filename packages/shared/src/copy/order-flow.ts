@@ -120,4 +120,18 @@ export const orderFlowCopy = {
   lowStockOnly: 'Low stock only',
   lowStockCount: (n: number) => `${n} low on stock`,
   noLowStock: 'No product is low on stock.',
+  // Issue #24: what shipping and tax need to know about a part (decision 153).
+  shippingTaxLegend: 'Shipping and tax',
+  shippingTaxIntro: 'Checkout prices shipping by weight and applies the tax rate of the category.',
+  weightGrams: 'Weight per unit (g)',
+  weightHint: 'Whole grams, packed: 1,000 g is 1 kg.',
+  weightRequired: 'Weight is Required',
+  lengthMm: 'Length (mm)',
+  widthMm: 'Width (mm)',
+  heightMm: 'Height (mm)',
+  dimensionsHint: 'Packed size, optional: all three or none.',
+  oversize: 'Ships on its own (oversize)',
+  oversizeHint: 'Too long or bulky for a parcel: only shipping methods that take oversize parts carry it.',
+  taxCategory: 'Tax category',
+  taxCategories: { standard: 'Standard', reduced: 'Reduced', zero: 'Zero-rated' },
 } as const;

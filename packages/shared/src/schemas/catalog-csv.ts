@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../catalog';
 import { priceTiersProblem, type PriceTier } from '../pricing';
-import { brandSchema, createProductSchema, priceTierListSchema, productCategorySchema, skuSchema } from './product';
+import {
+  brandSchema,
+  createProductSchema,
+  dimensionMmSchema,
+  dimensionsAllOrNoneMessage,
+  priceTierListSchema,
+  productCategorySchema,
+  productTaxCategorySchema,
+  skuSchema,
+  weightGramsSchema,
+} from './product';
 import { parseFitmentCell } from './vehicle';
 
 /** The catalogue CSV (issue #8, part 6): one product per row, the header names these columns. */
@@ -20,7 +30,18 @@ export const CATALOG_CSV_FITMENT_COLUMNS = ['universal', 'fitment'] as const;
  * units $8.00 per lot, from 100 units $7.00; an empty cell removes the tiers.
  */
 export const CATALOG_CSV_TIER_COLUMNS = ['price_tiers'] as const;
-export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS, ...CATALOG_CSV_TIER_COLUMNS] as const;
+/**
+ * Issue #24 (decision 153): optional, written by every export. A file without
+ * a column leaves that value as it is (a new part gets 500 g, no dimensions,
+ * not oversize, standard tax). `weight_grams` is whole grams (an empty cell
+ * keeps the weight); the three dimension columns come together and are whole
+ * millimetres, all three filled or all three empty (empty removes them);
+ * `oversize` is true/false like `universal` (empty is false); `tax_category`
+ * is standard, reduced or zero (empty keeps it).
+ */
+export const CATALOG_CSV_DIMENSION_COLUMNS = ['length_mm', 'width_mm', 'height_mm'] as const;
+export const CATALOG_CSV_SHIPPING_COLUMNS = ['weight_grams', ...CATALOG_CSV_DIMENSION_COLUMNS, 'oversize', 'tax_category'] as const;
+export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS, ...CATALOG_CSV_TIER_COLUMNS, ...CATALOG_CSV_SHIPPING_COLUMNS] as const;
 
 /** `20:8.00; 100:7.00` (sorted by quantity; empty for none). */
 export function formatPriceTiersCell(tiers: readonly PriceTier[]): string {
@@ -49,6 +70,16 @@ export const CATALOG_CSV_IMAGE_SEPARATOR = '|';
 export const CATALOG_IMPORT_MAX_ROWS = 20_000;
 
 const byLabel = new Map(PRODUCT_CATEGORIES.map((c) => [CATEGORY_LABELS[c].toLowerCase(), c] as const));
+/** A CSV cell of true/false (yes/no, 1/0; empty is false). */
+const csvBoolean = (column: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), `${column} must be true or false`)
+    .transform((v) => v === 'true' || v === 'yes' || v === '1');
+/** The tax category's labels in the product form are accepted too. */
+const taxCategoryAliases: Record<string, string> = { 'zero-rated': 'zero', 'zero rated': 'zero', 'zero rate': 'zero', 'reduced rate': 'reduced', 'standard rate': 'standard' };
 const shape = createProductSchema.shape;
 
 /** One data row. Category may be its key (brakes) or its label (Oils & fluids); the numbers are plain text in a CSV. */
@@ -74,13 +105,7 @@ const catalogCsvRowFields = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(shape.image).min(1, 'At least one image').max(12, 'At most 12 images')),
-  universal: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), 'universal must be true or false')
-    .transform((v) => v === 'true' || v === 'yes' || v === '1')
-    .optional(),
+  universal: csvBoolean('universal').optional(),
   fitment: z
     .string()
     .transform((v, ctx) => {
@@ -100,12 +125,37 @@ const catalogCsvRowFields = z.object({
     })
     .pipe(priceTierListSchema)
     .optional(),
+  // Issue #24: shipping and tax; an empty weight or tax category keeps the part's own (500 g and standard for a new part).
+  weight_grams: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), weightGramsSchema.optional()),
+  length_mm: dimensionMmSchema('length').optional(),
+  width_mm: dimensionMmSchema('width').optional(),
+  height_mm: dimensionMmSchema('height').optional(),
+  oversize: csvBoolean('oversize').optional(),
+  tax_category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === '' ? undefined : (taxCategoryAliases[v] ?? v)))
+    .pipe(productTaxCategorySchema.optional())
+    .optional(),
 });
 // A tier starts above the row's own minimum order (decision 131).
 export const catalogCsvRowSchema = catalogCsvRowFields.superRefine((row, ctx) => {
   const problem = row.price_tiers ? priceTiersProblem(row.price_tiers, row.minOrder) : null;
   if (problem) ctx.addIssue({ code: 'custom', path: ['price_tiers'], message: problem });
+  // With the dimension columns, a row gives all three sides or none.
+  const sides = [row.length_mm, row.width_mm, row.height_mm];
+  if (sides.some((v) => v !== undefined)) {
+    const missing = CATALOG_CSV_DIMENSION_COLUMNS.filter((_, i) => sides[i] === null || sides[i] === undefined);
+    if (missing.length > 0 && missing.length < 3) ctx.addIssue({ code: 'custom', path: [missing[0]], message: dimensionsAllOrNoneMessage });
+  }
 });
+
+/** A row's dimensions: undefined without the dimension columns (keep them), null when all three are empty (none). */
+export function csvRowDimensions(row: Pick<CatalogCsvRow, 'length_mm' | 'width_mm' | 'height_mm'>): { length: number; width: number; height: number } | null | undefined {
+  if (row.length_mm === undefined && row.width_mm === undefined && row.height_mm === undefined) return undefined;
+  return row.length_mm != null && row.width_mm != null && row.height_mm != null ? { length: row.length_mm, width: row.width_mm, height: row.height_mm } : null;
+}
 export type CatalogCsvRow = z.infer<typeof catalogCsvRowSchema>;
 
 export const catalogImportQuerySchema = z.object({

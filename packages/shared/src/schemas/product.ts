@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
 import { MAX_PRICE_TIERS, toCents } from '../pricing';
+import { TAX_CATEGORIES } from '../order-totals';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
@@ -32,6 +33,14 @@ export const productSchema = z.object({
    * From minQuantity units on, unitPrice (per minimum-order lot, like the product's) applies.
    */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
+  /** Issue #24 (decision 153): shipping weight of one unit in grams (default 500). */
+  weightGrams: z.number().int(),
+  /** Packed size of one unit in millimetres; null unless all three are known. */
+  dimensionsMm: z.object({ length: z.number().int(), width: z.number().int(), height: z.number().int() }).nullable(),
+  /** Ships on its own: only shipping methods that take oversize parts carry it. */
+  oversize: z.boolean(),
+  /** Which of the shop's tax rates applies: standard, reduced or zero. */
+  taxCategory: z.enum(TAX_CATEGORIES),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -158,6 +167,43 @@ export const priceTierListSchema = z
   });
 export type PriceTierInput = z.infer<typeof priceTierSchema>;
 
+/** Issue #24 (decision 153): what shipping and tax need to know about a part. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+export const MAX_DIMENSION_MM = 10_000;
+export const DEFAULT_WEIGHT_GRAMS = 500;
+export const weightGramsMessage = 'Weight must be whole grams between 1 and 1,000,000';
+export const dimensionsAllOrNoneMessage = 'Give length, width and height, or none';
+export const weightGramsSchema = z.coerce
+  .number({ message: weightGramsMessage })
+  .int(weightGramsMessage)
+  .min(1, weightGramsMessage)
+  .max(MAX_WEIGHT_GRAMS, weightGramsMessage);
+const DIMENSION_NAMES = { length: 'Length', width: 'Width', height: 'Height' } as const;
+/** One side in whole millimetres, 1 to 10,000; empty (null, '' or absent) is "not known". */
+export const dimensionMmSchema = (side: keyof typeof DIMENSION_NAMES) => {
+  const message = `${DIMENSION_NAMES[side]} must be whole millimetres between 1 and 10,000, or empty`;
+  return z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' && v.trim() === '' ? null : v),
+    z.coerce.number({ message }).int(message).min(1, message).max(MAX_DIMENSION_MM, message).nullable(),
+  );
+};
+export type DimensionsMm = { length: number; width: number; height: number };
+/** The three sides, all given or none (null or all empty clears them). */
+export const dimensionsMmSchema = z
+  .object(
+    { length: dimensionMmSchema('length').optional(), width: dimensionMmSchema('width').optional(), height: dimensionMmSchema('height').optional() },
+    { message: 'dimensionsMm must be { length, width, height } in millimetres, or null' },
+  )
+  .nullable()
+  .superRefine((d, ctx) => {
+    if (!d) return;
+    const given = [d.length, d.width, d.height].filter((v) => v !== null && v !== undefined).length;
+    if (given !== 0 && given !== 3) ctx.addIssue({ code: 'custom', message: dimensionsAllOrNoneMessage });
+  })
+  .transform((d): DimensionsMm | null => (d && d.length != null && d.width != null && d.height != null ? { length: d.length, width: d.width, height: d.height } : null));
+export const oversizeSchema = z.boolean({ message: 'oversize must be true or false' });
+export const productTaxCategorySchema = z.enum(TAX_CATEGORIES, { message: `Tax category must be one of: ${TAX_CATEGORIES.join(', ')}` });
+
 const nameSchema = z.string({ message: 'Name is Required' }).trim().min(1, 'Name is Required').max(120);
 const descriptionSchema = z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000);
 const imagesSchema = z.array(imageUrlSchema).max(12, 'At most 12 images');
@@ -185,6 +231,14 @@ export const createProductSchema = z.object({
   fitment: fitmentListSchema.optional(),
   /** Issue #11 part 5: quantity price tiers (default none); each above minOrder. */
   priceTiers: priceTierListSchema.optional(),
+  /** Issue #24: whole grams per unit (default 500). */
+  weightGrams: weightGramsSchema.optional(),
+  /** Issue #24: length, width and height in mm, all three or none (default none). */
+  dimensionsMm: dimensionsMmSchema.optional(),
+  /** Issue #24: ships on its own (default false). */
+  oversize: oversizeSchema.optional(),
+  /** Issue #24: standard, reduced or zero (default standard). */
+  taxCategory: productTaxCategorySchema.optional(),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
@@ -210,6 +264,11 @@ export const updateProductSchema = z.object({
   fitment: fitmentListSchema.optional(),
   /** Replaces the whole tier list ([] removes the tiers); each above the (new) minOrder. */
   priceTiers: priceTierListSchema.optional(),
+  weightGrams: weightGramsSchema.optional(),
+  /** null (or all three empty) removes the dimensions. */
+  dimensionsMm: dimensionsMmSchema.optional(),
+  oversize: oversizeSchema.optional(),
+  taxCategory: productTaxCategorySchema.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
