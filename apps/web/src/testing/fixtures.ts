@@ -19,6 +19,10 @@ export function makeProducts(count: number): Product[] {
     universal: false,
     fitment: [],
     priceTiers: [],
+    weightGrams: 500,
+    dimensionsMm: null,
+    oversize: false,
+    taxCategory: 'standard',
   }));
 }
 

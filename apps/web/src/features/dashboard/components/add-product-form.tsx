@@ -6,10 +6,22 @@ import { z } from 'zod';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { toastsCopy } from '@shop/shared/copy/toasts';
 import { CATEGORY_LABELS, DEFAULT_CATEGORY, PRODUCT_CATEGORIES } from '@shop/shared/catalog';
-import { brandSchema, createProductSchema, productCategorySchema, skuSchema, type Product } from '@shop/shared/schemas/product';
+import {
+  brandSchema,
+  createProductSchema,
+  DEFAULT_WEIGHT_GRAMS,
+  dimensionMmSchema,
+  dimensionsAllOrNoneMessage,
+  productCategorySchema,
+  productTaxCategorySchema,
+  skuSchema,
+  weightGramsSchema,
+  type Product,
+} from '@shop/shared/schemas/product';
+import { TAX_CATEGORIES } from '@shop/shared/order-totals';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
-import { FormField, fieldAria } from '../../../components/ui/form-field';
+import { FormField, fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { FitmentEditor } from '../../vehicles/components/fitment-editor';
@@ -31,6 +43,15 @@ const requiredNumber = (schema: z.ZodType<number, unknown>, message: string) =>
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
       return z.NEVER;
     });
+// Issue #24: a side of the packed size, in whole millimetres, or empty.
+const dimensionField = (side: 'length' | 'width' | 'height') =>
+  z.string().transform((value, ctx) => {
+    const parsed = dimensionMmSchema(side).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+const DIMENSION_FIELDS = ['lengthMm', 'widthMm', 'heightMm'] as const;
 const addProductFormSchema = z
   .object({
     name: shape.name,
@@ -50,11 +71,27 @@ const addProductFormSchema = z
     fitment: fitmentListSchema,
     // Issue #11 part 5: quantity price tiers (decision 131).
     priceTiers: priceTierRowsSchema,
+    // Issue #24: shipping and tax (decision 153).
+    weightGrams: requiredNumber(weightGramsSchema, t.weightRequired),
+    lengthMm: dimensionField('length'),
+    widthMm: dimensionField('width'),
+    heightMm: dimensionField('height'),
+    oversize: z.boolean(),
+    taxCategory: productTaxCategorySchema,
   })
   .superRefine((v, ctx) => {
     const problem = priceTierRowsProblem(v.priceTiers, v.minOrder);
     if (problem) ctx.addIssue({ code: 'custom', path: ['priceTiers'], message: problem });
   })
+  .superRefine(
+    (v, ctx) => {
+      // All three sides or none; the message goes on the first side left empty.
+      const empty = DIMENSION_FIELDS.filter((f) => v[f] === null);
+      if (empty.length === 1 || empty.length === 2) ctx.addIssue({ code: 'custom', path: [empty[0]], message: dimensionsAllOrNoneMessage });
+    },
+    // Shown with the other fields' messages, not only once they are all valid.
+    { when: () => true },
+  )
   .refine((v) => v.image !== '' || v.images.length > 0, {
     path: ['image'],
     message: 'Image URL is Required',
@@ -77,6 +114,12 @@ const empty: FormValues = {
   universal: false,
   fitment: [],
   priceTiers: [],
+  weightGrams: String(DEFAULT_WEIGHT_GRAMS),
+  lengthMm: '',
+  widthMm: '',
+  heightMm: '',
+  oversize: false,
+  taxCategory: 'standard',
 };
 
 const valuesOf = (p: Product): FormValues => ({
@@ -93,7 +136,18 @@ const valuesOf = (p: Product): FormValues => ({
   universal: p.universal,
   fitment: p.fitment,
   priceTiers: tierRowsOf(p),
+  weightGrams: String(p.weightGrams),
+  lengthMm: p.dimensionsMm ? String(p.dimensionsMm.length) : '',
+  widthMm: p.dimensionsMm ? String(p.dimensionsMm.width) : '',
+  heightMm: p.dimensionsMm ? String(p.dimensionsMm.height) : '',
+  oversize: p.oversize,
+  taxCategory: p.taxCategory,
 });
+
+type FormOutput = z.output<typeof addProductFormSchema>;
+/** The three sides as the API takes them: all given, or null. */
+const dimensionsOf = (v: FormOutput) =>
+  v.lengthMm !== null && v.widthMm !== null && v.heightMm !== null ? { length: v.lengthMm, width: v.widthMm, height: v.heightMm } : null;
 
 interface ProductFormProps {
   /** Edit this product (the form pre-filled); without it the form adds a new one. */
@@ -120,7 +174,7 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
     watch,
     control,
     formState: { errors, isSubmitting, dirtyFields },
-  } = useForm<FormValues, unknown, z.output<typeof addProductFormSchema>>({
+  } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: product ? valuesOf(product) : empty,
   });
@@ -132,17 +186,31 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
     setStale(false);
     try {
       if (!product) {
-        const { sku, brand, image, images, ...rest } = values;
+        const { sku, brand, image, images, lengthMm: _l, widthMm: _w, heightMm: _h, ...rest } = values;
         const main = image || images[0];
-        await createProduct.mutateAsync({ ...rest, image: main, images: [main, ...images], ...(sku ? { sku } : {}), ...(brand ? { brand } : {}) });
+        await createProduct.mutateAsync({
+          ...rest,
+          dimensionsMm: dimensionsOf(values),
+          image: main,
+          images: [main, ...images],
+          ...(sku ? { sku } : {}),
+          ...(brand ? { brand } : {}),
+        });
         toastSuccess(toastsCopy.productAdded);
         reset(empty);
         return;
       }
       // Only what the admin changed is sent, so a stock figure they did not touch never overwrites orders placed meanwhile.
       const changed: Record<string, unknown> = Object.fromEntries(
-        Object.entries(values).filter(([key]) => key !== 'priceTiers' && dirtyFields[key as keyof FormValues]),
+        Object.entries(values).filter(
+          ([key]) => key !== 'priceTiers' && !(DIMENSION_FIELDS as readonly string[]).includes(key) && dirtyFields[key as keyof FormValues],
+        ),
       );
+      // The three sides travel together as dimensionsMm (null: none).
+      if (DIMENSION_FIELDS.some((f) => dirtyFields[f])) {
+        const next = dimensionsOf(values);
+        if (JSON.stringify(next) !== JSON.stringify(product.dimensionsMm)) changed.dimensionsMm = next;
+      }
       if (JSON.stringify(values.priceTiers) !== JSON.stringify(product.priceTiers)) changed.priceTiers = values.priceTiers;
       if ('images' in changed || 'image' in changed) {
         const main = values.image || values.images[0];
@@ -175,6 +243,13 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
   const sku = field('sku');
   const brand = field('brand');
   const category = field('category');
+  const weight = field('weightGrams');
+  const lengthMm = field('lengthMm');
+  const widthMm = field('widthMm');
+  const heightMm = field('heightMm');
+  const oversizeId = `${id}-oversize`;
+  const taxCategory = field('taxCategory');
+  const dimensionsHintId = `${id}-dimensions-hint`;
   const showPreview = /^(https?:\/\/|\/)\S+$/i.test(image.trim()) && brokenPreview !== image;
 
   return (
@@ -320,6 +395,82 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
           )}
         />
       </div>
+      <fieldset className="grid items-start gap-4 rounded-box border border-base-300 p-4 md:col-span-3 md:grid-cols-3">
+        <legend className="px-1 text-sm font-semibold">{t.shippingTaxLegend}</legend>
+        <p className="text-xs text-base-content/75 md:col-span-3">{t.shippingTaxIntro}</p>
+        <FormField id={weight.id} label={t.weightGrams} hint={t.weightHint} error={weight.error}>
+          <input
+            id={weight.id}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1_000_000}
+            step={1}
+            className="input w-full aria-invalid:border-error tabular-nums"
+            {...register('weightGrams')}
+            {...fieldAria(weight.id, { hint: true, error: weight.error })}
+          />
+        </FormField>
+        <FormField id={taxCategory.id} label={t.taxCategory} error={taxCategory.error}>
+          {/* Controlled, so the select shows the product's category from the first render. */}
+          <Controller
+            control={control}
+            name="taxCategory"
+            render={({ field: tax }) => (
+              <select
+                id={taxCategory.id}
+                className="select w-full aria-invalid:border-error"
+                name={tax.name}
+                ref={tax.ref}
+                value={tax.value}
+                onChange={tax.onChange}
+                onBlur={tax.onBlur}
+                {...fieldAria(taxCategory.id, { error: taxCategory.error })}
+              >
+                {TAX_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t.taxCategories[c]}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        </FormField>
+        <div className="flex flex-col gap-1 md:mt-7">
+          <label htmlFor={oversizeId} className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
+            <input id={oversizeId} type="checkbox" className="checkbox checkbox-primary" aria-describedby={`${oversizeId}-hint`} {...register('oversize')} />
+            {t.oversize}
+          </label>
+          <p id={`${oversizeId}-hint`} className="text-xs text-base-content/75">
+            {t.oversizeHint}
+          </p>
+        </div>
+        {(
+          [
+            [lengthMm, 'lengthMm', t.lengthMm],
+            [widthMm, 'widthMm', t.widthMm],
+            [heightMm, 'heightMm', t.heightMm],
+          ] as const
+        ).map(([side, name, label]) => (
+          <FormField key={name} id={side.id} label={label} error={side.error}>
+            <input
+              id={side.id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={10_000}
+              step={1}
+              className="input w-full aria-invalid:border-error tabular-nums"
+              {...register(name)}
+              aria-invalid={side.error ? true : undefined}
+              aria-describedby={[dimensionsHintId, side.error ? fieldErrorId(side.id) : null].filter(Boolean).join(' ')}
+            />
+          </FormField>
+        ))}
+        <p id={dimensionsHintId} className="-mt-2 text-xs text-base-content/75 md:col-span-3">
+          {t.dimensionsHint}
+        </p>
+      </fieldset>
       {errors.root?.message && (
         <div
           role="alert"

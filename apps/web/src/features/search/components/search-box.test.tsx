@@ -25,6 +25,10 @@ const part = (i: number): Product => ({
   universal: false,
   fitment: [],
   priceTiers: [],
+  weightGrams: 500,
+  dimensionsMm: null,
+  oversize: false,
+  taxCategory: 'standard',
 });
 
 function setup() {
