@@ -24,7 +24,7 @@ test('the admin edits a part in the pre-filled form; a stale edit is refused and
     await expect(page.getByLabel('Product name')).toHaveValue(product.name);
     await expect(page.getByLabel('Part number')).toHaveValue(product.sku);
     await expect(page.getByLabel('Brand')).toHaveValue('All Balls Racing');
-    await expect(page.getByLabel('Category')).toHaveValue('suspension');
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('suspension');
     await expect(page.getByLabel('Unit price ($)')).toHaveValue('40');
     await expect(page.getByLabel('Stock')).toHaveValue('200');
 
