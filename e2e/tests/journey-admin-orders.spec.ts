@@ -70,7 +70,7 @@ test('the admin searches all orders, pages through them, switches status tabs an
     expect(download.suggestedFilename()).toMatch(/^orders-unpaid-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('id,createdAt,status,productName,quantity,price,customerName,email,country,address,phone,transactionId');
+    expect(lines[0]).toBe('id,orderNumber,createdAt,status,productName,quantity,price,customerName,email,country,address,phone,transactionId');
     expect(lines).toHaveLength(22);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(placed.map((p) => p.order._id)));
     await expect(page.getByText('Exported 21 orders.')).toBeVisible();

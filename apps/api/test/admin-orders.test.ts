@@ -110,6 +110,18 @@ describe('GET /api/allorders', () => {
   });
 });
 
+describe('issue #24: a lone order is an order with its own number', () => {
+  it('numbers every order placed with POST /order, and the number opens it as a single order', async () => {
+    const numbers = [...brakeOrders, paidOrder, deliveredOrder].map((o) => o.orderNumber);
+    expect(numbers.every((n) => /^TT-\d+$/.test(n ?? ''))).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const res = await get(`/api/purchases/${paidOrder.orderNumber}`, bob.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'single', number: paidOrder.orderNumber, _id: paidOrder._id, status: 'paid' });
+    expect((await get(`/api/purchases/${paidOrder.orderNumber}`, alice.token)).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/allorders/export.csv', () => {
   it('exports the filtered orders with a header row, safe for spreadsheets', async () => {
     const res = await get('/api/allorders/export.csv?q=bob');
@@ -120,6 +132,8 @@ describe('GET /api/allorders/export.csv', () => {
     expect(rows.map((r) => r.id)).toEqual([deliveredOrder._id, paidOrder._id]);
     expect(rows[0]).toMatchObject({ status: 'delivered', email: 'bob.sprocket@example.com', quantity: '3', productName: 'Chain kit 520 =SUM(A1)' });
     expect(rows[1].status).toBe('paid');
+    // Issue #24: every line names its order's number.
+    expect(rows[0].orderNumber).toMatch(/^TT-\d+$/);
     expect(Number(rows[1].price)).toBe(paidOrder.price);
     const unpaid = parse((await get('/api/allorders/export.csv?status=unpaid')).body, { columns: true }) as Record<string, string>[];
     expect(unpaid).toHaveLength(5);

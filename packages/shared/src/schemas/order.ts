@@ -29,6 +29,8 @@ export const orderSchema = z.object({
   refundDue: z.boolean(),
   /** Issue #9: the checkout this order is a line of; absent for a single order. */
   checkoutId: z.string().optional(),
+  /** Issue #24: the number of the order this is (a checkout's lines share it), e.g. TT-10042; null when it has none. */
+  orderNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

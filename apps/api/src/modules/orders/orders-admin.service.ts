@@ -95,6 +95,7 @@ export async function findAllOrders(db: Db, filter: AdminOrderFilter): Promise<O
 
 export const ORDER_CSV_COLUMNS = [
   'id',
+  'orderNumber',
   'createdAt',
   'status',
   'productName',
@@ -118,6 +119,7 @@ export function orderStatusOf(order: Order): Exclude<AdminOrderStatus, 'all'> {
 export function orderCsvRecord(order: Order): Record<(typeof ORDER_CSV_COLUMNS)[number], string | number> {
   return {
     id: order._id,
+    orderNumber: order.orderNumber ?? '',
     createdAt: order.createdAt,
     status: orderStatusOf(order),
     productName: order.productName,

@@ -6,6 +6,7 @@ import {
   formatUsd,
   fromCents,
   isValidQuantity,
+  orderNumber,
   orderPriceCents,
   type createOrderSchema,
   type Order,
@@ -44,6 +45,8 @@ export function toOrderDto(row: OrderRow): Order {
     refundDue: row.refundDue,
     // Only a checkout's orders carry it, so single orders answer exactly as before.
     ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
+    // Issue #24: the order's number (additive; a checkout's lines share their checkout's).
+    orderNumber: row.number ? orderNumber(row.number) : null,
   };
 }
 
@@ -260,10 +263,12 @@ async function placeOrder(
       ),
       placed as (
         insert into ${orders} (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at)
+                               quantity, price_cents, status, created_at, expires_at, number)
         select ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
                ${user.name || user.email.split('@')[0]}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
-               ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+               ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+               -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
+               nextval('order_number_seq')
         from taken
         returning *
       ),
