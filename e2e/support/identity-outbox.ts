@@ -13,7 +13,8 @@ export interface Mail {
   text: string;
 }
 
-function read(to: string): Mail[] {
+/** Every message to `to` in the outbox, oldest first. */
+export function readMails(to: string): Mail[] {
   const dir = outboxDir();
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -30,7 +31,7 @@ export async function linkFromMail(to: string, subject: RegExp): Promise<{ mail:
   await expect
     .poll(
       () =>
-        (found = read(to)
+        (found = readMails(to)
           .filter((m) => subject.test(m.subject))
           .at(-1)) !== undefined,
       { message: `an e-mail to ${to} about ${subject}` },

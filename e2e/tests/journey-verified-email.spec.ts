@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { orderRulesCopy } from '@shop/shared/copy/order-rules';
 import { verifyEmailViaOutbox } from '../support/auth';
+import { checkOutTo, OREGON } from '../support/checkout';
 import { newCustomerPage, orderableProduct } from '../support/orders-helpers';
 
 /** Issue #22: reserving stock needs a verified e-mail address; the order modal and the checkout say so, with a resend button. */
@@ -32,13 +33,7 @@ test('an unverified customer is refused at the order modal and the checkout, res
   await page.goto(`/parts/${product._id}`);
   await page.getByLabel('Quantity').fill(String(product.minOrder));
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Check out' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Check out' });
-  await checkout.getByLabel('Country').fill('Austria');
-  await checkout.getByLabel('Address').fill('Werkstattgasse 4, Graz');
-  await checkout.getByLabel('Phone').fill('433165550123');
-  await checkout.getByRole('button', { name: 'Place order' }).click();
+  const checkout = await checkOutTo(page, OREGON);
   await expect(checkout.getByRole('alert')).toContainText(orderRulesCopy.emailNotVerified);
   await expect(checkout.getByRole('button', { name: orderRulesCopy.resendVerification })).toBeVisible();
 

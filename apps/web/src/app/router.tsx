@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: 'purchase/:id', ...page('purchase') },
+          { path: 'checkout', ...page('checkout') },
           {
             path: 'dashboard',
             ...page('dashboard/dashboard-layout'),

@@ -16,6 +16,8 @@ export const paths = {
   part: (id: string) => `/parts/${encodeURIComponent(id)}`,
   /** The cart (issue #9 part 4): public, a visitor's cart lives in the browser. */
   cart: '/cart',
+  /** Issue #24: checkout on one page (address, shipping method, summary). */
+  checkout: '/checkout',
   purchase: (id: string) => `/purchase/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   dashboardProfile: '/dashboard/profile',

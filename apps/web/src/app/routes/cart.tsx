@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartCopy } from '@shop/shared/copy/cart';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
@@ -10,7 +9,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { LoadError } from '../../components/ui/load-error';
 import { useCart } from '../../features/cart/use-cart';
 import { CartLineRow } from '../../features/cart/components/cart-line-row';
-import { CheckoutModal } from '../../features/cart/components/checkout-modal';
 import type { LoginRedirectState } from '../../features/identity/components/protected-route';
 
 const t = cartCopy;
@@ -18,7 +16,6 @@ const t = cartCopy;
 /** Issue #9 part 4: the cart. Public: a visitor sees the browser's cart and signs in to check out. */
 export default function CartPage() {
   const cart = useCart();
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-12">
@@ -57,9 +54,9 @@ export default function CartPage() {
               </dl>
               <p className="text-xs text-base-content/75">{orderFlowCopy.priceRule}</p>
               {cart.kind === 'account' ? (
-                <button type="button" className="btn btn-primary btn-lg w-full" onClick={() => setCheckoutOpen(true)}>
+                <Link to={paths.checkout} className="btn btn-primary btn-lg w-full">
                   {t.checkOut}
-                </button>
+                </Link>
               ) : (
                 <>
                   <p className="text-sm text-base-content/80">{t.guestHint}</p>
@@ -69,9 +66,6 @@ export default function CartPage() {
                 </>
               )}
             </aside>
-            {cart.kind === 'account' && (
-              <CheckoutModal open={checkoutOpen} onClose={() => setCheckoutOpen(false)} lines={cart.lines.length} total={cart.total} />
-            )}
           </div>
         )}
       </div>

@@ -1,0 +1,235 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { cartCopy } from '@shop/shared/copy/cart';
+import { checkoutCopy } from '@shop/shared/copy/checkout';
+import { checkoutAddressCopy } from '@shop/shared/copy/checkout-address';
+import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { regionsOf } from '@shop/shared/address';
+import { formatAddressLines } from '@shop/shared/address-format';
+import type { SavedAddress } from '@shop/shared/schemas/address-book';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { PageHead } from '../../components/ui/page-head';
+import { formatPrice } from '../../components/ui/price';
+import { Skeleton } from '../../components/ui/skeleton';
+import { LoadError } from '../../components/ui/load-error';
+import { useCart } from '../../features/cart/use-cart';
+import { usePlaceCheckout } from '../../features/cart/api/cart';
+import { useAddresses } from '../../features/addresses/api/addresses';
+import { AddressFields, checkAddress, emptyAddress, type AddressDraft, type AddressErrors } from '../../features/addresses/components/address-fields';
+import { useCheckoutQuote } from '../../features/checkout/api/quote';
+import { OrderFigures } from '../../features/checkout/components/order-figures';
+import { ShippingOptions } from '../../features/checkout/components/shipping-options';
+import { isEmailNotVerified, ResendVerificationButton } from '../../features/identity/components/email-not-verified';
+
+const t = checkoutCopy;
+const NEW = 'new';
+
+const draftOf = (a: SavedAddress): AddressDraft => ({
+  name: a.name,
+  company: a.company,
+  line1: a.line1,
+  line2: a.line2,
+  city: a.city,
+  region: a.region,
+  postalCode: a.postalCode,
+  country: a.country,
+  phone: a.phone,
+});
+
+/**
+ * Issue #24: checkout on one page: the delivery address (a saved one or a new
+ * one), the shipping methods that serve it with their prices, and the order's
+ * goods, shipping, tax and total, worked out by the server for that address.
+ * Placing the order reserves the parts and opens its payment.
+ */
+export default function CheckoutPage() {
+  const cart = useCart();
+  const addresses = useAddresses();
+  const navigate = useNavigate();
+  const place = usePlaceCheckout();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [draft, setDraft] = useState<AddressDraft>(() => emptyAddress());
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [save, setSave] = useState(true);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [methodMissing, setMethodMissing] = useState(false);
+
+  const saved = addresses.data ?? [];
+  // The default address is chosen until the customer picks another; none saved: a new one.
+  const selected = choice ?? (addresses.isPending ? null : (saved.find((a) => a.isDefault)?._id ?? NEW));
+  const savedAddress = saved.find((a) => a._id === selected);
+  const shipTo = savedAddress ? draftOf(savedAddress) : draft;
+  const needsRegion = Boolean(regionsOf(shipTo.country));
+  const place_ = useMemo(
+    () => (shipTo.country && (!needsRegion || shipTo.region) ? { country: shipTo.country, region: needsRegion ? shipTo.region : '' } : null),
+    [shipTo.country, shipTo.region, needsRegion],
+  );
+  const quote = useCheckoutQuote(place_);
+  const options = place_ ? (quote.data?.options ?? []) : [];
+  const chosen = options.find((o) => o.id === methodId) ?? options[0];
+
+  // A new quote (another address) starts again from its cheapest method.
+  useEffect(() => setMethodId(null), [place_?.country, place_?.region]);
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const checked = checkAddress(shipTo);
+    if (!checked.address) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (!chosen) {
+      setMethodMissing(true);
+      return;
+    }
+    setMethodMissing(false);
+    place.mutate(
+      { shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save },
+      { onSuccess: (c) => navigate(paths.checkoutPayment(c._id)) },
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 md:px-8 lg:py-12">
+      <PageHead title={t.title} description={pageMetaCopy.cart} path={paths.checkout} noindex />
+      <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
+      <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+      <p className="mt-3 text-base-content/80">{t.intro}</p>
+
+      {cart.isPending || addresses.isPending ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy="true">
+          <Skeleton className="h-96 w-full" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      ) : cart.error ? (
+        <div className="mt-8">
+          <LoadError message={cart.error.message} onRetry={cart.refetch} />
+        </div>
+      ) : cart.lines.length === 0 ? (
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8">
+          <p className="text-lg">{t.emptyCart}</p>
+          <Link to={paths.products} className="btn btn-primary">
+            {cartCopy.browseParts}
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <div className="flex flex-col gap-6">
+            <section aria-labelledby="address-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+              <h2 id="address-title" className="mb-4 font-display text-2xl font-bold uppercase">
+                {t.addressTitle}
+              </h2>
+              {saved.length > 0 && (
+                <fieldset className="mb-4 flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-semibold">{t.savedAddresses}</legend>
+                  {saved.map((a) => (
+                    <label
+                      key={a._id}
+                      className={`flex cursor-pointer items-start gap-3 rounded-field border p-3 ${selected === a._id ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+                    >
+                      <input type="radio" name="saved-address" className="radio radio-primary radio-sm mt-1" checked={selected === a._id} onChange={() => setChoice(a._id)} />
+                      <span className="min-w-0 flex-1 text-sm">
+                        <span className="font-semibold">{a.name}</span>
+                        {a.isDefault && <span className="badge badge-outline badge-sm ml-2">{t.defaultBadge}</span>}
+                        <span className="block text-base-content/80">{formatAddressLines(a, false).join(', ')}</span>
+                      </span>
+                    </label>
+                  ))}
+                  <label className={`flex cursor-pointer items-center gap-3 rounded-field border p-3 ${selected === NEW ? 'border-primary bg-primary/5' : 'border-base-300'}`}>
+                    <input type="radio" name="saved-address" className="radio radio-primary radio-sm" checked={selected === NEW} onChange={() => setChoice(NEW)} />
+                    <span className="text-sm font-semibold">{t.useNewAddress}</span>
+                  </label>
+                </fieldset>
+              )}
+              {selected === NEW && (
+                <>
+                  <AddressFields value={draft} onChange={setDraft} errors={errors} />
+                  <label className="mt-4 flex cursor-pointer items-center gap-2 text-sm">
+                    <input type="checkbox" className="checkbox checkbox-sm" checked={save} onChange={(e) => setSave(e.currentTarget.checked)} />
+                    {t.saveAddress}
+                  </label>
+                </>
+              )}
+            </section>
+
+            <section aria-labelledby="method-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+              <h2 id="method-title" className="mb-4 font-display text-2xl font-bold uppercase">
+                {t.methodTitle}
+              </h2>
+              {!place_ ? (
+                <p className="text-sm text-base-content/80">{t.methodHint}</p>
+              ) : quote.isPending ? (
+                <p className="text-sm text-base-content/80" aria-busy="true">
+                  {t.methodsLoading}
+                </p>
+              ) : quote.isError ? (
+                <LoadError message={quote.error.message} onRetry={() => void quote.refetch()} />
+              ) : quote.data.problem ? (
+                <p role="alert" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-3 font-medium">
+                  {quote.data.problem}
+                </p>
+              ) : (
+                <ShippingOptions options={options} value={chosen?.id ?? null} onChange={setMethodId} />
+              )}
+            </section>
+          </div>
+
+          <aside aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200 p-4 sm:p-6 lg:sticky lg:top-24">
+            <h2 id="summary-title" className="font-display text-2xl font-bold uppercase">
+              {t.summaryTitle}
+            </h2>
+            <ul className="flex flex-col gap-2 text-sm">
+              {cart.lines.map((line) => (
+                <li key={line.productId} className="flex justify-between gap-3">
+                  <span className="min-w-0">
+                    {line.product.name} <span className="text-base-content/75">× {line.quantity.toLocaleString('en-US')}</span>
+                  </span>
+                  <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            {quote.data && place_ && (
+              <p className="text-xs text-base-content/75">{t.weight(checkoutAddressCopy.weight(quote.data.weightGrams))}</p>
+            )}
+            {chosen ? (
+              <OrderFigures figures={chosen.figures} taxExemptId={quote.data?.taxExempt ? '' : undefined} />
+            ) : (
+              <dl className="flex items-baseline justify-between gap-4">
+                <dt className="font-semibold uppercase tracking-wider">{t.goods}</dt>
+                <dd className="font-display text-2xl font-bold tabular-nums">{formatPrice(cart.total)}</dd>
+              </dl>
+            )}
+            {place.isError && (
+              <div role="alert" className="rounded-field border border-error/40 bg-error/10 px-4 py-2 text-error">
+                {place.error instanceof ApiError && place.error.code === 'CHECKOUT_SHORT' && <p className="font-display font-bold uppercase">{cartCopy.shortTitle}</p>}
+                <p className="font-medium">{place.error.message}</p>
+              </div>
+            )}
+            {isEmailNotVerified(place.error) && <ResendVerificationButton />}
+            {Object.keys(errors).length > 0 ? (
+              <p role="alert" className="text-sm font-medium text-error">
+                {t.fixAddress}
+              </p>
+            ) : (
+              methodMissing &&
+              !chosen && (
+                <p role="alert" className="text-sm font-medium text-error">
+                  {quote.data?.problem ?? t.chooseMethod}
+                </p>
+              )
+            )}
+            <button type="submit" className="btn btn-primary btn-lg w-full" disabled={place.isPending} aria-busy={place.isPending}>
+              {place.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {place.isPending ? t.placing : t.placeOrder}
+            </button>
+            <Link to={paths.cart} className="link text-center text-sm">
+              {t.backToCart}
+            </Link>
+          </aside>
+        </form>
+      )}
+    </div>
+  );
+}
