@@ -41,7 +41,8 @@ describe('POST /api/order', () => {
       email: alice.email,
       country: 'Germany',
       address: 'Ringstraße 1, Berlin',
-      phone: '0301234567',
+      // Issue #24: kept in E.164 for the country.
+      phone: '+49301234567',
       quantity: 25,
       // unitPrice / minOrder × quantity = 30 / 10 × 25
       price: 75,
@@ -66,9 +67,26 @@ describe('POST /api/order', () => {
 
   it('accepts the spec payload with a numeric phone', async () => {
     const product = await addProduct(t.app, admin);
-    const res = await orderRequest(t.app, alice, product._id, '3', { phone: 5551234 });
+    const res = await orderRequest(t.app, alice, product._id, '3', { phone: 301234567 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ quantity: 3, phone: '5551234' });
+    expect(res.json()).toMatchObject({ quantity: 3, phone: '+49301234567' });
+  });
+
+  it('issue #24: refuses an order that does not say where it ships, and keeps the plus of a phone number', async () => {
+    const product = await addProduct(t.app, admin, { stock: 50 });
+    const empty = await orderRequest(t.app, alice, product._id, 1, { country: '', address: '', phone: '' });
+    expect(empty.statusCode).toBe(400);
+    for (const text of ['Enter the country the parts ship to', 'Enter the delivery address', 'Enter a phone number for the carrier']) {
+      expect(empty.json().error.message).toContain(text);
+    }
+    const nowhere = await orderRequest(t.app, alice, product._id, 1, { country: 'Atlantis' });
+    expect(nowhere.json().error.message).toContain('We do not know a country called "Atlantis"');
+    const badPhone = await orderRequest(t.app, alice, product._id, 1, { country: 'United States', phone: '12' });
+    expect(badPhone.json().error.message).toContain('Enter a phone number that can be dialled in United States');
+    expect(await getProductStock(t.app, product._id)).toBe(50);
+    const us = await orderRequest(t.app, alice, product._id, 1, { country: 'usa', address: '500 Broadway, Nashville, TN 37203', phone: '+1 212 736 5000' });
+    expect(us.statusCode).toBe(201);
+    expect(us.json()).toMatchObject({ country: 'United States', phone: '+12127365000', orderNumber: expect.stringMatching(/^TT-\d+$/) });
   });
 
   it('refuses a quantity outside minOrder..stock with the bounds in the message, and keeps the stock', async () => {
@@ -109,7 +127,7 @@ describe('POST /api/order', () => {
     expect((await orderRequest(t.app, alice, 'not-an-id', 1)).statusCode).toBe(404);
     const missing = await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(alice.token), payload: { quantity: 1 } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe('productId: productId is required');
+    expect(missing.json().error.message).toContain('productId: productId is required');
   });
 
   it('refuses a visitor with 401', async () => {

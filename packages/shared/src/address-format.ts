@@ -1,4 +1,5 @@
-import { countryName } from './address';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { COUNTRIES, countryName, normalizePhone } from './address';
 
 /** Issue #24: an address as the API answers it (checked, normalised). */
 export interface AddressLike {
@@ -26,4 +27,48 @@ export function cityLine(a: Pick<AddressLike, 'city' | 'region' | 'postalCode' |
 export function formatAddressLines(a: AddressLike, full = false): string[] {
   const street = [a.line1, a.line2, cityLine(a)].filter(Boolean);
   return full ? [a.name, a.company, ...street, countryName(a.country) ?? a.country].filter(Boolean) : street;
+}
+
+const ALIASES: Record<string, string> = {
+  usa: 'US',
+  'united states of america': 'US',
+  america: 'US',
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  deutschland: 'DE',
+  österreich: 'AT',
+  osterreich: 'AT',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  españa: 'ES',
+  italia: 'IT',
+  schweiz: 'CH',
+  suisse: 'CH',
+};
+const plain = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Issue #24: the ISO code of a country typed as text (its code, its English name, or a common other name), or undefined. */
+export function countryFromText(text: string): string | undefined {
+  const key = plain(text);
+  if (!key) return undefined;
+  if (/^[a-z]{2}$/.test(key) && COUNTRIES.some((c) => c.code === key.toUpperCase())) return key.toUpperCase();
+  return COUNTRIES.find((c) => plain(c.name) === key)?.code ?? ALIASES[key];
+}
+
+/**
+ * A phone number as typed, in E.164 for the country: as written, or, when a
+ * number field dropped its '+', with it. The spec's order modal is `lenient`:
+ * a number of a possible length for the country is kept even when the
+ * numbering plan does not know it (decision 153); the address form is strict.
+ */
+export function phoneFromText(text: string, country: string, lenient = false): string | null {
+  const typed = text.trim();
+  if (!typed) return null;
+  const strict = normalizePhone(typed, country) ?? (typed.startsWith('+') ? null : normalizePhone(`+${typed.replace(/[^\d]/g, '')}`, country));
+  if (strict || !lenient) return strict;
+  const parsed = parsePhoneNumberFromString(typed, isSupportedCountry(country) ? country : undefined);
+  return parsed?.isPossible() ? parsed.number : null;
 }

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { COUNTRIES } from '@shop/shared/address';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Product } from '@shop/shared/schemas/product';
@@ -22,7 +23,12 @@ interface OrderModalProps {
 
 const t = orderFlowCopy;
 
-/** Spec §2: country, address and phone (number), none marked required; name and e-mail come from the account. */
+/**
+ * Spec §2: country, address and phone; name and e-mail come from the account.
+ * Issue #24 (decision 153): the server now requires them (a known country, an
+ * address, a phone that can be dialled there, kept in E.164), and the phone is
+ * a text field so "+1 212 736 5000" keeps its plus.
+ */
 export function OrderModal({ open, onClose, product, quantity, total }: OrderModalProps) {
   const id = useId();
   const { user } = useAuth();
@@ -68,13 +74,18 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
           </FormField>
         </div>
         <FormField id={`${id}-country`} label={t.country}>
-          <input id={`${id}-country`} name="country" autoComplete="country-name" className="input w-full" maxLength={100} />
+          <input id={`${id}-country`} name="country" autoComplete="country-name" className="input w-full" maxLength={100} list={`${id}-countries`} />
+          <datalist id={`${id}-countries`}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.name} />
+            ))}
+          </datalist>
         </FormField>
         <FormField id={`${id}-address`} label={t.address}>
           <input id={`${id}-address`} name="address" autoComplete="street-address" className="input w-full" maxLength={300} />
         </FormField>
         <FormField id={`${id}-phone`} label={t.phone}>
-          <input id={`${id}-phone`} name="phone" type="number" inputMode="tel" autoComplete="tel" className="input w-full" />
+          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" className="input w-full" maxLength={40} />
         </FormField>
         {createOrder.isError && (
           <p role="alert" className="rounded-field border border-error/40 bg-error/10 px-4 py-2 font-medium text-error">
