@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page('dashboard/dashboard-index') },
               { path: 'profile', ...page('dashboard/profile') },
               { path: 'myorders', ...page('dashboard/my-orders') },
+              { path: 'myorders/:ref', ...page('dashboard/order-detail') },
               { path: 'payment/checkout/:checkoutId', ...page('dashboard/checkout-payment') },
               { path: 'payment/:paymentId', ...page('dashboard/payment') },
               { path: 'review', ...page('dashboard/review') },

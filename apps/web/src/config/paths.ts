@@ -22,6 +22,8 @@ export const paths = {
   dashboard: '/dashboard',
   dashboardProfile: '/dashboard/profile',
   myOrders: '/dashboard/myorders',
+  /** Issue #24: one order by its number (TT-10042) or id; the receipt e-mail links here. */
+  orderDetail: (ref: string) => `/dashboard/myorders/${encodeURIComponent(ref)}`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
   /** The one payment of a checkout (decision 121). */
   checkoutPayment: (checkoutId: string) => `/dashboard/payment/checkout/${encodeURIComponent(checkoutId)}`,

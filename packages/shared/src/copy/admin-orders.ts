@@ -7,7 +7,9 @@ export const adminOrdersCopy = {
   tabDelivered: 'Delivered',
   tabExpired: 'Expired',
   searchLabel: 'Search orders',
-  searchPlaceholder: 'E-mail, name, part, part number or order id',
+  searchPlaceholder: 'Order number, transaction id, e-mail, name or part',
+  /** Issue #24: what the search finds. */
+  searchHint: 'Finds an order by its number (TT-10042), its transaction id, the customer’s e-mail or name, or a part’s name or part number.',
   searchButton: 'Search',
   clearSearch: 'Clear search',
   exportCsv: 'Export CSV',

@@ -3,11 +3,13 @@ import { useSearchParams } from 'react-router';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
 import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
-import type { Order } from '@shop/shared/schemas/order';
+import type { Purchase } from '@shop/shared/schemas/cart';
 import { ADMIN_ORDER_STATUSES, ADMIN_ORDERS_DEFAULT_LIMIT, type AdminOrderStatus as OrderStatusTab } from '@shop/shared/schemas/order-admin';
-import { useOrdersPage } from '../../../features/orders/api/get-orders-page';
+import { useAdminPurchases } from '../../../features/orders/api/get-purchases';
 import { useExportOrdersCsv } from '../../../features/orders/api/export-orders-csv';
-import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
+import { OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
+import { PurchasesTable } from '../../../features/orders/components/purchases-table';
+import { purchaseLabel } from '../../../features/orders/purchase';
 import { AdminOrderStatus, CancelOrderButton } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { DeliverOrderDialog } from '../../../features/orders/components/deliver-order-dialog';
@@ -43,10 +45,11 @@ function useOrdersFilter() {
 export default function ManageOrdersPage() {
   const { status, q, page, update } = useOrdersFilter();
   const limit = ADMIN_ORDERS_DEFAULT_LIMIT;
-  const orders = useOrdersPage({ page, limit, status, q });
+  // Issue #24: one row per order (a checkout with its lines, or a lone order); the CSV export stays one row per line.
+  const orders = useAdminPurchases({ page, limit, status, q });
   const exporter = useExportOrdersCsv();
-  const [toCancel, setToCancel] = useState<Order | null>(null);
-  const [toDeliver, setToDeliver] = useState<Order | null>(null);
+  const [toCancel, setToCancel] = useState<Purchase | null>(null);
+  const [toDeliver, setToDeliver] = useState<Purchase | null>(null);
 
   const exportCsv = () =>
     exporter.mutate(
@@ -54,7 +57,7 @@ export default function ManageOrdersPage() {
       {
         onSuccess: (csv) => {
           downloadText(`orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-          // The same filter as the list on screen, so its total is the number of exported orders.
+          // The same filter as the list on screen, so its total is the number of exported orders (their lines are the rows).
           if (data) toastSuccess(t.exported(data.total));
         },
         onError: (err) => toastError(err.message),
@@ -84,13 +87,13 @@ export default function ManageOrdersPage() {
           </p>
         ) : (
           <>
-            <OrdersTable
-              orders={data!.items}
+            <PurchasesTable
+              purchases={data!.items}
               offset={(data!.page - 1) * data!.limit}
               caption={dashboardCopy.manageAllOrders}
               showCustomer
-              renderStatus={(order) => <AdminOrderStatus order={order} onDeliver={setToDeliver} />}
-              renderActions={(order) => <CancelOrderButton order={order} onCancel={setToCancel} />}
+              renderStatus={(purchase, line) => <AdminOrderStatus order={line} label={purchaseLabel(purchase)} onDeliver={() => setToDeliver(purchase)} />}
+              renderActions={(purchase, line) => <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />}
             />
             <OrdersPager page={data!.page} pages={data!.pages} total={data!.total} limit={data!.limit} onPageChange={(next) => update({ page: next })} />
           </>

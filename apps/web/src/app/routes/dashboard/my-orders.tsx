@@ -1,27 +1,37 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
-import type { Order } from '@shop/shared/schemas/order';
+import type { Purchase } from '@shop/shared/schemas/cart';
 import { paths } from '../../../config/paths';
 import { ACCESS_TOKEN_KEY, ApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { useAuth, useAuthActions } from '../../../features/identity/auth-context';
-import { useMyOrders } from '../../../features/orders/api/get-my-orders';
-import { OrdersTable, OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
+import { usePurchases } from '../../../features/orders/api/get-purchases';
+import { OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
+import { PurchasesTable } from '../../../features/orders/components/purchases-table';
+import { OrdersPager } from '../../../features/orders/components/orders-pager';
+import { purchaseLabel } from '../../../features/orders/purchase';
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 
+/** Orders a page; the page lives in the address (?page=), so reload and back keep it. */
+const PAGE_SIZE = 20;
+
+/** Issue #24: one row per order (a checkout with its lines, or a lone order as the spec shows it), newest first. */
 export default function MyOrdersPage() {
   const { user } = useAuth();
   const { forceSignOut } = useAuthActions();
   const navigate = useNavigate();
-  const orders = useMyOrders(user?.email);
-  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const orders = usePurchases({ page, limit: PAGE_SIZE, status: 'all', q: '' }, Boolean(user?.email));
+  const [toCancel, setToCancel] = useState<Purchase | null>(null);
   const error = orders.error;
+  const data = orders.data;
 
   useEffect(() => {
     if (!error) return;
@@ -40,6 +50,12 @@ export default function MyOrdersPage() {
     toastError(error.message);
   }, [error, forceSignOut, navigate]);
 
+  // Past the last page (the last order of a page was cancelled): show the last page there is.
+  const beyondLast = Boolean(data && data.items.length === 0 && data.total > 0 && page > 1);
+  useEffect(() => {
+    if (beyondLast && data) setParams(data.pages > 1 ? { page: String(data.pages) } : {}, { replace: true });
+  }, [beyondLast, data, setParams]);
+
   return (
     <section aria-labelledby="my-orders-title">
       <DashboardPageHeader id="my-orders-title" title={dashboardCopy.myOrders} intro={orderFlowCopy.myOrdersIntro} />
@@ -47,7 +63,7 @@ export default function MyOrdersPage() {
         <OrdersTableSkeleton />
       ) : orders.isError ? (
         <LoadError message={orders.error.message} onRetry={() => void orders.refetch()} />
-      ) : orders.data.length === 0 ? (
+      ) : !data || data.items.length === 0 ? (
         <div className="flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8">
           <p className="text-lg">{orderFlowCopy.emptyMine}</p>
           <Link to={paths.products} className="btn btn-primary">
@@ -55,17 +71,31 @@ export default function MyOrdersPage() {
           </Link>
         </div>
       ) : (
-        <OrdersTable
-          orders={orders.data}
-          caption={dashboardCopy.myOrders}
-          renderStatus={(order) => <CustomerOrderStatus order={order} />}
-          renderActions={(order) => (
-            <div className="flex flex-wrap gap-2">
-              <CancelOrderButton order={order} onCancel={setToCancel} />
-              <OrderAgainButton order={order} />
-            </div>
+        <>
+          <PurchasesTable
+            purchases={data.items}
+            offset={(data.page - 1) * data.limit}
+            caption={dashboardCopy.myOrders}
+            renderStatus={(purchase, line) => <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />}
+            renderActions={(purchase, line) => (
+              <div className="flex flex-wrap gap-2">
+                <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />
+                {/* A checkout's lines each have their own Order again, under the line. */}
+                {purchase.kind === 'single' && <OrderAgainButton order={line} />}
+              </div>
+            )}
+            renderLineAction={(line) => <OrderAgainButton order={line} />}
+          />
+          {data.pages > 1 && (
+            <OrdersPager
+              page={data.page}
+              pages={data.pages}
+              total={data.total}
+              limit={data.limit}
+              onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+            />
           )}
-        />
+        </>
       )}
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
     </section>

@@ -8,4 +8,8 @@ export const orderKeys = {
   admin: ['orders', 'admin'] as const,
   adminPage: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'admin', 'page', filter] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  /** Issue #24: orders as people see them (one per purchase with its lines). */
+  purchases: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'purchases', filter] as const,
+  adminPurchases: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'admin', 'purchases', filter] as const,
+  purchase: (ref: string) => ['orders', 'purchase', ref.toUpperCase()] as const,
 };

@@ -1,30 +1,57 @@
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { ordersCopy } from '@shop/shared/copy/orders';
 import { toastsCopy } from '@shop/shared/copy/toasts';
+import type { Purchase } from '@shop/shared/schemas/cart';
 import type { Order } from '@shop/shared/schemas/order';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useDeliverOrder } from '../api/deliver-order';
+import type { OrderTarget } from './cancel-order-dialog';
 
-/** 'Deleverd order for {product}', then PATCH /paidorders/{id} and 'Deleverd Success'. */
-export function DeliverOrderDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
+const single = (o: OrderTarget): Order | null => (!('kind' in o) ? o : o.kind === 'single' ? o.orders[0] : null);
+
+/**
+ * 'Deleverd order for {product}', then PATCH /paidorders/{id} and 'Deleverd Success'.
+ * An order of many lines (issue #24) is named by its number and every line not yet delivered is delivered, one after the other.
+ */
+export function DeliverOrderDialog({ order, onClose }: { order: OrderTarget | null; onClose(): void }) {
   const deliver = useDeliverOrder();
+  const one = order && single(order);
+  const many = order && !one ? (order as Purchase) : null;
   return (
     <ConfirmDialog
       open={order !== null}
-      title={order ? `${ordersCopy.confirmDeliver} ${order.productName}` : ''}
+      title={one ? `${ordersCopy.confirmDeliver} ${one.productName}` : many ? `${ordersCopy.confirmDeliver} ${many.number}` : ''}
       confirmLabel={orderFlowCopy.confirmDeliverButton}
       tone="primary"
       pending={deliver.isPending}
       onCancel={onClose}
       onConfirm={() => {
-        if (!order) return;
-        mutateThenClose(deliver, order._id, toastsCopy.deliveredSuccess, onClose);
+        if (one) mutateThenClose(deliver, one._id, toastsCopy.deliveredSuccess, onClose);
+        else if (many) {
+          const ids = many.orders.filter((o) => !o.deleverd).map((o) => o._id);
+          mutateThenClose(deliver, ids, toastsCopy.deliveredSuccess, onClose);
+        }
       }}
     >
-      {order && (
+      {one && (
         <p>
-          {order.quantity.toLocaleString('en-US')} × {order.productName} · {order.userName} ({order.email}). {orderFlowCopy.deliverHint}
+          {one.quantity.toLocaleString('en-US')} × {one.productName} · {one.userName} ({one.email}). {orderFlowCopy.deliverHint}
         </p>
+      )}
+      {many && (
+        <>
+          <p>
+            {orderViewCopy.deliverLines(many.orders.length, many.number)} {many.userName} ({many.email}). {orderFlowCopy.deliverHint}
+          </p>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {many.orders.map((o) => (
+              <li key={o._id}>
+                {o.quantity.toLocaleString('en-US')} × {o.productName}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </ConfirmDialog>
   );

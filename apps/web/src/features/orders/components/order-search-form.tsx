@@ -21,6 +21,7 @@ export function OrderSearchForm({ value, onSearch }: { value: string; onSearch(q
         type="search"
         className="input min-w-0 flex-1"
         placeholder={t.searchPlaceholder}
+        aria-describedby="orders-search-hint"
         value={draft}
         maxLength={200}
         onChange={(e) => setDraft(e.target.value)}
@@ -33,6 +34,9 @@ export function OrderSearchForm({ value, onSearch }: { value: string; onSearch(q
           {t.clearSearch}
         </button>
       )}
+      <p id="orders-search-hint" className="w-full text-xs text-base-content/75">
+        {t.searchHint}
+      </p>
     </form>
   );
 }

@@ -7,8 +7,11 @@ import type { Order } from '@shop/shared/schemas/order';
 import { paths } from '../../../config/paths';
 import { TransactionId } from './orders-table';
 
-/** What the customer sees (spec §4): 'pay' while unpaid, 'Pending...' once paid, 'Paid' with the transaction id once delivered. */
-export function CustomerOrderStatus({ order }: { order: Order }) {
+/**
+ * What the customer sees (spec §4): 'pay' while unpaid, 'Pending...' once paid, 'Paid' with the transaction id once delivered.
+ * `label` ends the buttons' accessible names (the part name by default; an order of many lines gives its number).
+ */
+export function CustomerOrderStatus({ order, label = order.productName }: { order: Order; label?: string }) {
   const status = orderStatus(order);
   const left = useMinutesLeft(order.expiresAt);
   if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge hint />;
@@ -18,7 +21,7 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
         {/* The orders of one checkout are paid together, on the checkout's page (decision 121). */}
         <Link to={order.checkoutId ? paths.checkoutPayment(order.checkoutId) : paths.payment(order._id)} className="btn btn-primary btn-sm min-w-20">
           {ordersCopy.pay}
-          <span className="sr-only"> {order.productName}</span>
+          <span className="sr-only"> {label}</span>
         </Link>
         {left !== null && <ReservedFor minutes={left} />}
       </div>
@@ -47,7 +50,7 @@ export function CustomerOrderStatus({ order }: { order: Order }) {
 }
 
 /** What the admin sees: 'Not paid', the 'Dleverd' button for paid orders, 'Paid' with the transaction id once delivered. */
-export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver(order: Order): void }) {
+export function AdminOrderStatus({ order, onDeliver, label = order.productName }: { order: Order; onDeliver(order: Order): void; label?: string }) {
   const status = orderStatus(order);
   const left = useMinutesLeft(order.expiresAt);
   if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge />;
@@ -73,7 +76,7 @@ export function AdminOrderStatus({ order, onDeliver }: { order: Order; onDeliver
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" className="btn btn-primary btn-sm" onClick={() => onDeliver(order)}>
             {ordersCopy.deliverButton}
-            <span className="sr-only"> {order.productName}</span>
+            <span className="sr-only"> {label}</span>
           </button>
           <TestPaymentBadge order={order} />
         </div>
@@ -130,13 +133,13 @@ function ExpiredBadge({ hint = false }: { hint?: boolean }) {
 }
 
 /** Cancel is offered only while unpaid (customer and admin). */
-export function CancelOrderButton({ order, onCancel }: { order: Order; onCancel(order: Order): void }) {
+export function CancelOrderButton({ order, onCancel, label = order.productName }: { order: Order; onCancel(order: Order): void; label?: string }) {
   if (orderStatus(order) !== 'unpaid') return null;
   if (order.expiresAt && minutesLeft(order.expiresAt) === 0) return null;
   return (
     <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)}>
       {ordersCopy.cancel}
-      <span className="sr-only"> {order.productName}</span>
+      <span className="sr-only"> {label}</span>
     </button>
   );
 }

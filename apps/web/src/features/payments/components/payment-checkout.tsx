@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { paymentCopy } from '@shop/shared/copy/payment';
@@ -46,10 +46,12 @@ interface PaymentFormProps {
   billingDetails: BillingDetails;
   /** Has the server record the provider's confirmed payment (PATCH /orders/{id} or /checkouts/{id}). */
   record(transactionId: string): Promise<unknown>;
+  /** Issue #24: more for the success box (a checkout's 'Paid' with its order number and a link to the order). */
+  successDetails?: ReactNode;
 }
 
 /** The card form and its states, for one order or one checkout (decision 121). */
-export function PaymentForm({ amount, intent, billingDetails, record }: PaymentFormProps) {
+export function PaymentForm({ amount, intent, billingDetails, record, successDetails }: PaymentFormProps) {
   const [status, setStatus] = useState<PaymentStatus>('idle');
   const [message, setMessage] = useState('');
   const [transactionId, setTransactionId] = useState<string | null>(null);
@@ -103,6 +105,7 @@ export function PaymentForm({ amount, intent, billingDetails, record }: PaymentF
           <p className="text-sm">
             {t.yourTransactionId} <code className="break-all font-semibold select-all">{transactionId}</code>
           </p>
+          {successDetails}
           <Link to={paths.myOrders} className="link link-primary text-sm font-semibold">
             {t.backToOrders}
           </Link>

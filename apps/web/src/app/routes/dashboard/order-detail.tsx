@@ -1,0 +1,214 @@
+import { Link, useParams } from 'react-router';
+import { orderViewCopy } from '@shop/shared/copy/order-view';
+import { minutesLeft } from '@shop/shared/order-state';
+import { deliveryEstimate } from '@shop/shared/order-totals';
+import type { Purchase, PurchaseStatus } from '@shop/shared/schemas/cart';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../components/ui/price';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError } from '../../../components/ui/load-error';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { useAuth } from '../../../features/identity/auth-context';
+import { usePurchase } from '../../../features/orders/api/get-purchases';
+import { lineSku, shipToLines } from '../../../features/orders/purchase';
+import { TransactionId } from '../../../features/orders/components/orders-table';
+import { TestPaymentBadge } from '../../../features/orders/components/order-status';
+import { OrderFigures } from '../../../features/checkout/components/order-figures';
+
+const t = orderViewCopy;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const badgeClass: Record<PurchaseStatus, string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-info',
+  delivered: 'badge-success',
+  expired: 'badge-neutral',
+};
+
+/**
+ * Issue #24: one order by its number (/dashboard/myorders/TT-10042, the
+ * receipt's link) or id — its customer's, or any for an admin: status,
+ * dates, where and how it ships, its lines, goods, shipping, tax and total,
+ * and the one payment while it is open.
+ */
+export default function OrderDetailPage() {
+  const { ref = '' } = useParams();
+  const order = usePurchase(ref);
+  const { admin } = useAuth();
+  const back = admin ? { to: paths.manageOrders, label: t.backToAllOrders } : { to: paths.myOrders, label: t.backToOrders };
+
+  return (
+    <section aria-labelledby="order-title" aria-busy={order.isPending}>
+      <Link to={back.to} className="link link-hover mb-4 inline-flex items-center gap-1 text-sm font-semibold">
+        <ArrowLeftIcon size={16} />
+        {back.label}
+      </Link>
+      {order.isPending ? (
+        <OrderSkeleton />
+      ) : order.isError ? (
+        order.error instanceof ApiError && order.error.status === 404 ? (
+          <>
+            <h2 id="order-title" className="font-display text-3xl font-bold uppercase leading-tight">
+              {t.title(ref.toUpperCase())}
+            </h2>
+            <p className="mt-4 rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.notFound}</p>
+          </>
+        ) : (
+          <LoadError message={order.error.message} onRetry={() => void order.refetch()} />
+        )
+      ) : (
+        <OrderView purchase={order.data} showCustomer={admin} />
+      )}
+    </section>
+  );
+}
+
+function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCustomer: boolean }) {
+  const refundDue = p.status === 'paid' && p.orders.some((o) => o.refundDue);
+  const open = p.status === 'unpaid' && (!p.expiresAt || minutesLeft(p.expiresAt) > 0);
+  const expired = p.status === 'expired' || (p.status === 'unpaid' && !open);
+  const payPath = p.kind === 'checkout' ? paths.checkoutPayment(p._id) : paths.payment(p._id);
+  const shipTo = shipToLines(p, { name: true });
+  const testPayment = p.orders.find((o) => o.paymentMode === 'test');
+
+  return (
+    <>
+      <header className="mb-6 flex flex-col gap-3 border-b border-base-300 pb-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="order-title" className="font-display text-3xl font-bold uppercase leading-tight tabular-nums">
+            {t.title(p.number)}
+          </h2>
+          <span className={`badge badge-lg font-semibold ${badgeClass[expired ? 'expired' : p.status]}`}>{t.status[expired ? 'expired' : p.status]}</span>
+          {refundDue && <span className="badge badge-lg badge-error font-semibold">{t.refundDue}</span>}
+          {showCustomer && testPayment && <TestPaymentBadge order={testPayment} />}
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-1">
+            <dt className="text-base-content/75">{t.placed}</dt>
+            <dd className="font-medium">{dateFormat.format(new Date(p.createdAt))}</dd>
+          </div>
+          {p.paidAt && (
+            <div className="flex gap-1">
+              <dt className="text-base-content/75">{t.paidOn}</dt>
+              <dd className="font-medium">{dateFormat.format(new Date(p.paidAt))}</dd>
+            </div>
+          )}
+          {showCustomer && (
+            <div className="flex min-w-0 gap-1">
+              <dt className="text-base-content/75">{t.customer}</dt>
+              <dd className="min-w-0 font-medium break-words">
+                {p.userName} · {p.email}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="order-lines-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+            <h3 id="order-lines-title" className="mb-3 font-display text-xl font-bold uppercase">
+              {t.linesTitle}
+            </h3>
+            <table className="table table-sm">
+              <thead className="text-xs uppercase tracking-wider text-base-content/80">
+                <tr>
+                  <th scope="col" className="pl-0">
+                    {t.colPart}
+                  </th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    {t.colPartNo}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t.colQuantity}
+                  </th>
+                  <th scope="col" className="pr-0 text-right">
+                    {t.colAmount}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.orders.map((o) => {
+                  const sku = lineSku(p, o._id);
+                  return (
+                    <tr key={o._id} className="align-top">
+                      <td className="pl-0">
+                        {o.productId ? (
+                          <Link to={paths.part(o.productId)} className="link link-hover font-semibold">
+                            {o.productName}
+                          </Link>
+                        ) : (
+                          <span className="font-semibold">{o.productName}</span>
+                        )}
+                        {sku && <span className="block text-xs text-base-content/75 sm:hidden">{t.colPartNo} {sku}</span>}
+                      </td>
+                      <td className="hidden font-mono text-sm sm:table-cell">{sku || '—'}</td>
+                      <td className="text-right tabular-nums">{o.quantity.toLocaleString('en-US')}</td>
+                      <td className="pr-0 text-right font-medium tabular-nums">{formatPrice(o.price)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+
+          <section aria-labelledby="order-summary-title" className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">
+            <h3 id="order-summary-title" className="mb-3 font-display text-xl font-bold uppercase">
+              {t.summaryTitle}
+            </h3>
+            <OrderFigures figures={p} taxExemptId={p.taxExempt ? p.taxId : undefined} />
+            <TransactionId id={p.transactionId} />
+          </section>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6 self-start">
+          {open && (
+            <div className="flex flex-col items-start gap-2 rounded-box border border-primary/40 bg-primary/5 p-4 sm:p-6">
+              <Link to={payPath} className="btn btn-primary">
+                {t.payNow(formatPrice(p.total))}
+              </Link>
+              <p className="text-sm text-base-content/80">{t.payHint}</p>
+            </div>
+          )}
+          {expired && <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">{t.expiredHint}</p>}
+          <section aria-labelledby="order-ship-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+            <h3 id="order-ship-title" className="mb-2 font-display text-xl font-bold uppercase">
+              {t.shipTo}
+            </h3>
+            {shipTo.length ? (
+              <address className="not-italic leading-relaxed">
+                {shipTo.map((line, i) => (
+                  <span key={i} className={`block ${i === 0 && p.shipTo ? 'font-semibold' : ''}`}>
+                    {line}
+                  </span>
+                ))}
+              </address>
+            ) : (
+              <p className="text-base-content/75">{t.noAddress}</p>
+            )}
+            {p.shippingMethod && (
+              <div className="mt-4 border-t border-base-300 pt-4">
+                <h4 className="text-sm font-semibold uppercase tracking-wider text-base-content/80">{t.shippingMethod}</h4>
+                <p className="mt-1 font-medium">{t.methodLine(p.shippingMethod.name, p.shippingMethod.carrier)}</p>
+                <p className="text-sm text-base-content/80">{t.estimate(deliveryEstimate(p.shippingMethod.minDays, p.shippingMethod.maxDays))}</p>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-hidden="true">
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Skeleton className="h-64 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { orderViewCopy } from '@shop/shared/copy/order-view';
+import type { Purchase } from '@shop/shared/schemas/cart';
+import type { Order } from '@shop/shared/schemas/order';
+import { paths } from '../../../config/paths';
+import { formatPrice, Price } from '../../../components/ui/price';
+import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
+
+const t = orderFlowCopy;
+const v = orderViewCopy;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+interface PurchasesTableProps {
+  purchases: Purchase[];
+  caption: string;
+  /** Admins see who ordered. */
+  showCustomer?: boolean;
+  /** Number of the first row minus one (rows keep counting across pages). */
+  offset?: number;
+  /** `line` stands for the whole order in the spec's one-line status components (purchaseAsOrder). */
+  renderStatus(purchase: Purchase, line: Order): ReactNode;
+  renderActions(purchase: Purchase, line: Order): ReactNode;
+  /** Something under each line of an order of many lines (Order again). */
+  renderLineAction?(line: Order, purchase: Purchase): ReactNode;
+}
+
+/**
+ * Issue #24: one row per order — a checkout with its lines inside, or a lone
+ * spec order exactly as before — with its number (a link to its page), total,
+ * where it ships, status and actions. Rows numbered from 1 (spec). Phones get
+ * the orders as a numbered list of cards; from 768 px a real table.
+ */
+export function PurchasesTable(props: PurchasesTableProps) {
+  return (
+    <>
+      <PurchaseCards {...props} />
+      <PurchasesGrid {...props} />
+    </>
+  );
+}
+
+function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, renderStatus, renderActions, renderLineAction }: PurchasesTableProps) {
+  return (
+    <ol aria-label={caption} start={offset + 1} className="flex flex-col gap-4 md:hidden">
+      {purchases.map((p, i) => {
+        const line = purchaseAsOrder(p);
+        return (
+          <li key={p._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+            <div className="flex items-start gap-3">
+              <span className="font-display text-2xl font-bold leading-none text-base-content/75 tabular-nums" aria-hidden="true">
+                {offset + i + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                <OrderHeading purchase={p} />
+              </div>
+              <div className="text-right">
+                <Price value={p.total} className="font-display text-xl font-bold" />
+                <Includes purchase={p} />
+              </div>
+            </div>
+            <div className="mt-3 border-t border-base-300 pt-3">
+              <Lines purchase={p} renderLineAction={renderLineAction} />
+            </div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {showCustomer && (
+                <>
+                  <dt className="text-base-content/75">{t.colCustomer}</dt>
+                  <dd className="min-w-0 break-words">
+                    {p.userName} · {p.email}
+                  </dd>
+                </>
+              )}
+              <dt className="text-base-content/75">{t.colShipping}</dt>
+              <dd className="min-w-0 break-words">
+                <ShipTo purchase={p} />
+              </dd>
+            </dl>
+            <div className="mt-4 flex flex-wrap items-end justify-between gap-3 border-t border-base-300 pt-3">
+              <div className="min-w-0 flex-1">{renderStatus(p, line)}</div>
+              {renderActions(p, line)}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, renderStatus, renderActions, renderLineAction }: PurchasesTableProps) {
+  return (
+    <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+      <table className="table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
+          <tr>
+            <th scope="col" className="w-12">
+              {t.colNumber}
+            </th>
+            <th scope="col">{v.colOrder}</th>
+            {showCustomer && <th scope="col">{t.colCustomer}</th>}
+            <th scope="col">{v.colLines}</th>
+            <th scope="col" className="text-right">
+              {v.colTotal}
+            </th>
+            {!showCustomer && <th scope="col">{t.colShipping}</th>}
+            <th scope="col">{t.colStatus}</th>
+            <th scope="col">
+              <span className="sr-only">{t.colActions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {purchases.map((p, i) => {
+            const line = purchaseAsOrder(p);
+            return (
+              <tr key={p._id} className="align-top hover:bg-base-200/60">
+                <th scope="row" className="font-display text-lg tabular-nums text-base-content/70">
+                  {offset + i + 1}
+                </th>
+                <td className="min-w-36">
+                  <OrderHeading purchase={p} />
+                </td>
+                {showCustomer && (
+                  // Admins see who ordered and where it ships in one column, so the table fits a laptop screen.
+                  <td className="min-w-52">
+                    <p className="font-medium">{p.userName}</p>
+                    <p className="text-sm break-all text-base-content/80">{p.email}</p>
+                    <div className="mt-1 text-xs text-base-content/75">
+                      <ShipTo purchase={p} />
+                    </div>
+                  </td>
+                )}
+                <td className="min-w-56">
+                  <Lines purchase={p} renderLineAction={renderLineAction} />
+                </td>
+                <td className="text-right">
+                  <Price value={p.total} className="font-semibold" />
+                  <Includes purchase={p} />
+                </td>
+                {!showCustomer && (
+                  <td className="min-w-44 text-sm">
+                    <ShipTo purchase={p} />
+                  </td>
+                )}
+                <td className="min-w-40">{renderStatus(p, line)}</td>
+                <td className="text-right">{renderActions(p, line)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The order's number, a link to its page, and the day it was placed. */
+function OrderHeading({ purchase: p }: { purchase: Purchase }) {
+  return (
+    <>
+      <Link to={paths.orderDetail(p.number)} className="link link-hover font-semibold tabular-nums whitespace-nowrap text-primary">
+        {p.number}
+      </Link>
+      <p className="text-xs text-base-content/75">{t.orderedOn(dateFormat.format(new Date(p.createdAt)))}</p>
+    </>
+  );
+}
+
+/**
+ * The parts: a lone order's one part as the spec shows it (its price is the
+ * total, so it is not repeated); a checkout's lines, each with its amount.
+ */
+function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLineAction?: PurchasesTableProps['renderLineAction'] }) {
+  if (p.kind === 'single') {
+    const o = p.orders[0];
+    const sku = lineSku(p, o._id);
+    return (
+      <div>
+        <p className="font-semibold">{o.productName}</p>
+        <p className="text-sm text-base-content/80">
+          {t.colQuantity} <span className="font-medium tabular-nums">{o.quantity.toLocaleString('en-US')}</span>
+        </p>
+        {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2" aria-label={v.lineCount(p.orders.length)}>
+      {p.orders.map((o) => {
+        const sku = lineSku(p, o._id);
+        return (
+          <li key={o._id} className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {o.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {o.quantity.toLocaleString('en-US')}</span>
+              </p>
+              {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
+              {renderLineAction && <div className="mt-1">{renderLineAction(o, p)}</div>}
+            </div>
+            <Price value={o.price} className="text-sm whitespace-nowrap" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Under a checkout's total: the shipping and tax it includes. A lone spec order has neither. */
+function Includes({ purchase: p }: { purchase: Purchase }) {
+  if (p.kind === 'single' || (!p.shippingMethod && p.shipping === 0 && p.tax === 0)) return null;
+  return (
+    <p className="mt-0.5 text-xs whitespace-nowrap text-base-content/75">
+      {v.includes(p.shipping === 0 ? null : formatPrice(p.shipping), p.taxIncluded ? null : formatPrice(p.tax))}
+    </p>
+  );
+}
+
+function ShipTo({ purchase }: { purchase: Purchase }) {
+  const lines = shipToLines(purchase);
+  if (lines.length === 0) return <span className="text-base-content/75">—</span>;
+  return (
+    <address className="not-italic">
+      {lines.map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Issue #24 (decision 153): an order as people see it — one order with its
+ * lines, its number, where it ships, shipping, tax and one total — in My
+ * Orders, Manage All Orders, the order's own page and the checkout's payment page.
+ */
+export const orderViewCopy = {
+  // The lists.
+  colOrder: 'Order',
+  colLines: 'Parts',
+  colTotal: 'Total',
+  placedOn: (date: string) => `Placed ${date}`,
+  /** The figures under a total: the shipping it includes (null: free) and its tax (null: included in the prices). */
+  includes: (shipping: string | null, tax: string | null) =>
+    `incl. ${shipping ? `shipping ${shipping}` : 'free shipping'} · ${tax ? `tax ${tax}` : 'tax included'}`,
+  lineCount: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`,
+  partNo: (sku: string) => `Part no. ${sku}`,
+  openOrder: (number: string) => `Open order ${number}`,
+  // The order's page.
+  title: (number: string) => `Order ${number}`,
+  notFound: 'We could not find this order. Check the order number, or find it in My Orders.',
+  backToOrders: 'Back to My Orders',
+  backToAllOrders: 'Back to Manage All Orders',
+  status: {
+    unpaid: 'Awaiting payment',
+    paid: 'Paid',
+    delivered: 'Delivered',
+    expired: 'Expired',
+  },
+  refundDue: 'Refund on its way',
+  placed: 'Placed',
+  paidOn: 'Paid',
+  customer: 'Customer',
+  shipTo: 'Ship to',
+  noAddress: 'No delivery address',
+  shippingMethod: 'Shipping method',
+  /** "DHL Parcel · DHL", then the estimate. */
+  methodLine: (name: string, carrier: string) => (carrier && carrier !== name ? `${name} · ${carrier}` : name),
+  estimate: (days: string) => `Arrives in ${days}`,
+  linesTitle: 'Parts in this order',
+  colPart: 'Part',
+  colPartNo: 'Part no.',
+  colQuantity: 'Quantity',
+  colAmount: 'Amount',
+  summaryTitle: 'Summary',
+  goods: 'Goods',
+  shipping: 'Shipping',
+  free: 'Free',
+  tax: 'Tax',
+  taxIncluded: 'Tax included',
+  total: 'Total',
+  taxExempt: 'Tax exempt',
+  taxExemptNumber: (taxId: string) => `Tax exempt (VAT / resale no. ${taxId})`,
+  transactionId: 'Transaction id',
+  payNow: (amount: string) => `Pay ${amount}`,
+  payHint: 'One payment for the whole order.',
+  expiredHint: 'The reservation ran out and the parts went back into stock. Order them again from the catalogue.',
+  // The checkout's payment page.
+  paid: 'Paid',
+  paidOrder: (number: string) => `Order ${number} is paid.`,
+  viewOrder: (number: string) => `View order ${number}`,
+  // Cancelling or delivering a whole order.
+  cancelLines: (lines: number, units: number) => `Its ${lines} parts (${units.toLocaleString('en-US')} units) go back into stock.`,
+  deliverLines: (lines: number, number: string) => `All ${lines} parts of ${number}.`,
+} as const;
