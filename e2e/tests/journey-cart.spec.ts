@@ -129,14 +129,16 @@ test('a visitor fills a cart, signs in, checks out and pays every line with one 
     await checkOut(page);
     await expect(page).toHaveURL(/\/dashboard\/payment\/checkout\//);
     const paymentPath = new URL(page.url()).pathname;
-    // My Orders: each line of the checkout links its 'pay' to the one payment page.
+    // My Orders (issue #24): the checkout is one order, its two lines inside, with one 'pay' to the one payment page.
     await page.goto('/dashboard/myorders');
-    for (const part of [chain, sprocket]) {
-      await expect(page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: /^pay/ })).toHaveAttribute('href', paymentPath);
-    }
-    await page.getByRole('row').filter({ hasText: sprocket.name }).getByRole('link', { name: /^pay/ }).click();
+    const orderRow = page.getByRole('row').filter({ hasText: chain.name }).filter({ hasText: sprocket.name });
+    await expect(orderRow).toHaveCount(1);
+    const number = (await orderRow.getByRole('link', { name: /^TT-\d+$/ }).textContent())!.trim();
+    await expect(orderRow.getByRole('link', { name: /^pay/ })).toHaveCount(1);
+    await expect(orderRow.getByRole('link', { name: /^pay/ })).toHaveAttribute('href', paymentPath);
+    await orderRow.getByRole('link', { name: /^pay/ }).click();
     await expect(page).toHaveURL(new RegExp(`${paymentPath}$`));
-    await expect(page.getByRole('heading', { name: 'Pay for your cart' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Pay for order ${number}` })).toBeVisible();
     await expect(page.getByRole('cell', { name: chain.name })).toBeVisible();
     await expect(page.getByRole('cell', { name: sprocket.name })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(1);
@@ -149,14 +151,13 @@ test('a visitor fills a cart, signs in, checks out and pays every line with one 
     const transactionId = (await page.getByText(/^pi_/).textContent())!.trim();
     expect(transactionId).toMatch(/^pi_\w+/);
 
-    // My Orders: both lines paid with the one transaction, 'Pending...' until delivered.
+    await expect(page.getByText(`Order ${number} is paid.`)).toBeVisible();
+
+    // My Orders: the order paid with the one transaction, 'Pending...' until delivered.
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    for (const part of [chain, sprocket]) {
-      const row = page.getByRole('row').filter({ hasText: part.name });
-      await expect(row).toHaveCount(1);
-      await expect(row.getByText('Pending...')).toBeVisible();
-      await expect(row.getByText(transactionId)).toBeVisible();
-    }
+    await expect(orderRow).toHaveCount(1);
+    await expect(orderRow.getByText('Pending...')).toBeVisible();
+    await expect(orderRow.getByText(transactionId)).toBeVisible();
     await expect(cartLink(page, 0)).toBeVisible();
 
     // Order again: the order's part and quantity go back into the cart.
