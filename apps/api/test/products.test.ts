@@ -51,6 +51,8 @@ describe('catalogue API', () => {
           ...['_id', 'description', 'img', 'minOrder', 'name', 'stock', 'unitPrice'],
           ...['brand', 'category', 'images', 'lowStock', 'sku', 'version'],
           ...['universal', 'fitment', 'priceTiers'],
+          // Issue #24: what shipping and tax need to know.
+          ...['weightGrams', 'dimensionsMm', 'oversize', 'taxCategory'],
         ].sort(),
       );
       expect(first).toMatchObject({
