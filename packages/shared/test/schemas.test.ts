@@ -162,22 +162,32 @@ describe('sign-in sync and roles', () => {
 });
 
 describe('orders', () => {
+  const shipTo = { country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '030 1234567' };
+
   it('needs a product and a positive whole quantity', () => {
-    expect(messages(createOrderSchema, { productId: '', quantity: 'x' })).toEqual({
+    expect(messages(createOrderSchema, { productId: '', quantity: 'x', ...shipTo })).toEqual({
       productId: ['productId is required'],
       quantity: ['Quantity must be a number'],
     });
-    expect(messages(createOrderSchema, { productId: 'p', quantity: 0 })).toEqual({ quantity: ['Quantity must be more than 0'] });
-    expect(messages(createOrderSchema, { productId: 'p', quantity: 2.5 })).toEqual({ quantity: ['Quantity must be a whole number'] });
+    expect(messages(createOrderSchema, { productId: 'p', quantity: 0, ...shipTo })).toEqual({ quantity: ['Quantity must be more than 0'] });
+    expect(messages(createOrderSchema, { productId: 'p', quantity: 2.5, ...shipTo })).toEqual({ quantity: ['Quantity must be a whole number'] });
   });
 
-  it('takes the phone as a number and defaults the optional modal fields', () => {
-    expect(createOrderSchema.parse({ productId: 'p', quantity: '12', phone: 5551234 })).toMatchObject({
+  it('issue #24: needs where the order ships; takes the phone as a number and keeps it in E.164', () => {
+    expect(messages(createOrderSchema, { productId: 'p', quantity: 1 })).toEqual({
+      country: ['Enter the country the parts ship to'],
+      address: ['Enter the delivery address: street and number, postal code and town'],
+      phone: ['Enter a phone number for the carrier'],
+    });
+    expect(messages(createOrderSchema, { productId: 'p', quantity: 1, ...shipTo, country: 'Narnia' })).toEqual({
+      country: ['We do not know a country called "Narnia": enter its English name, such as Germany or United States'],
+    });
+    expect(createOrderSchema.parse({ productId: 'p', quantity: '12', ...shipTo, country: 'deutschland', phone: 301234567 })).toMatchObject({
       productId: 'p',
       quantity: 12,
-      phone: '5551234',
-      country: '',
-      address: '',
+      phone: '+49301234567',
+      country: 'Germany',
+      address: 'Ringstraße 1, Berlin',
     });
   });
 
