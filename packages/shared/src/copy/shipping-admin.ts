@@ -13,8 +13,8 @@ export const shippingAdminCopy = {
   // A zone's card
   countries: 'Countries',
   countriesCount: (n: number) => plural(n, 'country', 'countries'),
-  onlyRegions: 'Only these regions',
-  wholeCountries: 'Whole countries',
+  regions: 'Regions',
+  wholeCountries: (n: number) => (n === 1 ? 'The whole country' : 'The whole of each country'),
   methodsOf: (zone: string) => `Shipping methods of ${zone}`,
   noMethods: 'No methods yet: addresses in this zone are offered no delivery.',
   methodsCount: (n: number) => plural(n, 'method', 'methods'),
@@ -82,8 +82,7 @@ export const shippingAdminCopy = {
   maxDays: 'Slowest delivery (business days)',
   daysRequired: 'Enter a number of business days.',
   bandsTitle: 'Price by weight',
-  bandsHint:
-    'Each band is the price of an order up to that weight. Bands go from light to heavy; an order heavier than the last band cannot use this method.',
+  bandsHint: 'Each band is the price of an order up to that weight. Bands go from light to heavy; an order heavier than the last band cannot use this method.',
   bandLegend: (n: number) => `Band ${n}`,
   upTo: 'Up to',
   unit: 'Unit',
@@ -146,6 +145,8 @@ export const taxAdminCopy = {
   colShipping: 'Shipping taxed',
   colActions: 'Actions',
   wholeCountry: 'Whole country',
+  /** A rate on a phone, where the table's columns become one line: "Standard · 20 % · shipping taxed". */
+  rateLine: (category: string, rate: string, shippingTaxed: boolean) => `${category} · ${rate} % · ${shippingTaxed ? 'shipping taxed' : 'shipping not taxed'}`,
   yes: 'Yes',
   no: 'No',
   edit: 'Edit',

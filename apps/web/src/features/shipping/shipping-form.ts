@@ -39,7 +39,12 @@ export function formatWeight(grams: number): string {
 /** A stored band as a row of the editor: kg from 1 kg up, else grams. */
 export function bandToRow(band: { upToGrams: number; price: number }): BandRow {
   const kg = band.upToGrams >= 1000;
-  return { key: bandKey(), weight: kg ? trimNumber(band.upToGrams / 1000, 3) : String(band.upToGrams), unit: kg ? 'kg' : 'g', price: trimNumber(band.price, 2) };
+  return {
+    key: bandKey(),
+    weight: kg ? trimNumber(band.upToGrams / 1000, 3) : String(band.upToGrams),
+    unit: kg ? 'kg' : 'g',
+    price: trimNumber(band.price, 2),
+  };
 }
 
 export const emptyBand = (unit: WeightUnit = 'kg'): BandRow => ({ key: bandKey(), weight: '', unit, price: '' });
@@ -160,7 +165,11 @@ export function rateFormToInput(v: RateFormValues): { input: TaxRateInput; error
 
 /** "United States, Texas (Standard)": a rate as the page names it. */
 export function rateDisplayName(rate: Pick<TaxRate, 'country' | 'region' | 'category'>) {
-  return taxAdminCopy.rateName(countryName(rate.country) ?? rate.country, rate.region ? (regionName(rate.country, rate.region) ?? rate.region) : '', taxAdminCopy.categories[rate.category] ?? rate.category);
+  return taxAdminCopy.rateName(
+    countryName(rate.country) ?? rate.country,
+    rate.region ? (regionName(rate.country, rate.region) ?? rate.region) : '',
+    taxAdminCopy.categories[rate.category] ?? rate.category,
+  );
 }
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });

@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShippingMethod, ShippingMethodInput, ShippingZone, ShippingZoneInput, ShopTaxSettings, TaxRate, TaxRateInput } from '@shop/shared/schemas/shipping-tax';
+import type {
+  ShippingMethod,
+  ShippingMethodInput,
+  ShippingZone,
+  ShippingZoneInput,
+  ShopTaxSettings,
+  TaxRate,
+  TaxRateInput,
+} from '@shop/shared/schemas/shipping-tax';
 import { api } from '../../../lib/api-client';
 
 /**

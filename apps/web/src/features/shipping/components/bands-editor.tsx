@@ -12,7 +12,10 @@ export function BandsEditor({ id, bands, onChange, errors }: { id: string; bands
   const set = (i: number, patch: Partial<BandRow>) => onChange(bands.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   const listError = errors.bands;
   return (
-    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-3 sm:p-4" aria-describedby={`${id}-hint${listError ? ` ${fieldErrorId(id)}` : ''}`}>
+    <fieldset
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-3 sm:p-4"
+      aria-describedby={`${id}-hint${listError ? ` ${fieldErrorId(id)}` : ''}`}
+    >
       <legend className="px-1 text-sm font-semibold">{t.bandsTitle}</legend>
       <p id={`${id}-hint`} className="text-xs text-base-content/75">
         {t.bandsHint}
@@ -113,7 +116,12 @@ export function BandsEditor({ id, bands, onChange, errors }: { id: string; bands
         </p>
       )}
       <div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => onChange([...bands, emptyBand(bands.at(-1)?.unit)])} disabled={bands.length >= 20}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => onChange([...bands, emptyBand(bands.at(-1)?.unit)])}
+          disabled={bands.length >= 20}
+        >
           <span aria-hidden="true">+</span> {t.addBand}
         </button>
       </div>

@@ -72,7 +72,12 @@ export function CountryPicker({ id, value, onChange, error }: { id: string; valu
             {shown.map((c) => (
               <li key={c.code}>
                 <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded-field px-2 hover:bg-base-300">
-                  <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" checked={chosen.has(c.code)} onChange={(e) => toggle(c.code, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm checkbox-primary"
+                    checked={chosen.has(c.code)}
+                    onChange={(e) => toggle(c.code, e.target.checked)}
+                  />
                   <span className="min-w-0 flex-1">{c.name}</span>
                   <span className="font-mono text-xs text-base-content/70" aria-hidden="true">
                     {c.code}

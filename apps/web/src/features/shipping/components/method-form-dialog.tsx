@@ -90,7 +90,15 @@ export function MethodForm({
     setErrors({});
     onSubmit(result.input);
   };
-  const ids = { name: `${id}-name`, carrier: `${id}-carrier`, min: `${id}-min`, max: `${id}-max`, bands: `${id}-bands`, free: `${id}-free`, oversize: `${id}-oversize` };
+  const ids = {
+    name: `${id}-name`,
+    carrier: `${id}-carrier`,
+    min: `${id}-min`,
+    max: `${id}-max`,
+    bands: `${id}-bands`,
+    free: `${id}-free`,
+    oversize: `${id}-oversize`,
+  };
   const hasErrors = Object.values(errors).some(Boolean);
   return (
     <form id={id} onSubmit={submit} noValidate className="flex flex-col gap-4">

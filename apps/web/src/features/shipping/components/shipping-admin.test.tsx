@@ -151,14 +151,24 @@ describe('MethodFormDialog', () => {
 
 describe('ZoneCard', () => {
   it('names the countries, and lists each method’s delivery time, weight bands (light first) and free threshold', () => {
-    renderWithProviders(<ZoneCard zone={usZone} onEdit={() => {}} onDelete={() => {}} onAddMethod={() => {}} onEditMethod={() => {}} onDeleteMethod={() => {}} />);
+    renderWithProviders(
+      <ZoneCard zone={usZone} onEdit={() => {}} onDelete={() => {}} onAddMethod={() => {}} onEditMethod={() => {}} onDeleteMethod={() => {}} />,
+    );
     const card = screen.getByRole('region', { name: 'United States' });
     const table = within(card).getByRole('table', { name: 'Shipping methods of United States' });
     const row = within(table).getByRole('row', { name: /Standard/ });
     expect(within(row).getByText('3–5 business days')).toBeTruthy();
-    expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['up to 1 kg: $7.99', 'up to 5 kg: $12.99']);
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['up to 1 kg: $7.99', 'up to 5 kg: $12.99']);
     expect(within(row).getByText('from $50.00')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Edit Standard (United States)' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Edit Standard (United States)' })).toBeTruthy();
+    // Phones get the same method as a block of its own (CSS shows one or the other).
+    const phone = within(card).getByRole('list', { name: 'Shipping methods of United States' });
+    expect(within(phone).getByRole('heading', { name: 'Standard' })).toBeTruthy();
+    expect(within(phone).getByText('from $50.00')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Delete zone United States' })).toBeTruthy();
   });
 });

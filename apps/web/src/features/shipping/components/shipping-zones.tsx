@@ -77,8 +77,7 @@ export function ShippingZonesAdmin() {
         pending={deleteMethod.isPending}
         onCancel={() => setMethodToDelete(null)}
         onConfirm={() =>
-          methodToDelete &&
-          mutateThenClose(deleteMethod, methodToDelete.method._id, t.methodDeleted(methodToDelete.method.name), () => setMethodToDelete(null))
+          methodToDelete && mutateThenClose(deleteMethod, methodToDelete.method._id, t.methodDeleted(methodToDelete.method.name), () => setMethodToDelete(null))
         }
       >
         <p>{t.confirmDeleteMethodHint}</p>

@@ -56,7 +56,17 @@ export function TaxRateFormDialog({ rate, onClose }: { rate: TaxRate | undefined
   );
 }
 
-export function TaxRateForm({ id, rate, serverError, onSubmit }: { id: string; rate?: TaxRate; serverError?: string | null; onSubmit(input: TaxRateInput): void }) {
+export function TaxRateForm({
+  id,
+  rate,
+  serverError,
+  onSubmit,
+}: {
+  id: string;
+  rate?: TaxRate;
+  serverError?: string | null;
+  onSubmit(input: TaxRateInput): void;
+}) {
   const [values, setValues] = useState<RateFormValues>(() => rateToForm(rate));
   const [errors, setErrors] = useState<FormErrors>({});
   const set = <K extends keyof RateFormValues>(field: K, value: RateFormValues[K]) => {

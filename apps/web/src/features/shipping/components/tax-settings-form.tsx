@@ -29,10 +29,7 @@ function SettingsForm({ saved }: { saved: boolean }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    save.mutate(
-      { pricesIncludeTax: include },
-      { onSuccess: (s) => toastSuccess(t.settingSaved(s.pricesIncludeTax)), onError: (err) => setError(err.message) },
-    );
+    save.mutate({ pricesIncludeTax: include }, { onSuccess: (s) => toastSuccess(t.settingSaved(s.pricesIncludeTax)), onError: (err) => setError(err.message) });
   };
   return (
     <form id={`${id}-form`} onSubmit={submit} className="flex flex-col gap-4">

@@ -68,74 +68,128 @@ export function ZoneCard({ zone, onEdit, onDelete, onAddMethod, onEditMethod, on
             </details>
           )}
         </dd>
-        <dt className="font-semibold">{t.onlyRegions}</dt>
-        <dd>{zone.regions.length > 0 ? regionNames(zone).join(', ') : <span className="text-base-content/75">{t.wholeCountries}</span>}</dd>
+        <dt className="font-semibold">{t.regions}</dt>
+        <dd>
+          {zone.regions.length > 0 ? regionNames(zone).join(', ') : <span className="text-base-content/75">{t.wholeCountries(zone.countries.length)}</span>}
+        </dd>
       </dl>
 
       {zone.methods.length === 0 ? (
         <p className="rounded-field border border-dashed border-base-300 bg-base-200 p-4 text-sm">{t.noMethods}</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table table-sm">
-            <caption className="sr-only">{t.methodsOf(zone.name)}</caption>
-            <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
-              <tr>
-                <th scope="col">{t.colMethod}</th>
-                <th scope="col">{t.colCarrier}</th>
-                <th scope="col">{t.colDelivery}</th>
-                <th scope="col">{t.colBands}</th>
-                <th scope="col">{t.colFree}</th>
-                <th scope="col">{t.colOversize}</th>
-                <th scope="col" className="text-right">
-                  <span className="sr-only">{t.colActions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {zone.methods.map((m) => (
-                <tr key={m._id} className="align-top">
-                  <th scope="row" className="font-semibold">
-                    {m.name}
+        <>
+          {/* Phones: one block per method, nothing to scroll sideways. */}
+          <ul aria-label={t.methodsOf(zone.name)} className="flex flex-col gap-3 sm:hidden">
+            {zone.methods.map((m) => (
+              <li key={m._id} className="rounded-field border border-base-300 bg-base-200/50 p-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <h4 className="font-semibold">{m.name}</h4>
+                  <span className="text-sm text-base-content/80">{deliveryEstimate(m.minDays, m.maxDays)}</span>
+                </div>
+                <p className="text-sm text-base-content/80">{m.carrier}</p>
+                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className="font-semibold">{t.colBands}</dt>
+                  <dd>
+                    <BandList method={m} />
+                  </dd>
+                  <dt className="font-semibold">{t.colFree}</dt>
+                  <dd className="tabular-nums">{freeLabel(m.freeOver)}</dd>
+                  <dt className="font-semibold">{t.colOversize}</dt>
+                  <dd>{m.takesOversize ? t.yes : t.no}</dd>
+                </dl>
+                <MethodActions zone={zone} method={m} onEdit={onEditMethod} onDelete={onDeleteMethod} className="mt-2 justify-end" size="btn-sm" />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 sm:block">
+            <table className="table table-sm">
+              <caption className="sr-only">{t.methodsOf(zone.name)}</caption>
+              <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
+                <tr>
+                  <th scope="col">{t.colMethod}</th>
+                  <th scope="col">{t.colCarrier}</th>
+                  <th scope="col">{t.colDelivery}</th>
+                  <th scope="col">{t.colBands}</th>
+                  <th scope="col">{t.colFree}</th>
+                  <th scope="col">{t.colOversize}</th>
+                  <th scope="col" className="text-right">
+                    <span className="sr-only">{t.colActions}</span>
                   </th>
-                  <td className="min-w-32">{m.carrier}</td>
-                  <td className="whitespace-nowrap">{deliveryEstimate(m.minDays, m.maxDays)}</td>
-                  <td>
-                    <ul className="flex flex-col gap-0.5 whitespace-nowrap tabular-nums">
-                      {[...m.bands]
-                        .sort((a, b) => a.upToGrams - b.upToGrams)
-                        .map((b) => (
-                          <li key={b.upToGrams}>{bandLabel(b)}</li>
-                        ))}
-                    </ul>
-                  </td>
-                  <td className="whitespace-nowrap tabular-nums">{freeLabel(m.freeOver)}</td>
-                  <td>{m.takesOversize ? t.yes : t.no}</td>
-                  <td>
-                    <div className="flex justify-end gap-1">
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => onEditMethod(m)} aria-label={t.editMethodNamed(m.name, zone.name)}>
-                        {t.edit}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs text-error"
-                        onClick={() => onDeleteMethod(m)}
-                        aria-label={t.deleteMethodNamed(m.name, zone.name)}
-                      >
-                        {t.delete}
-                      </button>
-                    </div>
-                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {zone.methods.map((m) => (
+                  <tr key={m._id} className="align-top">
+                    <th scope="row" className="font-semibold">
+                      {m.name}
+                    </th>
+                    <td className="min-w-32">{m.carrier}</td>
+                    <td className="whitespace-nowrap">{deliveryEstimate(m.minDays, m.maxDays)}</td>
+                    <td>
+                      <BandList method={m} />
+                    </td>
+                    <td className="whitespace-nowrap tabular-nums">{freeLabel(m.freeOver)}</td>
+                    <td>{m.takesOversize ? t.yes : t.no}</td>
+                    <td>
+                      <MethodActions zone={zone} method={m} onEdit={onEditMethod} onDelete={onDeleteMethod} className="justify-end" size="btn-xs" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <div>
-        <button type="button" className="btn btn-primary btn-sm" onClick={onAddMethod} aria-label={t.addMethodNamed(zone.name)}>
+        <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={onAddMethod} aria-label={t.addMethodNamed(zone.name)}>
           <span aria-hidden="true">+</span> {t.addMethod}
         </button>
       </div>
     </section>
+  );
+}
+
+/** "up to 1 kg: $7.99", light to heavy. */
+function BandList({ method }: { method: ShippingMethod }) {
+  return (
+    <ul className="flex flex-col gap-0.5 whitespace-nowrap tabular-nums">
+      {[...method.bands]
+        .sort((a, b) => a.upToGrams - b.upToGrams)
+        .map((b) => (
+          <li key={b.upToGrams}>{bandLabel(b)}</li>
+        ))}
+    </ul>
+  );
+}
+
+function MethodActions({
+  zone,
+  method,
+  onEdit,
+  onDelete,
+  className,
+  size,
+}: {
+  zone: ShippingZone;
+  method: ShippingMethod;
+  onEdit(method: ShippingMethod): void;
+  onDelete(method: ShippingMethod): void;
+  className: string;
+  size: 'btn-xs' | 'btn-sm';
+}) {
+  return (
+    <div className={`flex gap-1 ${className}`}>
+      <button type="button" className={`btn btn-ghost ${size}`} onClick={() => onEdit(method)} aria-label={t.editMethodNamed(method.name, zone.name)}>
+        {t.edit}
+      </button>
+      <button
+        type="button"
+        className={`btn btn-ghost ${size} text-error`}
+        onClick={() => onDelete(method)}
+        aria-label={t.deleteMethodNamed(method.name, zone.name)}
+      >
+        {t.delete}
+      </button>
+    </div>
   );
 }

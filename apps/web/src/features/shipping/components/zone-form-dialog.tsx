@@ -63,7 +63,17 @@ export const parseRegionCodes = (text: string) =>
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean);
 
-export function ZoneForm({ id, zone, serverError, onSubmit }: { id: string; zone?: ShippingZone; serverError?: string | null; onSubmit(input: ShippingZoneInput): void }) {
+export function ZoneForm({
+  id,
+  zone,
+  serverError,
+  onSubmit,
+}: {
+  id: string;
+  zone?: ShippingZone;
+  serverError?: string | null;
+  onSubmit(input: ShippingZoneInput): void;
+}) {
   const [name, setName] = useState(zone?.name ?? '');
   const [countries, setCountries] = useState<string[]>(zone?.countries ?? []);
   // Regions of the listed countries (US, CA, AU) are ticked; any other code is typed.
