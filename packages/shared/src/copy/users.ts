@@ -13,4 +13,17 @@ export const usersCopy = {
   you: '(you)',
   empty: 'No accounts yet.',
   count: (n: number) => `${n} account${n === 1 ? '' : 's'}`,
+  // Issue #24: a business customer's tax exemption.
+  tax: 'Tax',
+  taxExemptBadge: (taxId: string) => (taxId ? `Tax exempt · ${taxId}` : 'Tax exempt'),
+  taxesApply: 'Pays tax',
+  taxButton: 'Tax exemption…',
+  taxTitle: 'Tax exemption',
+  taxIntro: 'While exempt, their next orders carry no tax and show their VAT or resale number.',
+  taxCheckbox: 'Tax-exempt business customer',
+  taxId: 'VAT or resale number',
+  taxIdHint: 'For example DE123456789 or a US resale certificate number.',
+  taxSave: 'Save',
+  taxNowExempt: (who: string, taxId: string) => `${who} is now tax-exempt (${taxId}).`,
+  taxNowTaxed: (who: string) => `${who} pays tax again.`,
 } as const;

@@ -51,6 +51,10 @@ export const userListEntrySchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** Issue #24, additive: only on the page answer (GET /users?page=); the spec's array keeps its four fields. */
+  taxExempt: z.boolean().optional(),
+  /** The VAT or resale number of a tax-exempt business customer ('' when not exempt). */
+  taxId: z.string().optional(),
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 export const userListSchema = z.array(userListEntrySchema);

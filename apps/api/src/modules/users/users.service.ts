@@ -56,13 +56,15 @@ export async function pageUsers(db: Db, page: number, limit: number): Promise<Us
   const [{ total }] = await db.select({ total: count() }).from(user);
   const isAdminRole = sql`(',' || coalesce(${user.role}, '') || ',') like '%,admin,%'`;
   const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role, taxExempt: profiles.taxExempt, taxId: profiles.taxId })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .orderBy(desc(isAdminRole), desc(user.createdAt), asc(user.email))
     .limit(limit)
     .offset((page - 1) * limit);
   return {
-    items: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user' })),
+    // Issue #24: with each account's tax exemption, for the admin's Tax exemption… button.
+    items: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user', taxExempt: r.taxExempt ?? false, taxId: r.taxId ?? '' })),
     total,
     page,
     limit,

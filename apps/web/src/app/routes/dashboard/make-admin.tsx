@@ -10,6 +10,7 @@ import { DashboardPageHeader } from '../../../features/dashboard/components/dash
 import { useAuth } from '../../../features/identity/auth-context';
 import { usersPageQueryOptions } from '../../../features/users/api/get-users-page';
 import { MakeAdminDialog } from '../../../features/users/components/make-admin-dialog';
+import { TaxExemptionDialog } from '../../../features/users/components/tax-exemption-dialog';
 import { UsersList, UsersListSkeleton } from '../../../features/users/components/users-list';
 
 /** /dashboard/makeAdmin (admin; the router's AdminRoute guards it). One page of accounts at a time, the page in the address (?page=2). */
@@ -19,6 +20,7 @@ export default function MakeAdminPage() {
   const page = parsePageParam(params.get('page'));
   const users = useQuery(usersPageQueryOptions(page));
   const [target, setTarget] = useState<UserListEntry | null>(null);
+  const [taxTarget, setTaxTarget] = useState<UserListEntry | null>(null);
   const top = useRef<HTMLElement>(null);
   const data = users.data;
   const placeholder = users.isPlaceholderData;
@@ -46,11 +48,12 @@ export default function MakeAdminPage() {
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{usersCopy.empty}</p>
       ) : (
         <div aria-busy={placeholder} className={`flex flex-col gap-6 transition-opacity ${placeholder ? 'opacity-60' : ''}`}>
-          <UsersList users={data.items} offset={(data.page - 1) * data.limit} meEmail={user?.email} onPromote={setTarget} />
+          <UsersList users={data.items} offset={(data.page - 1) * data.limit} meEmail={user?.email} onPromote={setTarget} onTaxExemption={setTaxTarget} />
           {data.pages > 1 && <ProductsPagination page={data.page} pages={data.pages} onPageChange={(next) => goTo(next)} />}
         </div>
       )}
       <MakeAdminDialog target={target} onClose={() => setTarget(null)} />
+      <TaxExemptionDialog target={taxTarget} onClose={() => setTaxTarget(null)} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { ProfileUpdateModal } from './profile-update-modal';
 import { TwoFactorCard } from './two-factor-card';
 import { SessionsCard } from './sessions-card';
 import { PasswordCard } from './password-card';
+import { AddressBookCard } from '../../addresses/components/address-book-card';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -150,6 +151,7 @@ export function ProfileCard() {
           <ProfileDetails profile={profile.data} />
           {user?.email === profile.data.email && (
             <>
+              <AddressBookCard />
               <TwoFactorCard />
               <SessionsCard />
               <PasswordCard />

@@ -15,34 +15,65 @@ function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: Use
   );
 }
 
+/** Issue #24: whether the account is tax-exempt (with its number); a customer's row can change it. */
+function TaxCell({ entry, onTaxExemption }: { entry: UserListEntry; onTaxExemption?(u: UserListEntry): void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {entry.taxExempt ? (
+        <span className="badge badge-outline badge-success h-auto min-h-6 font-semibold text-base-content [overflow-wrap:anywhere]">
+          {usersCopy.taxExemptBadge(entry.taxId ?? '')}
+        </span>
+      ) : (
+        <span className="text-sm text-base-content/70">{usersCopy.taxesApply}</span>
+      )}
+      {onTaxExemption && !isAdmin(entry) && (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => onTaxExemption(entry)}>
+          {usersCopy.taxButton}
+          <span className="sr-only"> {entry.email}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** Accounts, numbered from offset + 1: a table on wide screens, cards on phones so the action never scrolls away. */
 export function UsersList({
   users,
   offset = 0,
   meEmail,
   onPromote,
+  onTaxExemption,
 }: {
   users: UserListEntry[];
   /** The number of the first row minus one (the accounts on earlier pages). */
   offset?: number;
   meEmail?: string;
   onPromote(u: UserListEntry): void;
+  /** Issue #24: opens a customer's tax exemption. */
+  onTaxExemption?(u: UserListEntry): void;
 }) {
   return (
     <>
       <ol aria-label={usersCopy.title} className="flex flex-col gap-3 md:hidden">
         {users.map((u, i) => (
-          <li key={u._id} className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-            <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/75" aria-hidden="true">
-              {offset + i + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold">
-                {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{usersCopy.you}</span>}
-              </p>
-              <p className="break-all text-sm text-base-content/80">{u.email}</p>
+          <li key={u._id} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="w-6 shrink-0 font-display text-lg font-bold tabular-nums text-base-content/75" aria-hidden="true">
+                {offset + i + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold">
+                  {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{usersCopy.you}</span>}
+                </p>
+                <p className="break-all text-sm text-base-content/80">{u.email}</p>
+              </div>
+              <RoleCell entry={u} onPromote={onPromote} />
             </div>
-            <RoleCell entry={u} onPromote={onPromote} />
+            {(u.taxExempt || (onTaxExemption && !isAdmin(u))) && (
+              <div className="border-t border-base-300 pl-9 pt-3">
+                <TaxCell entry={u} onTaxExemption={onTaxExemption} />
+              </div>
+            )}
           </li>
         ))}
       </ol>
@@ -56,6 +87,7 @@ export function UsersList({
               </th>
               <th scope="col">{usersCopy.name}</th>
               <th scope="col">{usersCopy.email}</th>
+              <th scope="col">{usersCopy.tax}</th>
               <th scope="col" className="text-right">
                 {usersCopy.role}
               </th>
@@ -71,6 +103,9 @@ export function UsersList({
                   {u.name || '—'} {u.email === meEmail && <span className="text-sm font-normal text-base-content/70">{usersCopy.you}</span>}
                 </td>
                 <td className="break-all">{u.email}</td>
+                <td>
+                  <TaxCell entry={u} onTaxExemption={onTaxExemption} />
+                </td>
                 <td className="text-right">
                   <RoleCell entry={u} onPromote={onPromote} />
                 </td>
