@@ -65,7 +65,9 @@ async function payOnPaymentPage(page: Page, total: string) {
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 }
 
-test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipping, tax and the amount charged match the hand-worked figures', async ({ browser }) => {
+test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipping, tax and the amount charged match the hand-worked figures', async ({
+  browser,
+}) => {
   const { context, page, customer } = await newCustomerPage(browser, 'shipping-tax');
   try {
     const parts = await demoParts(page.request);
@@ -132,7 +134,11 @@ test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipp
     await payOnPaymentPage(page, '$967.46');
 
     // The Tennessee order, read back by its number, is one paid order of three lines with its figures.
-    const order = await (await page.request.get(`/api/purchases/${number}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` } })).json();
+    const order = await (
+      await page.request.get(`/api/purchases/${number}`, {
+        headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+      })
+    ).json();
     expect(order).toMatchObject({ number, status: 'paid', goods: 723, shipping: 59.99, tax: 54.81, total: 837.8 });
     expect(order.orders).toHaveLength(3);
   } finally {

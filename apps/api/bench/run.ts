@@ -284,7 +284,8 @@ async function benchOrders() {
     // 100 parts spread over the 50 connections (each connection its own part, as workshops ordering different parts).
     const hot = [products[0]._id];
     const spread = products.slice(1, 51).map((p) => p._id);
-    const orderBody = (productId: string) => JSON.stringify({ productId, quantity: 10, country: 'USA', address: '1 Bench St, New York, NY 10001', phone: '+1 212 736 5000' });
+    const orderBody = (productId: string) =>
+      JSON.stringify({ productId, quantity: 10, country: 'USA', address: '1 Bench St, New York, NY 10001', phone: '+1 212 736 5000' });
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     // The direct side orders as the same fifty customers, through one of their sessions.

@@ -26,7 +26,15 @@ describe('address book and shipping administration', () => {
     const first = await api(alice, 'POST', '/api/addresses', { address: { ...OREGON, postalCode: '97214-1234' } });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ isDefault: true, postalCode: '97214-1234', phone: '+15035550142', region: 'OR' });
-    const toronto = { name: 'Tom Chan', line1: '100 King St W', city: 'Toronto', region: 'Ontario', postalCode: 'm5x1a9', country: 'ca', phone: '416 555 0199' };
+    const toronto = {
+      name: 'Tom Chan',
+      line1: '100 King St W',
+      city: 'Toronto',
+      region: 'Ontario',
+      postalCode: 'm5x1a9',
+      country: 'ca',
+      phone: '416 555 0199',
+    };
     const second = await api(alice, 'POST', '/api/addresses', { address: toronto, isDefault: true });
     expect(second.json()).toMatchObject({ isDefault: true, region: 'ON', postalCode: 'M5X 1A9', country: 'CA', phone: '+14165550199' });
     let book: SavedAddress[] = (await api(alice, 'GET', '/api/addresses')).json();
@@ -118,7 +126,9 @@ describe('address book and shipping administration', () => {
     // Every change is in the audit log.
     const audit = (await api(admin, 'GET', '/api/audit?limit=50')).json();
     const actions = (audit.items ?? audit).map((e: { action: string }) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['shipping_zone.create', 'shipping_method.create', 'tax_rate.create', 'tax_rate.update', 'tax_settings.update']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['shipping_zone.create', 'shipping_method.create', 'tax_rate.create', 'tax_rate.update', 'tax_settings.update']),
+    );
 
     expect((await api(admin, 'DELETE', `/api/shipping/zones/${au.json()._id}`)).statusCode).toBe(200);
     expect((await api(admin, 'DELETE', `/api/shipping/methods/${method.json()._id}`)).statusCode).toBe(404);

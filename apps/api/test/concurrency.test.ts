@@ -88,7 +88,12 @@ describe(`concurrency on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     const [cancel, ...rest] = await Promise.all([
       t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: bearer(first.token) }),
       ...Array.from({ length: 20 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(others[i % others.length].token), payload: { productId: product._id, quantity: 1, country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '030 1234567' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: bearer(others[i % others.length].token),
+          payload: { productId: product._id, quantity: 1, country: 'Germany', address: 'Ringstraße 1, Berlin', phone: '030 1234567' },
+        }),
       ),
     ]);
     expect(cancel.statusCode).toBe(200);

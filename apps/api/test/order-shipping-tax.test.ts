@@ -15,7 +15,15 @@ import { OREGON } from './support/ship-to';
  */
 
 const TENNESSEE = { name: 'Sam Okafor', line1: '500 Broadway', city: 'Nashville', region: 'TN', postalCode: '37203', country: 'US', phone: '+1 615 555 0100' };
-const BERLIN = { name: 'Jonas Weber', company: 'Weber Motorrad GmbH', line1: 'Friedrichstraße 10', city: 'Berlin', postalCode: '10117', country: 'DE', phone: '030 901820' };
+const BERLIN = {
+  name: 'Jonas Weber',
+  company: 'Weber Motorrad GmbH',
+  line1: 'Friedrichstraße 10',
+  city: 'Berlin',
+  postalCode: '10117',
+  country: 'DE',
+  phone: '030 901820',
+};
 
 describe('one order with shipping and tax', () => {
   let t: TestApp;
@@ -82,7 +90,13 @@ describe('one order with shipping and tax', () => {
     const res = await api(alice, 'POST', '/api/checkout', { shippingAddress: TENNESSEE });
     expect(res.statusCode).toBe(201);
     const order: Checkout = res.json();
-    expect(order).toMatchObject({ goods: 49.99, shipping: 24.99, tax: 5.25, total: 80.23, shippingMethod: { name: 'Standard', carrier: 'USPS Ground Advantage' } });
+    expect(order).toMatchObject({
+      goods: 49.99,
+      shipping: 24.99,
+      tax: 5.25,
+      total: 80.23,
+      shippingMethod: { name: 'Standard', carrier: 'USPS Ground Advantage' },
+    });
     expect(order.shipTo).toMatchObject({ region: 'TN', postalCode: '37203', phone: '+16155550100' });
     expect(order.lines.map((l) => l.tax)).toEqual([1.75, 0.7, 1.05]);
     const { amount, pi } = await payAtProvider(alice, order._id);
@@ -92,7 +106,14 @@ describe('one order with shipping and tax', () => {
     expect(patch.json()).toMatchObject({ status: 'paid', total: 80.23 });
     const [receipt] = receiptsFor(t.dataDir, alice.email).filter((m) => m.text.includes(order.number));
     expect(receipt.subject).toContain(`order ${order.number} paid`);
-    for (const line of ['Goods: $49.99', 'Shipping: $24.99', 'Tax: $5.25', 'Total paid: $80.23', 'Status: Paid', 'Ship to: Sam Okafor, 500 Broadway, Nashville, TN 37203, United States']) {
+    for (const line of [
+      'Goods: $49.99',
+      'Shipping: $24.99',
+      'Tax: $5.25',
+      'Total paid: $80.23',
+      'Status: Paid',
+      'Ship to: Sam Okafor, 500 Broadway, Nashville, TN 37203, United States',
+    ]) {
       expect(receipt.text).toContain(line);
     }
   });
@@ -114,7 +135,12 @@ describe('one order with shipping and tax', () => {
       expect(quote.options[0].figures).toEqual({ goods: 49.99, shipping: 89.99, tax: 22.35, taxIncluded: true, total: 139.98 });
       const placed = await api(bob, 'POST', '/api/checkout', { shippingAddress: BERLIN, shippingMethodId: quote.options[0].id, saveAddress: true });
       expect(placed.statusCode).toBe(201);
-      expect(placed.json()).toMatchObject({ total: 139.98, tax: 22.35, taxIncluded: true, shipTo: { country: 'DE', postalCode: '10117', phone: '+4930901820' } });
+      expect(placed.json()).toMatchObject({
+        total: 139.98,
+        tax: 22.35,
+        taxIncluded: true,
+        shipTo: { country: 'DE', postalCode: '10117', phone: '+4930901820' },
+      });
       const { amount } = await payAtProvider(bob, placed.json()._id);
       expect(amount).toBe(139.98);
       // Saved to the address book, as the default (the first one).
@@ -230,7 +256,9 @@ describe('one order with shipping and tax', () => {
             const p = pool[i];
             await api(carol, 'PUT', `/api/cart/lines/${p._id}`, { quantity: p.minOrder * (i === 2 ? 1 : lots) });
           }
-          const quote: CheckoutQuote = (await api(carol, 'POST', '/api/checkout/quote', { country: place.country, region: 'region' in place ? place.region : '' })).json();
+          const quote: CheckoutQuote = (
+            await api(carol, 'POST', '/api/checkout/quote', { country: place.country, region: 'region' in place ? place.region : '' })
+          ).json();
           const placed = await api(carol, 'POST', '/api/checkout', { shippingAddress: place });
           expect(placed.statusCode).toBe(201);
           const order: Checkout = placed.json();

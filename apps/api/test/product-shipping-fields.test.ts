@@ -79,7 +79,13 @@ describe('product form: create, update, read', () => {
     expect(createdEntry.after).toMatchObject(expected);
 
     // Update, based on the version (optimistic concurrency kept).
-    let upd = await patch(created._id, { version: created.version, weightGrams: 3900, oversize: false, taxCategory: 'zero', dimensionsMm: { length: 880, width: 400, height: 250 } });
+    let upd = await patch(created._id, {
+      version: created.version,
+      weightGrams: 3900,
+      oversize: false,
+      taxCategory: 'zero',
+      dimensionsMm: { length: 880, width: 400, height: 250 },
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     const updated = upd.json() as Product;
     expect(updated.version).toBe(created.version + 1);
@@ -180,7 +186,14 @@ describe('catalogue CSV', () => {
 
   it('exports the columns at the end and imports them back', async () => {
     const disc = (
-      await post({ ...valid, sku: 'CSV-DISC', name: 'Brake disc', weightGrams: 1100, dimensionsMm: { length: 330, width: 330, height: 20 }, taxCategory: 'reduced' })
+      await post({
+        ...valid,
+        sku: 'CSV-DISC',
+        name: 'Brake disc',
+        weightGrams: 1100,
+        dimensionsMm: { length: 330, width: 330, height: 20 },
+        taxCategory: 'reduced',
+      })
     ).json() as Product;
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
@@ -190,7 +203,14 @@ describe('catalogue CSV', () => {
     const rows = rowsOf(res.body);
     const row = rows.find((r) => r.sku === 'CSV-DISC')!;
     expect(row).toMatchObject({ weight_grams: '1100', length_mm: '330', width_mm: '330', height_mm: '20', oversize: 'false', tax_category: 'reduced' });
-    expect(rows.find((r) => r.sku === 'SHIP-DEFAULT')).toMatchObject({ weight_grams: '500', length_mm: '', width_mm: '', height_mm: '', oversize: 'false', tax_category: 'standard' });
+    expect(rows.find((r) => r.sku === 'SHIP-DEFAULT')).toMatchObject({
+      weight_grams: '500',
+      length_mm: '',
+      width_mm: '',
+      height_mm: '',
+      oversize: 'false',
+      tax_category: 'standard',
+    });
 
     // Unchanged, the file changes nothing.
     const again = await importCsv(res.body);
@@ -199,7 +219,17 @@ describe('catalogue CSV', () => {
 
     // Edit the shipping columns of one row and add a new part with its own.
     const edited = { ...row, weight_grams: '1250', length_mm: '', width_mm: '', height_mm: '', oversize: 'yes', tax_category: 'Zero-rated' };
-    const added = { ...row, sku: 'CSV-BOX', name: 'Top box', weight_grams: '5200', length_mm: '560', width_mm: '440', height_mm: '320', oversize: 'true', tax_category: 'standard' };
+    const added = {
+      ...row,
+      sku: 'CSV-BOX',
+      name: 'Top box',
+      weight_grams: '5200',
+      length_mm: '560',
+      width_mm: '440',
+      height_mm: '320',
+      oversize: 'true',
+      tax_category: 'standard',
+    };
     const dry = await importCsv(toCsv([edited, added]), true);
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ dryRun: true, created: 1, updated: 1, errors: [] });
@@ -211,7 +241,12 @@ describe('catalogue CSV', () => {
     const changed = await getProduct(disc._id);
     expect(shipping(changed)).toEqual({ weightGrams: 1250, dimensionsMm: null, oversize: true, taxCategory: 'zero' });
     expect(changed.version).toBe(disc.version + 1);
-    expect(shipping(await bySku('CSV-BOX'))).toEqual({ weightGrams: 5200, dimensionsMm: { length: 560, width: 440, height: 320 }, oversize: true, taxCategory: 'standard' });
+    expect(shipping(await bySku('CSV-BOX'))).toEqual({
+      weightGrams: 5200,
+      dimensionsMm: { length: 560, width: 440, height: 320 },
+      oversize: true,
+      taxCategory: 'standard',
+    });
 
     // Export → import round trip keeps every value.
     const roundTrip = await importCsv((await exportCsv()).body);
@@ -221,7 +256,15 @@ describe('catalogue CSV', () => {
 
   it('an old file without the columns still imports: stored values kept, defaults for new parts', async () => {
     const keep = (
-      await post({ ...valid, sku: 'CSV-OLD', name: 'Old-file part', weightGrams: 777, dimensionsMm: { length: 10, width: 20, height: 30 }, oversize: true, taxCategory: 'reduced' })
+      await post({
+        ...valid,
+        sku: 'CSV-OLD',
+        name: 'Old-file part',
+        weightGrams: 777,
+        dimensionsMm: { length: 10, width: 20, height: 30 },
+        oversize: true,
+        taxCategory: 'reduced',
+      })
     ).json() as Product;
     const header = 'sku,name,brand,category,unitPrice,minOrder,stock,description,images';
     const csv = [

@@ -22,7 +22,13 @@ describe('tax in integer cents, half-up per line (decision 153)', () => {
   it('24.99 at 10.75 % is 2.69 of tax, and with 6.44 of untaxed shipping a total of 34.12', () => {
     expect(rateFromPercent(10.75)).toBe(10750);
     expect(taxOnNet(2499, 10750)).toBe(269);
-    const t = orderTotals({ lines: [{ amountCents: 2499, category: 'standard' }], shippingCents: 644, taxes: rates(10750), pricesIncludeTax: false, taxExempt: false });
+    const t = orderTotals({
+      lines: [{ amountCents: 2499, category: 'standard' }],
+      shippingCents: 644,
+      taxes: rates(10750),
+      pricesIncludeTax: false,
+      taxExempt: false,
+    });
     expect(t).toMatchObject({ goodsCents: 2499, shippingCents: 644, taxCents: 269, totalCents: 3412, taxIncluded: false });
   });
 
@@ -33,7 +39,13 @@ describe('tax in integer cents, half-up per line (decision 153)', () => {
 
   it('takes the tax out of prices that include it: 119.00 at 19 % holds 19.00', () => {
     expect(taxInGross(11900, 19000)).toBe(1900);
-    const t = orderTotals({ lines: [{ amountCents: 11900, category: 'standard' }], shippingCents: 1190, taxes: rates(19000, true), pricesIncludeTax: true, taxExempt: false });
+    const t = orderTotals({
+      lines: [{ amountCents: 11900, category: 'standard' }],
+      shippingCents: 1190,
+      taxes: rates(19000, true),
+      pricesIncludeTax: true,
+      taxExempt: false,
+    });
     expect(t).toMatchObject({ goodsCents: 11900, shippingCents: 1190, taxCents: 2090, totalCents: 13090, taxIncluded: true });
   });
 
@@ -70,14 +82,29 @@ describe('tax in integer cents, half-up per line (decision 153)', () => {
   });
 
   it('a tax-exempt customer pays no tax; with prices including tax, the tax is taken out of the price', () => {
-    const excl = orderTotals({ lines: [{ amountCents: 2499, category: 'standard' }], shippingCents: 500, taxes: rates(10750, true), pricesIncludeTax: false, taxExempt: true });
+    const excl = orderTotals({
+      lines: [{ amountCents: 2499, category: 'standard' }],
+      shippingCents: 500,
+      taxes: rates(10750, true),
+      pricesIncludeTax: false,
+      taxExempt: true,
+    });
     expect(excl).toMatchObject({ taxCents: 0, totalCents: 2999 });
-    const incl = orderTotals({ lines: [{ amountCents: 11900, category: 'standard' }], shippingCents: 0, taxes: rates(19000), pricesIncludeTax: true, taxExempt: true });
+    const incl = orderTotals({
+      lines: [{ amountCents: 11900, category: 'standard' }],
+      shippingCents: 0,
+      taxes: rates(19000),
+      pricesIncludeTax: true,
+      taxExempt: true,
+    });
     expect(incl).toMatchObject({ goodsCents: 10000, taxCents: 0, totalCents: 10000 });
   });
 
   const totalsInput = fc.record({
-    lines: fc.array(fc.record({ amountCents: fc.integer({ min: 0, max: 50_000_000 }), category: fc.constantFrom(...TAX_CATEGORIES) }), { minLength: 1, maxLength: 30 }),
+    lines: fc.array(fc.record({ amountCents: fc.integer({ min: 0, max: 50_000_000 }), category: fc.constantFrom(...TAX_CATEGORIES) }), {
+      minLength: 1,
+      maxLength: 30,
+    }),
     shippingCents: fc.integer({ min: 0, max: 500_000 }),
     taxes: fc.record({
       rates: fc.record({ standard: fc.integer({ min: 0, max: 30_000 }), reduced: fc.integer({ min: 0, max: 30_000 }), zero: fc.constant(0) }),
@@ -132,26 +159,69 @@ describe('shipping by zone and weight', () => {
       countries: ['US'],
       regions: [],
       methods: [
-        { id: 'std', name: 'Standard', carrier: 'USPS', minDays: 3, maxDays: 5, bands: [{ upToGrams: 2000, priceCents: 799 }, { upToGrams: 30000, priceCents: 2499 }], freeOverCents: 5000, takesOversize: false },
-        { id: 'exp', name: 'Express', carrier: 'UPS', minDays: 1, maxDays: 2, bands: [{ upToGrams: 10000, priceCents: 2999 }], freeOverCents: null, takesOversize: false },
-        { id: 'frt', name: 'Freight', carrier: 'XPO', minDays: 5, maxDays: 8, bands: [{ upToGrams: 200000, priceCents: 9900 }], freeOverCents: null, takesOversize: true },
+        {
+          id: 'std',
+          name: 'Standard',
+          carrier: 'USPS',
+          minDays: 3,
+          maxDays: 5,
+          bands: [
+            { upToGrams: 2000, priceCents: 799 },
+            { upToGrams: 30000, priceCents: 2499 },
+          ],
+          freeOverCents: 5000,
+          takesOversize: false,
+        },
+        {
+          id: 'exp',
+          name: 'Express',
+          carrier: 'UPS',
+          minDays: 1,
+          maxDays: 2,
+          bands: [{ upToGrams: 10000, priceCents: 2999 }],
+          freeOverCents: null,
+          takesOversize: false,
+        },
+        {
+          id: 'frt',
+          name: 'Freight',
+          carrier: 'XPO',
+          minDays: 5,
+          maxDays: 8,
+          bands: [{ upToGrams: 200000, priceCents: 9900 }],
+          freeOverCents: null,
+          takesOversize: true,
+        },
       ],
     },
     { id: 'ak', name: 'Alaska and Hawaii', countries: ['US'], regions: ['AK', 'HI'], methods: [] },
   ];
 
   it('offers the methods that can carry the cart, cheapest first, free from the threshold', () => {
-    expect(shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 1500, goodsCents: 4999, hasOversize: false }).map((q) => [q.methodId, q.priceCents])).toEqual([
+    expect(
+      shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 1500, goodsCents: 4999, hasOversize: false }).map((q) => [
+        q.methodId,
+        q.priceCents,
+      ]),
+    ).toEqual([
       ['std', 799],
       ['exp', 2999],
       ['frt', 9900],
     ]);
-    expect(shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 1500, goodsCents: 5000, hasOversize: false })[0]).toMatchObject({ methodId: 'std', priceCents: 0 });
-    expect(shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 15000, goodsCents: 100, hasOversize: false }).map((q) => q.methodId)).toEqual(['std', 'frt']);
+    expect(shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 1500, goodsCents: 5000, hasOversize: false })[0]).toMatchObject({
+      methodId: 'std',
+      priceCents: 0,
+    });
+    expect(shippingQuotes(zones, { country: 'US', region: 'CA' }, { weightGrams: 15000, goodsCents: 100, hasOversize: false }).map((q) => q.methodId)).toEqual([
+      'std',
+      'frt',
+    ]);
   });
 
   it('an oversize part goes only with a method that takes it; a region zone replaces the country zone; no zone, no method', () => {
-    expect(shippingQuotes(zones, { country: 'US', region: 'TX' }, { weightGrams: 1000, goodsCents: 100, hasOversize: true }).map((q) => q.methodId)).toEqual(['frt']);
+    expect(shippingQuotes(zones, { country: 'US', region: 'TX' }, { weightGrams: 1000, goodsCents: 100, hasOversize: true }).map((q) => q.methodId)).toEqual([
+      'frt',
+    ]);
     expect(shippingQuotes(zones, { country: 'US', region: 'HI' }, { weightGrams: 1000, goodsCents: 100, hasOversize: false })).toEqual([]);
     expect(shippingQuotes(zones, { country: 'BR', region: '' }, { weightGrams: 1000, goodsCents: 100, hasOversize: false })).toEqual([]);
   });

@@ -60,7 +60,9 @@ export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptChecko
   }));
   const method = checkout?.shippingMethodName
     ? `${checkout.shippingMethodName}, ${checkout.shippingCarrier}` +
-      (checkout.shippingMinDays !== null && checkout.shippingMaxDays !== null ? ` (${deliveryEstimate(checkout.shippingMinDays, checkout.shippingMaxDays)})` : '')
+      (checkout.shippingMinDays !== null && checkout.shippingMaxDays !== null
+        ? ` (${deliveryEstimate(checkout.shippingMinDays, checkout.shippingMaxDays)})`
+        : '')
     : '';
   const figures: [string, string][] = [
     ['Goods', formatUsd(fromCents(goods))],
@@ -103,7 +105,10 @@ export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptChecko
 <h1 style="font-size:20px">Paid — order ${escapeHtml(number)}</h1>
 <p>Hello ${escapeHtml(first.userName)},<br>thank you for your order at ${escapeHtml(shop.name)}. We have received your payment of <strong>${escapeHtml(total)}</strong>.</p>
 <table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" ${cell}>Part</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Amount</th></tr>${rows
-    .map((l) => `<tr><td ${cell}>${escapeHtml(l.product)}${l.sku ? `<br><small>Part no. ${escapeHtml(l.sku)}</small>` : ''}</td><td align="right" ${cell}>${escapeHtml(l.quantity)}</td><td align="right" ${cell}>${escapeHtml(l.amount)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td ${cell}>${escapeHtml(l.product)}${l.sku ? `<br><small>Part no. ${escapeHtml(l.sku)}</small>` : ''}</td><td align="right" ${cell}>${escapeHtml(l.quantity)}</td><td align="right" ${cell}>${escapeHtml(l.amount)}</td></tr>`,
+    )
     .join('')}${figures
     .map(([k, v]) => `<tr><th align="left" colspan="2" ${cell}>${escapeHtml(k)}</th><td align="right" ${cell}>${escapeHtml(v)}</td></tr>`)
     .join('')}</table>

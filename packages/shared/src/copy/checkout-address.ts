@@ -2,7 +2,8 @@
 const kg = (grams: number) => `${(grams / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} kg`;
 
 export const checkoutAddressCopy = {
-  noZone: (where: string) => `We do not ship to ${where} yet. Choose an address in the United States, Canada or the European Union, or contact us for a freight quote.`,
+  noZone: (where: string) =>
+    `We do not ship to ${where} yet. Choose an address in the United States, Canada or the European Union, or contact us for a freight quote.`,
   noOversizeMethod: (where: string) =>
     `Your cart has a part that ships on its own (oversize), and no method to ${where} carries it. Remove that part, or contact us for a freight quote.`,
   tooHeavy: (where: string, grams: number) =>

@@ -41,7 +41,12 @@ export const CATALOG_CSV_TIER_COLUMNS = ['price_tiers'] as const;
  */
 export const CATALOG_CSV_DIMENSION_COLUMNS = ['length_mm', 'width_mm', 'height_mm'] as const;
 export const CATALOG_CSV_SHIPPING_COLUMNS = ['weight_grams', ...CATALOG_CSV_DIMENSION_COLUMNS, 'oversize', 'tax_category'] as const;
-export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_FITMENT_COLUMNS, ...CATALOG_CSV_TIER_COLUMNS, ...CATALOG_CSV_SHIPPING_COLUMNS] as const;
+export const CATALOG_CSV_EXPORT_COLUMNS = [
+  ...CATALOG_CSV_COLUMNS,
+  ...CATALOG_CSV_FITMENT_COLUMNS,
+  ...CATALOG_CSV_TIER_COLUMNS,
+  ...CATALOG_CSV_SHIPPING_COLUMNS,
+] as const;
 
 /** `20:8.00; 100:7.00` (sorted by quantity; empty for none). */
 export function formatPriceTiersCell(tiers: readonly PriceTier[]): string {
@@ -79,7 +84,13 @@ const csvBoolean = (column: string) =>
     .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), `${column} must be true or false`)
     .transform((v) => v === 'true' || v === 'yes' || v === '1');
 /** The tax category's labels in the product form are accepted too. */
-const taxCategoryAliases: Record<string, string> = { 'zero-rated': 'zero', 'zero rated': 'zero', 'zero rate': 'zero', 'reduced rate': 'reduced', 'standard rate': 'standard' };
+const taxCategoryAliases: Record<string, string> = {
+  'zero-rated': 'zero',
+  'zero rated': 'zero',
+  'zero rate': 'zero',
+  'reduced rate': 'reduced',
+  'standard rate': 'standard',
+};
 const shape = createProductSchema.shape;
 
 /** One data row. Category may be its key (brakes) or its label (Oils & fluids); the numbers are plain text in a CSV. */
@@ -152,7 +163,9 @@ export const catalogCsvRowSchema = catalogCsvRowFields.superRefine((row, ctx) =>
 });
 
 /** A row's dimensions: undefined without the dimension columns (keep them), null when all three are empty (none). */
-export function csvRowDimensions(row: Pick<CatalogCsvRow, 'length_mm' | 'width_mm' | 'height_mm'>): { length: number; width: number; height: number } | null | undefined {
+export function csvRowDimensions(
+  row: Pick<CatalogCsvRow, 'length_mm' | 'width_mm' | 'height_mm'>,
+): { length: number; width: number; height: number } | null | undefined {
   if (row.length_mm === undefined && row.width_mm === undefined && row.height_mm === undefined) return undefined;
   return row.length_mm != null && row.width_mm != null && row.height_mm != null ? { length: row.length_mm, width: row.width_mm, height: row.height_mm } : null;
 }

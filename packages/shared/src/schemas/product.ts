@@ -200,7 +200,9 @@ export const dimensionsMmSchema = z
     const given = [d.length, d.width, d.height].filter((v) => v !== null && v !== undefined).length;
     if (given !== 0 && given !== 3) ctx.addIssue({ code: 'custom', message: dimensionsAllOrNoneMessage });
   })
-  .transform((d): DimensionsMm | null => (d && d.length != null && d.width != null && d.height != null ? { length: d.length, width: d.width, height: d.height } : null));
+  .transform((d): DimensionsMm | null =>
+    d && d.length != null && d.width != null && d.height != null ? { length: d.length, width: d.width, height: d.height } : null,
+  );
 export const oversizeSchema = z.boolean({ message: 'oversize must be true or false' });
 export const productTaxCategorySchema = z.enum(TAX_CATEGORIES, { message: `Tax category must be one of: ${TAX_CATEGORIES.join(', ')}` });
 

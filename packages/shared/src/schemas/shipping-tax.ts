@@ -45,7 +45,11 @@ export const shippingMethodInputSchema = z
     if (m.maxDays < m.minDays) ctx.addIssue({ code: 'custom', path: ['maxDays'], message: 'The longest delivery time cannot be shorter than the shortest' });
     for (let i = 1; i < m.bands.length; i++) {
       if (m.bands[i].upToGrams <= m.bands[i - 1].upToGrams) {
-        ctx.addIssue({ code: 'custom', path: ['bands', i, 'upToGrams'], message: `Weight bands must get heavier: band ${i + 1} must be above ${m.bands[i - 1].upToGrams} g` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bands', i, 'upToGrams'],
+          message: `Weight bands must get heavier: band ${i + 1} must be above ${m.bands[i - 1].upToGrams} g`,
+        });
       }
     }
   });

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutQuoteRequestSchema, checkoutQuoteSchema, checkoutRequestSchema, checkoutSchema, errorResponseSchema, idParamsSchema, payOrderSchema } from '@shop/shared';
+import {
+  checkoutQuoteRequestSchema,
+  checkoutQuoteSchema,
+  checkoutRequestSchema,
+  checkoutSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  payOrderSchema,
+} from '@shop/shared';
 import { cartRows } from '../cart/cart.service';
 import { priceOrder, toQuoteDto } from './checkout-pricing';
 import { expireReservations, reservationPolicy } from '../orders/reservations.service';

@@ -86,7 +86,11 @@ export function figuresCents(checkout: CheckoutRow, rows: OrderRow[]) {
  * checkout one of whose lines was paid on its own before that was refused
  * (issue #22): its payment never counts that line a second time.
  */
-const dueCents = (checkout: CheckoutRow, rows: OrderRow[]) => figuresCents(checkout, rows.filter((o) => !o.paid)).total;
+const dueCents = (checkout: CheckoutRow, rows: OrderRow[]) =>
+  figuresCents(
+    checkout,
+    rows.filter((o) => !o.paid),
+  ).total;
 
 async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productName), asc(orders.id));
@@ -238,7 +242,10 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
     );
     if (pricing.options.length === 0) throw new DomainError(409, 'NO_SHIPPING_METHOD', pricing.problem ?? copy.checkoutAddress.methodNotOffered);
     const chosen = input.shippingMethodId ? pricing.options.find((o) => o.quote.methodId === input.shippingMethodId) : pricing.options[0];
-    if (!chosen) throw new DomainError(409, 'SHIPPING_METHOD_NOT_OFFERED', copy.checkoutAddress.methodNotOffered, { offered: pricing.options.map((o) => o.quote.methodId) });
+    if (!chosen)
+      throw new DomainError(409, 'SHIPPING_METHOD_NOT_OFFERED', copy.checkoutAddress.methodNotOffered, {
+        offered: pricing.options.map((o) => o.quote.methodId),
+      });
     const { quote, totals } = chosen;
     const [created] = await tx
       .insert(checkouts)

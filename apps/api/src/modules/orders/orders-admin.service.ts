@@ -1,5 +1,13 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ORDERS_DEFAULT_LIMIT, parseOrderNumber, skuKey, type AdminOrderCounts, type AdminOrderPage, type AdminOrderStatus, type Order } from '@shop/shared';
+import {
+  ADMIN_ORDERS_DEFAULT_LIMIT,
+  parseOrderNumber,
+  skuKey,
+  type AdminOrderCounts,
+  type AdminOrderPage,
+  type AdminOrderStatus,
+  type Order,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { toOrderDto } from './orders.service';

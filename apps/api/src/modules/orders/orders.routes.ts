@@ -222,7 +222,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin],
       schema: {
         tags: ['orders'],
-        summary: 'Every customer’s orders, newest first, one per purchase with its lines (admin); q finds an order number, transaction id, e-mail, name or part',
+        summary:
+          'Every customer’s orders, newest first, one per purchase with its lines (admin); q finds an order number, transaction id, e-mail, name or part',
         security: [{ bearerAuth: [] }],
         querystring: purchasesQuerySchema,
         response: { 200: purchasePageSchema, ...errors },

@@ -77,10 +77,12 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
   const lines = await db
     .select()
     .from(orders)
-    .where(sql`${purchaseKey} in (${sql.join(
-      keys.map((k) => sql`${k}::uuid`),
-      sql`, `,
-    )})`)
+    .where(
+      sql`${purchaseKey} in (${sql.join(
+        keys.map((k) => sql`${k}::uuid`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(asc(orders.productName), asc(orders.id));
   const checkoutIds = [...new Set(lines.map((o) => o.checkoutId).filter((id): id is string => id !== null))];
   const heads = checkoutIds.length ? await db.select().from(checkouts).where(inArray(checkouts.id, checkoutIds)) : [];
@@ -109,7 +111,13 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
       count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
       count(*) filter (where status = 'expired')::int as expired from (${groups}) g`),
   );
-  const c = { all: Number(counts.all), unpaid: Number(counts.unpaid), paid: Number(counts.paid), delivered: Number(counts.delivered), expired: Number(counts.expired) };
+  const c = {
+    all: Number(counts.all),
+    unpaid: Number(counts.unpaid),
+    paid: Number(counts.paid),
+    delivered: Number(counts.delivered),
+    expired: Number(counts.expired),
+  };
   const total = c[query.status];
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const keys = rowsOf(
@@ -124,7 +132,11 @@ export async function getPurchase(db: Db, user: AuthUser, ref: string, now: Date
   const number = parseOrderNumber(ref);
   let key: string | undefined;
   if (number !== null) {
-    const [row] = await db.select({ key: sql<string>`${purchaseKey}`, userId: orders.userId }).from(orders).where(eq(orders.number, number)).limit(1);
+    const [row] = await db
+      .select({ key: sql<string>`${purchaseKey}`, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.number, number))
+      .limit(1);
     if (row && (row.userId === user.id || actsAsAdmin(user))) key = row.key;
   } else if (isUuid(ref)) {
     const [row] = await db

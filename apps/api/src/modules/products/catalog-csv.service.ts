@@ -97,7 +97,12 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
     const lacking = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => !header.includes(c));
     return {
       rows: [],
-      errors: [{ line: 1, message: `The header has ${dimensionColumnsGiven.join(', ')} but lacks ${lacking.join(', ')}: give length_mm, width_mm and height_mm, or none of them.` }],
+      errors: [
+        {
+          line: 1,
+          message: `The header has ${dimensionColumnsGiven.join(', ')} but lacks ${lacking.join(', ')}: give length_mm, width_mm and height_mm, or none of them.`,
+        },
+      ],
     };
   }
   if (records.length > CATALOG_IMPORT_MAX_ROWS) {

@@ -45,7 +45,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shipping/zones',
     {
       onRequest: admin.onRequest,
-      schema: { tags: ['shipping'], summary: 'Every shipping zone with its methods (admin)', security: admin.security, response: { 200: shippingZoneListSchema, ...errors } },
+      schema: {
+        tags: ['shipping'],
+        summary: 'Every shipping zone with its methods (admin)',
+        security: admin.security,
+        response: { 200: shippingZoneListSchema, ...errors },
+      },
     },
     async () => listZones(app.db),
   );
@@ -129,7 +134,13 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shipping/methods/:id',
     {
       onRequest: admin.onRequest,
-      schema: { tags: ['shipping'], summary: 'Delete a shipping method (admin)', security: admin.security, params: idParamsSchema, response: { 200: deleted, ...errors } },
+      schema: {
+        tags: ['shipping'],
+        summary: 'Delete a shipping method (admin)',
+        security: admin.security,
+        params: idParamsSchema,
+        response: { 200: deleted, ...errors },
+      },
     },
     async (req) => {
       await deleteMethod(app.db, actor(req), req.params.id);
@@ -141,7 +152,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax/rates',
     {
       onRequest: admin.onRequest,
-      schema: { tags: ['tax'], summary: 'Every tax rate by country, region and category (admin)', security: admin.security, response: { 200: taxRateListSchema, ...errors } },
+      schema: {
+        tags: ['tax'],
+        summary: 'Every tax rate by country, region and category (admin)',
+        security: admin.security,
+        response: { 200: taxRateListSchema, ...errors },
+      },
     },
     async () => listTaxRates(app.db),
   );
@@ -189,7 +205,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax/settings',
     {
       onRequest: admin.onRequest,
-      schema: { tags: ['tax'], summary: 'Whether prices are entered including tax (admin)', security: admin.security, response: { 200: shopTaxSettingsSchema, ...errors } },
+      schema: {
+        tags: ['tax'],
+        summary: 'Whether prices are entered including tax (admin)',
+        security: admin.security,
+        response: { 200: shopTaxSettingsSchema, ...errors },
+      },
     },
     async () => getTaxSettings(app.db),
   );

@@ -109,7 +109,11 @@ const zoneValues = (input: z.output<typeof shippingZoneInputSchema>) => ({
 async function zoneWithMethods(db: Db, id: string): Promise<ShippingZone> {
   const [zone] = await db.select().from(shippingZones).where(eq(shippingZones.id, id));
   if (!zone) throw zoneNotFound();
-  const methods = await db.select().from(shippingMethods).where(eq(shippingMethods.zoneId, id)).orderBy(asc(shippingMethods.createdAt), asc(shippingMethods.id));
+  const methods = await db
+    .select()
+    .from(shippingMethods)
+    .where(eq(shippingMethods.zoneId, id))
+    .orderBy(asc(shippingMethods.createdAt), asc(shippingMethods.id));
   return toZoneDto(zone, methods);
 }
 
@@ -160,7 +164,14 @@ export async function createMethod(db: Db, actor: Actor, zoneId: string, input: 
       .insert(shippingMethods)
       .values({ zoneId, ...methodValues(input) })
       .returning();
-    await recordAudit(tx, { actor, action: 'shipping_method.create', entityType: 'shipping_method', entityId: row.id, before: null, after: methodValues(input) });
+    await recordAudit(tx, {
+      actor,
+      action: 'shipping_method.create',
+      entityType: 'shipping_method',
+      entityId: row.id,
+      before: null,
+      after: methodValues(input),
+    });
     return toMethodDto(row);
   });
 }

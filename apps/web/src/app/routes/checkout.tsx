@@ -129,7 +129,13 @@ export default function CheckoutPage() {
                       key={a._id}
                       className={`flex cursor-pointer items-start gap-3 rounded-field border p-3 ${selected === a._id ? 'border-primary bg-primary/5' : 'border-base-300'}`}
                     >
-                      <input type="radio" name="saved-address" className="radio radio-primary radio-sm mt-1" checked={selected === a._id} onChange={() => setChoice(a._id)} />
+                      <input
+                        type="radio"
+                        name="saved-address"
+                        className="radio radio-primary radio-sm mt-1"
+                        checked={selected === a._id}
+                        onChange={() => setChoice(a._id)}
+                      />
                       <span className="min-w-0 flex-1 text-sm">
                         <span className="font-semibold">{a.name}</span>
                         {a.isDefault && <span className="badge badge-outline badge-sm ml-2">{t.defaultBadge}</span>}
@@ -137,8 +143,16 @@ export default function CheckoutPage() {
                       </span>
                     </label>
                   ))}
-                  <label className={`flex cursor-pointer items-center gap-3 rounded-field border p-3 ${selected === NEW ? 'border-primary bg-primary/5' : 'border-base-300'}`}>
-                    <input type="radio" name="saved-address" className="radio radio-primary radio-sm" checked={selected === NEW} onChange={() => setChoice(NEW)} />
+                  <label
+                    className={`flex cursor-pointer items-center gap-3 rounded-field border p-3 ${selected === NEW ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="saved-address"
+                      className="radio radio-primary radio-sm"
+                      checked={selected === NEW}
+                      onChange={() => setChoice(NEW)}
+                    />
                     <span className="text-sm font-semibold">{t.useNewAddress}</span>
                   </label>
                 </fieldset>
@@ -190,9 +204,7 @@ export default function CheckoutPage() {
                 </li>
               ))}
             </ul>
-            {quote.data && place_ && (
-              <p className="text-xs text-base-content/75">{t.weight(checkoutAddressCopy.weight(quote.data.weightGrams))}</p>
-            )}
+            {quote.data && place_ && <p className="text-xs text-base-content/75">{t.weight(checkoutAddressCopy.weight(quote.data.weightGrams))}</p>}
             {chosen ? (
               <OrderFigures figures={chosen.figures} taxExemptId={quote.data?.taxExempt ? '' : undefined} />
             ) : (
@@ -203,7 +215,9 @@ export default function CheckoutPage() {
             )}
             {place.isError && (
               <div role="alert" className="rounded-field border border-error/40 bg-error/10 px-4 py-2 text-error">
-                {place.error instanceof ApiError && place.error.code === 'CHECKOUT_SHORT' && <p className="font-display font-bold uppercase">{cartCopy.shortTitle}</p>}
+                {place.error instanceof ApiError && place.error.code === 'CHECKOUT_SHORT' && (
+                  <p className="font-display font-bold uppercase">{cartCopy.shortTitle}</p>
+                )}
                 <p className="font-medium">{place.error.message}</p>
               </div>
             )}

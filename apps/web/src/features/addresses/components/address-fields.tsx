@@ -70,7 +70,12 @@ export function AddressFields({ value, onChange, errors = {}, section = 'shippin
   const regionName = regionLabel(value.country);
   const postal = postalCodeLabel(value.country);
   const ac = (token: string) => `section-${section} shipping ${token}`;
-  const input = (field: keyof AddressDraft, label: string, token: string, extra: { max?: number; className?: string; hint?: string; type?: string; placeholder?: string } = {}) => {
+  const input = (
+    field: keyof AddressDraft,
+    label: string,
+    token: string,
+    extra: { max?: number; className?: string; hint?: string; type?: string; placeholder?: string } = {},
+  ) => {
     const fid = `${id}-${field}`;
     return (
       <FormField id={fid} label={label} error={errors[field]} hint={extra.hint} className={extra.className}>
