@@ -31,8 +31,11 @@ const STOREFRONT = [
   /network-timeout\.spec\.ts$/,
   /journey-(search|garage)\.spec\.ts$/,
 ];
-/** Assert which entry is newest in lists every journey writes to, so they run after the others, one at a time. */
-const ALONE = [/journey-(review|activity|manage-products-pages)\.spec\.ts$/];
+/**
+ * Assert which entry is newest in lists every journey writes to, or change shop-wide settings every checkout reads
+ * (the shipping and tax journey switches prices to include tax for a moment), so they run after the others, one at a time.
+ */
+const ALONE = [/journey-(review|activity|manage-products-pages|admin-shipping-tax)\.spec\.ts$/];
 
 export default defineConfig({
   testDir: './tests',
