@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Issue #24: a delivery address as the checkout form asks for it (labels as a person reads them). */
 export interface ShipTo {
@@ -30,8 +30,8 @@ export const OREGON: ShipTo = {
 const POSTAL_LABEL = /ZIP code|Postal code|Postcode/;
 const REGION_LABEL = /^(State|Province or territory|State or territory|State, province or region \(optional\))$/;
 
-/** Fill the checkout's address form. */
-export async function fillAddress(page: Page, a: ShipTo) {
+/** Fill the checkout's address form (or the address book's, inside its dialog). */
+export async function fillAddress(page: Page | Locator, a: ShipTo) {
   await page.getByLabel('Full name').fill(a.name);
   if (a.company) await page.getByLabel('Company (optional)').fill(a.company);
   await page.getByLabel('Country', { exact: true }).selectOption({ label: a.country });
