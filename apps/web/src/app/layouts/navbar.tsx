@@ -93,10 +93,13 @@ export function Navbar() {
       <nav aria-label={storefrontCopy.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home}
-          className="flex h-16 shrink-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+          className="flex h-16 min-w-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
         >
-          <img src="/images/logo.svg" width={40} height={40} alt="" className="size-10" />
-          <span className="font-display text-base font-bold uppercase leading-none tracking-wide min-[400px]:text-lg sm:text-xl">{shop.name}</span>
+          <img src="/images/logo.svg" width={40} height={40} alt="" className="size-9 min-[400px]:size-10" />
+          {/* A 375 px phone fits the name beside the cart, theme and menu buttons only in the smaller size (issue #24 note). */}
+          <span className="truncate font-display text-[13px] font-bold uppercase leading-none min-[400px]:text-lg min-[400px]:tracking-wide sm:text-xl">
+            {shop.name}
+          </span>
         </Link>
 
         <ul className="ml-4 hidden items-center gap-1 lg:flex xl:ml-8">
@@ -112,7 +115,7 @@ export function Navbar() {
           })}
         </ul>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center min-[400px]:gap-1 sm:gap-2">
           <div className="hidden items-center gap-2 lg:flex">
             {loading ? (
               <span className="skeleton h-9 w-24 rounded-field" aria-hidden="true" />
