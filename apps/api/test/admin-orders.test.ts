@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderPage, Order } from '@shop/shared';
+import type { AdminOrderPage, Order, Purchase } from '@shop/shared';
 import { orders } from '../src/db/schema';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
@@ -118,6 +118,8 @@ describe('issue #24: a lone order is an order with its own number', () => {
     const res = await get(`/api/purchases/${paidOrder.orderNumber}`, bob.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'single', number: paidOrder.orderNumber, _id: paidOrder._id, status: 'paid' });
+    // It keeps its part's number, as a checkout's lines do.
+    expect((res.json() as Purchase).lines[0].sku).not.toBe('');
     expect((await get(`/api/purchases/${paidOrder.orderNumber}`, alice.token)).statusCode).toBe(404);
   });
 });

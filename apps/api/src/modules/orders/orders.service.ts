@@ -259,16 +259,16 @@ async function placeOrder(
         where id = ${product.id}::uuid and stock >= ${q}::int and (select open from cap) < ${policy.maxUnpaid}::int
           and (select lines from cap) + 1 <= ${policy.maxLines}::int and (select units from cap) + ${q}::int <= ${policy.maxUnits}::bigint
           and (select value from cap) + ${priceCents}::int <= ${policy.maxValueCents}::bigint
-        returning id, stock
+        returning id, stock, sku
       ),
       placed as (
         insert into ${orders} (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at, number)
+                               quantity, price_cents, status, created_at, expires_at, number, sku)
         select ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
                ${user.name || user.email.split('@')[0]}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
                ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
                -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
-               nextval('order_number_seq')
+               nextval('order_number_seq'), taken.sku
         from taken
         returning *
       ),
