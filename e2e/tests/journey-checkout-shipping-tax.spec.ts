@@ -130,6 +130,19 @@ test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipp
     await expect(summary(page)).toContainText('Shipping$89.99');
     await expect(summary(page)).toContainText('Tax$154.47');
     await expect(summary(page)).toContainText('Total$967.46');
+    // The same page in the dark theme passes axe too.
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const dark = await new AxeBuilder({ page }).analyze();
+    expect(dark.violations.map((v) => v.id)).toEqual([]);
+    if (process.env.SCREENSHOTS) {
+      await settle(page);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await screenshot(page, { path: path.join(outDir, `checkout-${width}-dark.png`), fullPage: true, animations: 'disabled' });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByRole('button', { name: 'Place order' }).click();
     await payOnPaymentPage(page, '$967.46');
 

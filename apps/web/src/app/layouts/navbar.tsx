@@ -93,7 +93,7 @@ export function Navbar() {
       <nav aria-label={storefrontCopy.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home}
-          className="flex h-16 min-w-0 items-center gap-2 rounded-field focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+          className="flex h-16 min-w-0 items-center gap-2 rounded-field min-[400px]:shrink-0 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
         >
           <img src="/images/logo.svg" width={40} height={40} alt="" className="size-9 min-[400px]:size-10" />
           {/* A 375 px phone fits the name beside the cart, theme and menu buttons only in the smaller size (issue #24 note). */}

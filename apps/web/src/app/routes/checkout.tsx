@@ -159,7 +159,17 @@ export default function CheckoutPage() {
               )}
               {selected === NEW && (
                 <>
-                  <AddressFields value={draft} onChange={setDraft} errors={errors} />
+                  <AddressFields
+                    value={draft}
+                    onChange={(next) => {
+                      // A field's message goes once the field is changed; the form is checked again on Place order.
+                      setErrors((old) =>
+                        Object.fromEntries(Object.entries(old).filter(([k]) => next[k as keyof AddressDraft] === draft[k as keyof AddressDraft])),
+                      );
+                      setDraft(next);
+                    }}
+                    errors={errors}
+                  />
                   <label className="mt-4 flex cursor-pointer items-center gap-2 text-sm">
                     <input type="checkbox" className="checkbox checkbox-sm" checked={save} onChange={(e) => setSave(e.currentTarget.checked)} />
                     {t.saveAddress}
