@@ -88,7 +88,7 @@ test('a checkout is one order: one row with its lines and one pay link, its own 
     await expect(row.getByRole('rowheader')).toHaveText('1');
     for (const line of order.orders) await expect(row.getByRole('listitem').filter({ hasText: line.productName })).toHaveCount(1);
     await expect(row.getByText(usd(order.total), { exact: true })).toBeVisible();
-    await expect(row.getByText(`incl. shipping ${usd(order.shipping)} · tax ${usd(order.tax)}`)).toBeVisible();
+    await expect(row.locator('p').filter({ hasText: `incl. shipping ${usd(order.shipping)} · tax ${usd(order.tax)}` })).toBeVisible();
     await expect(row.getByText('500 Broadway')).toBeVisible();
     const pay = row.getByRole('link', { name: /^pay/ });
     await expect(pay).toHaveCount(1);
@@ -101,7 +101,7 @@ test('a checkout is one order: one row with its lines and one pay link, its own 
     await expect(loneRow.getByRole('button', { name: `Cancel ${lone.productName}` })).toBeVisible();
 
     // The order's page, by its number: unpaid, where it ships and how, its lines and figures, one Pay.
-    await row.getByRole('link', { name: order.number }).click();
+    await row.getByRole('link', { name: order.number, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/myorders/${order.number}$`));
     await expect(page.getByRole('heading', { level: 2, name: `Order ${order.number}` })).toBeVisible();
     await expect(page.getByText('Awaiting payment', { exact: true })).toBeVisible();
@@ -193,7 +193,7 @@ async function customerWithOrders(browser: Browser): Promise<{ account: Account;
   }
 }
 
-test('My Orders and the order page read well at 375 and 1280 px, light and dark: no sideways scroll, no axe findings', async ({ browser }) => {
+test('My Orders, the order page and its payment page read well at 375 and 1280 px, light and dark: nothing wider than the screen, no axe findings', async ({ browser }) => {
   test.setTimeout(150_000);
   const { account, order } = await customerWithOrders(browser);
   for (const theme of ['light', 'dark'] as Theme[]) {
@@ -212,9 +212,14 @@ test('My Orders and the order page read well at 375 and 1280 px, light and dark:
           await page.goto(url);
           await expect(ready()).toBeVisible();
           await settle(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
           await screenshot(page, { path: path.join(outDir, `one-order-${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+          // The page's own content fits the width (the navbar has checks of its own).
+          const wider = await page.evaluate(() =>
+            Array.from(document.querySelectorAll('main *'))
+              .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+              .map((e) => `${e.tagName} "${(e.textContent ?? '').slice(0, 40)}"`),
+          );
+          expect(wider, `${name} at ${width}px is wider than the screen`).toEqual([]);
           const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA).analyze();
           expect(result.violations.map((v) => `${name} ${width} ${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         }

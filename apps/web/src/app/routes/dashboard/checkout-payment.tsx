@@ -82,7 +82,7 @@ function CheckoutPaymentView({ checkout }: { checkout: Checkout }) {
           )}
           <table className="table table-sm">
             <caption className="sr-only">{cartCopy.title}</caption>
-            <thead>
+            <thead className="text-base-content/80">
               <tr>
                 <th scope="col" className="pl-0">
                   {t.colProduct}

@@ -78,13 +78,13 @@ export default function MyOrdersPage() {
             caption={dashboardCopy.myOrders}
             renderStatus={(purchase, line) => <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />}
             renderActions={(purchase, line) => (
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-col items-end gap-2">
                 <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />
                 {/* A checkout's lines each have their own Order again, under the line. */}
                 {purchase.kind === 'single' && <OrderAgainButton order={line} />}
               </div>
             )}
-            renderLineAction={(line) => <OrderAgainButton order={line} />}
+            renderLineAction={(line) => <OrderAgainButton order={line} className="btn btn-ghost btn-xs -ml-2 text-primary" />}
           />
           {data.pages > 1 && (
             <OrdersPager

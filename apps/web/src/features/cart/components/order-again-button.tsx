@@ -5,14 +5,14 @@ import { useSetCartLine } from '../api/cart';
 import { toastAddedToCart } from './added-toast';
 
 /** Issue #9 part 6: puts an order's part and quantity back into the cart (the server checks minOrder..stock). */
-export function OrderAgainButton({ order }: { order: Order }) {
+export function OrderAgainButton({ order, className = 'btn btn-outline btn-sm' }: { order: Order; className?: string }) {
   const setLine = useSetCartLine();
   const productId = order.productId;
   if (!productId) return null;
   return (
     <button
       type="button"
-      className="btn btn-outline btn-sm"
+      className={className}
       disabled={setLine.isPending}
       aria-busy={setLine.isPending}
       onClick={() =>

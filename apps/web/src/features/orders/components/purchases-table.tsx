@@ -55,11 +55,9 @@ function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, r
               <div className="min-w-0 flex-1">
                 <OrderHeading purchase={p} />
               </div>
-              <div className="text-right">
-                <Price value={p.total} className="font-display text-xl font-bold" />
-                <Includes purchase={p} />
-              </div>
+              <Price value={p.total} className="font-display text-xl font-bold" />
             </div>
+            <Includes purchase={p} className="mt-1 text-right" />
             <div className="mt-3 border-t border-base-300 pt-3">
               <Lines purchase={p} renderLineAction={renderLineAction} />
             </div>
@@ -89,22 +87,21 @@ function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, r
 }
 
 function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, renderStatus, renderActions, renderLineAction }: PurchasesTableProps) {
+  // Six columns fit the dashboard's content at 1280 px: the order column also says who ordered (admins) and where it ships.
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-      <table className="table">
+      <table className="table [&_td]:px-3 [&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
           <tr>
-            <th scope="col" className="w-12">
+            <th scope="col" className="w-10">
               {t.colNumber}
             </th>
             <th scope="col">{v.colOrder}</th>
-            {showCustomer && <th scope="col">{t.colCustomer}</th>}
             <th scope="col">{v.colLines}</th>
             <th scope="col" className="text-right">
               {v.colTotal}
             </th>
-            {!showCustomer && <th scope="col">{t.colShipping}</th>}
             <th scope="col">{t.colStatus}</th>
             <th scope="col">
               <span className="sr-only">{t.colActions}</span>
@@ -115,37 +112,32 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
           {purchases.map((p, i) => {
             const line = purchaseAsOrder(p);
             return (
-              <tr key={p._id} className="align-top hover:bg-base-200/60">
-                <th scope="row" className="font-display text-lg tabular-nums text-base-content/70">
+              <tr key={p._id} className="hover:bg-base-200/60 [&>*]:align-top">
+                <th scope="row" className="font-display text-lg leading-6 tabular-nums text-base-content/70">
                   {offset + i + 1}
                 </th>
-                <td className="min-w-36">
+                <td className="min-w-44">
                   <OrderHeading purchase={p} />
-                </td>
-                {showCustomer && (
-                  // Admins see who ordered and where it ships in one column, so the table fits a laptop screen.
-                  <td className="min-w-52">
-                    <p className="font-medium">{p.userName}</p>
-                    <p className="text-sm break-all text-base-content/80">{p.email}</p>
-                    <div className="mt-1 text-xs text-base-content/75">
-                      <ShipTo purchase={p} />
+                  {showCustomer && (
+                    <div className="mt-2">
+                      <p className="font-medium">{p.userName}</p>
+                      <p className="text-sm break-all text-base-content/80">{p.email}</p>
                     </div>
-                  </td>
-                )}
+                  )}
+                  <div className="mt-2 text-xs text-base-content/80">
+                    <span className="sr-only">{t.colShipping}: </span>
+                    <ShipTo purchase={p} />
+                  </div>
+                </td>
                 <td className="min-w-56">
                   <Lines purchase={p} renderLineAction={renderLineAction} />
                 </td>
-                <td className="text-right">
+                <td className="min-w-28 text-right">
                   <Price value={p.total} className="font-semibold" />
-                  <Includes purchase={p} />
+                  <Includes purchase={p} className="mt-0.5" />
                 </td>
-                {!showCustomer && (
-                  <td className="min-w-44 text-sm">
-                    <ShipTo purchase={p} />
-                  </td>
-                )}
-                <td className="min-w-40">{renderStatus(p, line)}</td>
-                <td className="text-right">{renderActions(p, line)}</td>
+                <td className="min-w-36">{renderStatus(p, line)}</td>
+                <td className="text-right whitespace-nowrap">{renderActions(p, line)}</td>
               </tr>
             );
           })}
@@ -207,11 +199,20 @@ function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLi
 }
 
 /** Under a checkout's total: the shipping and tax it includes. A lone spec order has neither. */
-function Includes({ purchase: p }: { purchase: Purchase }) {
+function Includes({ purchase: p, className = '' }: { purchase: Purchase; className?: string }) {
   if (p.kind === 'single' || (!p.shippingMethod && p.shipping === 0 && p.tax === 0)) return null;
   return (
-    <p className="mt-0.5 text-xs whitespace-nowrap text-base-content/75">
-      {v.includes(p.shipping === 0 ? null : formatPrice(p.shipping), p.taxIncluded ? null : formatPrice(p.tax))}
+    <p className={`text-xs text-base-content/75 ${className}`}>
+      {/* Each part stays on one line; a narrow column wraps between them. */}
+      {v
+        .includes(p.shipping === 0 ? null : formatPrice(p.shipping), p.taxIncluded ? null : formatPrice(p.tax))
+        .split(' · ')
+        .map((part, i) => (
+          <span key={i} className="whitespace-nowrap">
+            {i > 0 && ' · '}
+            {part}
+          </span>
+        ))}
     </p>
   );
 }
