@@ -110,8 +110,8 @@ test('a workshop keeps two addresses, checks out from its default, and pays no t
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await settle(page);
-        await addressBook(page).scrollIntoViewIfNeeded();
         await screenshot(page, { path: path.join(shots, `address-book-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+        await screenshot(addressBook(page), { path: path.join(shots, `address-book-card-${width}-${theme}.png`), animations: 'disabled' });
       }
       await page.setViewportSize({ width: 1280, height: 900 });
       await oregon.getByRole('button', { name: 'Delete Reyes Moto Works, 1200 SE Morrison St' }).click();

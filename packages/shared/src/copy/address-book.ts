@@ -19,6 +19,7 @@ export const addressBookCopy = {
   editTitle: 'Edit address',
   defaultCheckbox: 'Make this my default address',
   isDefaultNote: 'This is your default address.',
+  firstIsDefault: 'Your first address becomes your default.',
   save: 'Save address',
   cancel: 'Cancel',
   fixFields: 'Please correct the fields marked in red.',

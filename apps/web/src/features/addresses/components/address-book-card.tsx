@@ -62,7 +62,7 @@ function AddressForm({ editing, count, onClose }: { editing: NonNullable<Editing
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={save.isPending}>
       <AddressFields value={draft} onChange={setDraft} errors={errors} />
       {alwaysDefault ? (
-        <p className="text-sm text-base-content/80">{t.isDefaultNote}</p>
+        <p className="text-sm text-base-content/80">{current ? t.isDefaultNote : t.firstIsDefault}</p>
       ) : (
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" checked={isDefault} onChange={(e) => setIsDefault(e.currentTarget.checked)} />

@@ -16,18 +16,20 @@ function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: Use
 }
 
 /** Issue #24: whether the account is tax-exempt (with its number); a customer's row can change it. */
-function TaxCell({ entry, onTaxExemption }: { entry: UserListEntry; onTaxExemption?(u: UserListEntry): void }) {
+function TaxCell({ entry, onTaxExemption, stacked = false }: { entry: UserListEntry; onTaxExemption?(u: UserListEntry): void; stacked?: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className={stacked ? 'flex flex-col items-start gap-2' : 'flex flex-wrap items-center justify-between gap-2'}>
       {entry.taxExempt ? (
-        <span className="badge badge-outline badge-success h-auto min-h-6 font-semibold text-base-content [overflow-wrap:anywhere]">
+        <span
+          className={`badge badge-outline badge-success h-auto min-h-6 font-semibold text-base-content ${stacked ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]'}`}
+        >
           {usersCopy.taxExemptBadge(entry.taxId ?? '')}
         </span>
       ) : (
         <span className="text-sm text-base-content/70">{usersCopy.taxesApply}</span>
       )}
       {onTaxExemption && !isAdmin(entry) && (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => onTaxExemption(entry)}>
+        <button type="button" className={`btn btn-outline btn-sm ${stacked ? '' : 'ml-auto'}`} onClick={() => onTaxExemption(entry)}>
           {usersCopy.taxButton}
           <span className="sr-only"> {entry.email}</span>
         </button>
@@ -104,9 +106,9 @@ export function UsersList({
                 </td>
                 <td className="break-all">{u.email}</td>
                 <td>
-                  <TaxCell entry={u} onTaxExemption={onTaxExemption} />
+                  <TaxCell entry={u} onTaxExemption={onTaxExemption} stacked />
                 </td>
-                <td className="text-right">
+                <td className="whitespace-nowrap text-right">
                   <RoleCell entry={u} onPromote={onPromote} />
                 </td>
               </tr>
