@@ -420,13 +420,27 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
 });
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    /** Issue #25: when an admin marked the message handled (null: still open). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The e-mail of the admin who marked it handled, kept as written even if the account goes. */
+    handledBy: text('handled_by'),
+  },
+  (t) => [
+    // The Messages page opens on the open messages, newest first; the other tabs page through all of them by date.
+    index('contact_messages_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.handledAt} is null`),
+    index('contact_messages_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: uuid('id').primaryKey().defaultRandom(),
