@@ -2,6 +2,7 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shop } from '@shop/shared/content';
 
 /** The only module that reads process.env. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,13 @@ export const envSchema = z.object({
   /** Production only: write e-mails to DATA_DIR/outbox instead of sending them (SMTP_URL unset). */
   MAIL_OUTBOX: bool.default(false),
   MAIL_FROM: z.string().default('Torque & Throttle Parts <no-reply@torque-throttle.example>'),
+  /** Issue #25: the shop's address that receives the contact form's messages. Default: the shop's e-mail (packages/shared content). */
+  SHOP_INBOX_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email({ message: 'SHOP_INBOX_EMAIL must be an e-mail address such as sales@example.com' })
+    .default(shop.email),
   REDIS_URL: optionalUrl('REDIS_URL'),
   /**
    * Seed the demo catalogue and reviews (and, outside production, the demo

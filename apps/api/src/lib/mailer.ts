@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes, e.g. the customer who wrote through the contact form (issue #25). */
+  replyTo?: string;
 }
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;

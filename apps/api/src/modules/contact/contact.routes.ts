@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessageSchema, errorResponseSchema, newsletterSchema, okResponseSchema } from '@shop/shared';
-import { contactMessages, newsletterSubscribers } from '../../db/schema';
+import {
+  contactMessageItemSchema,
+  contactMessagePageSchema,
+  contactMessageSchema,
+  contactMessagesQuerySchema,
+  errorResponseSchema,
+  handleContactMessageSchema,
+  idParamsSchema,
+  newsletterSchema,
+  okResponseSchema,
+} from '@shop/shared';
+import { newsletterSubscribers } from '../../db/schema';
+import { listContactMessages, receiveContactMessage, setContactMessageHandled } from './contact.service';
 
-/** DESIGN §7.6: the contact block and the newsletter box store what is sent. */
+/** DESIGN §7.6: the contact block and the newsletter box store what is sent; issue #25: messages reach the shop. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
@@ -11,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['contact'], body: contactMessageSchema, response: { 201: okResponseSchema, 400: errorResponseSchema } },
     },
     async (req, reply) => {
-      await app.db.insert(contactMessages).values(req.body);
+      await receiveContactMessage(app, req.body);
       return reply.status(201).send({ ok: true as const });
     },
   );
@@ -27,5 +38,36 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
       return reply.status(201).send({ ok: true as const });
     },
+  );
+
+  app.get(
+    '/messages',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['contact'],
+        summary: 'Contact-form messages, newest first: open (default), handled or all, with the count of each (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: contactMessagesQuerySchema,
+        response: { 200: contactMessagePageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (req) => listContactMessages(app.db, req.query),
+  );
+
+  app.patch(
+    '/messages/:id',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['contact'],
+        summary: 'Mark a contact-form message handled, or open again (admin; recorded in the activity log)',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: handleContactMessageSchema,
+        response: { 200: contactMessageItemSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => setContactMessageHandled(app.db, req.params.id, req.body.handled, { id: req.user!.id, email: req.user!.email }),
   );
 };
