@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
                   { path: 'vehicles', ...page('dashboard/vehicles') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
+                  { path: 'messages', ...page('dashboard/messages') },
                 ],
               },
             ],

@@ -41,4 +41,6 @@ export const paths = {
   /** Issue #24 item 5: the admin's shipping zones and methods, and tax rates and setting. */
   shippingAdmin: '/dashboard/shipping',
   taxAdmin: '/dashboard/tax',
+  /** Issue #25 item 6: the contact form's messages, for admins. */
+  messages: '/dashboard/messages',
 } as const;

@@ -31,6 +31,8 @@ export const activityCopy = {
     'payment.refund_due': 'Refund due',
     'vehicle.create': 'Vehicle added',
     'vehicles.import': 'Vehicles imported',
+    'message.handle': 'Message handled',
+    'message.reopen': 'Message reopened',
   } as Record<string, string>,
-  entities: { product: 'Product', order: 'Order', checkout: 'Checkout', user: 'User', vehicle: 'Vehicle' } as Record<string, string>,
+  entities: { product: 'Product', order: 'Order', checkout: 'Checkout', user: 'User', vehicle: 'Vehicle', message: 'Message' } as Record<string, string>,
 } as const;

@@ -16,6 +16,8 @@ const icons = {
   shipping: 'M2 5h12v11H2zM14 9h4l3 3.5V16h-7M4.5 18a2 2 0 104 0 2 2 0 10-4 0M14.5 18a2 2 0 104 0 2 2 0 10-4 0',
   // A percent sign.
   tax: 'M19 5L5 19M7.5 9.5a2 2 0 100-4 2 2 0 000 4zM16.5 18.5a2 2 0 100-4 2 2 0 000 4z',
+  // An envelope.
+  messages: 'M3 6h18v12H3zM3 6l9 7 9-7',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -2,8 +2,10 @@ import { NavLink } from 'react-router';
 import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
+import { messagesCopy } from '@shop/shared/copy/messages';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
+import { useOpenMessageCount } from '../../messages/api/messages';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { DashboardIcon, type DashboardIconName } from './dashboard-icons';
 
@@ -28,12 +30,15 @@ const adminItems: Item[] = [
   { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
+  { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const { admin, adminLoading } = useAuth();
   const items = [profileItem, ...(adminLoading ? [] : admin ? adminItems : customerItems)];
+  // Issue #25: the admin sees how many contact messages wait for an answer.
+  const openMessages = useOpenMessageCount(!adminLoading && admin).data ?? 0;
   return (
     <nav aria-label={orderFlowCopy.dashboardMenu}>
       <ul className="flex flex-col gap-1">
@@ -48,8 +53,18 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
                 }`
               }
             >
-              <DashboardIcon name={item.icon} />
-              {item.label}
+              {({ isActive }) => (
+                <>
+                  <DashboardIcon name={item.icon} />
+                  {item.label}
+                  {item.to === paths.messages && openMessages > 0 && (
+                    <span className={`badge badge-sm ml-auto tabular-nums ${isActive ? 'badge-neutral' : 'badge-primary'}`}>
+                      <span aria-hidden="true">{openMessages}</span>
+                      <span className="sr-only">{`, ${messagesCopy.navOpen(openMessages)}`}</span>
+                    </span>
+                  )}
+                </>
+              )}
             </NavLink>
           </li>
         ))}
