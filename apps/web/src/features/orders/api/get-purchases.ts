@@ -1,21 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Purchase, PurchasePage } from '@shop/shared/schemas/cart';
-import type { AdminOrderStatus } from '@shop/shared/schemas/order-admin';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
-import { ordersFilterParams } from './get-orders-page';
+import { ordersFilterParams, type OrdersPageFilter } from './get-orders-page';
 
 /**
  * Issue #24 (decision 153): orders as people see them — one per purchase (a
  * checkout, or a lone order) with its lines, number, address, shipping, tax
  * and total. Keys under orderKeys.all, so every order change refreshes them.
  */
-export interface PurchasesFilter {
-  page: number;
-  limit: number;
-  status: AdminOrderStatus;
-  q: string;
-}
+export type PurchasesFilter = OrdersPageFilter;
 
 export const getPurchases = (filter: PurchasesFilter, signal?: AbortSignal) =>
   api<PurchasePage>(`/purchases?${ordersFilterParams(filter)}`, { auth: true, signal });

@@ -4,9 +4,7 @@
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  mine: (email: string) => ['orders', 'mine', email] as const,
   admin: ['orders', 'admin'] as const,
-  adminPage: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'admin', 'page', filter] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   /** Issue #24: orders as people see them (one per purchase with its lines). */
   purchases: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'purchases', filter] as const,
