@@ -158,7 +158,11 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
               {t.summaryTitle}
             </h3>
             <OrderFigures figures={p} taxExemptId={p.taxExempt ? p.taxId : undefined} />
-            <TransactionId id={p.transactionId} />
+            {p.transactionId && (
+              <div className="mt-3 border-t border-base-300 pt-2">
+                <TransactionId id={p.transactionId} />
+              </div>
+            )}
           </section>
         </div>
 
