@@ -115,7 +115,7 @@ export function Navbar() {
           })}
         </ul>
 
-        <div className="ml-auto flex shrink-0 items-center min-[400px]:gap-1 sm:gap-2">
+        <div className="ml-auto flex items-center min-[400px]:gap-1 sm:gap-2">
           <div className="hidden items-center gap-2 lg:flex">
             {loading ? (
               <span className="skeleton h-9 w-24 rounded-field" aria-hidden="true" />
