@@ -148,14 +148,23 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await settle(page);
         await noSidewaysScroll();
         found.push(...(await axe(page, 'messages (open)')));
-        // The top of the page: the header, the tabs and the first messages.
-        await screenshot(page, { path: file('messages'), animations: 'disabled' });
+        await screenshot(page, { path: file('messages'), fullPage: true, animations: 'disabled' });
 
+        // Under All, a handled message stays, with who handled it and Reopen.
         await page.getByRole('tab', { name: /^All/ }).click();
         await expect(page).toHaveURL(/status=all/);
+        const card = page.getByRole('article', { name: subject });
+        await card.getByRole('button', { name: t.markHandled }).click();
+        await expect(card.getByRole('button', { name: t.reopen })).toBeVisible();
+        await expect(card.getByText(/^Handled by /)).toBeVisible();
+        // The confirmation closes itself (after 5 s) before the picture: it is not part of the page.
+        const toast = page.getByRole('alert').filter({ hasText: t.marked(subject) });
+        await expect(toast).toBeVisible();
+        await expect(toast).toBeHidden({ timeout: 15_000 });
         await settle(page);
         await noSidewaysScroll();
-        found.push(...(await axe(page, 'messages (all)')));
+        found.push(...(await axe(page, 'messages (all, one handled)')));
+        await screenshot(card, { path: file('messages-handled'), animations: 'disabled' });
 
         if (width >= 1024) {
           // The menu with its badge, on the page it leads to.

@@ -42,32 +42,32 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label={orderFlowCopy.dashboardMenu}>
       <ul className="flex flex-col gap-1">
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                `flex min-h-12 items-center gap-3 rounded-field px-4 py-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-                  isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'
-                }`
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <DashboardIcon name={item.icon} />
-                  {item.label}
-                  {item.to === paths.messages && openMessages > 0 && (
-                    <span className={`badge badge-sm ml-auto tabular-nums ${isActive ? 'badge-neutral' : 'badge-primary'}`}>
-                      <span aria-hidden="true">{openMessages}</span>
-                      <span className="sr-only">{`, ${messagesCopy.navOpen(openMessages)}`}</span>
-                    </span>
-                  )}
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
+        {items.map((item) => {
+          const badge = item.to === paths.messages && openMessages > 0 ? openMessages : 0;
+          return (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                onClick={onNavigate}
+                // The badge's number alone says little: "Messages, 3 open messages" (the visible words first).
+                aria-label={badge ? `${item.label}, ${messagesCopy.navOpen(badge)}` : undefined}
+                className={({ isActive }) =>
+                  `flex min-h-12 items-center gap-3 rounded-field px-4 py-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                    isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'
+                  }`
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <DashboardIcon name={item.icon} />
+                    {item.label}
+                    {badge > 0 && <span className={`badge badge-sm ml-auto tabular-nums ${isActive ? 'badge-neutral' : 'badge-primary'}`}>{badge}</span>}
+                  </>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
         {adminLoading &&
           // Reserve the space of the role's links while the admin check runs.
           [0, 1].map((i) => (
