@@ -127,8 +127,10 @@ test('a visitor fills a cart, signs in, checks out and pays every line with one 
 
     // Check out: one payment page listing both lines, one Pay button for the total (120 + 25 = 145).
     await checkOut(page);
-    await expect(page).toHaveURL(/\/dashboard\/payment\/checkout\//);
-    const paymentPath = new URL(page.url()).pathname;
+    // Issue #24: the checkout page itself takes the payment; My Orders links the order's 'pay' to its payment page.
+    await expect(page).toHaveURL(/\/checkout\?order=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Pay for order TT-\d+$/ })).toBeVisible();
+    const paymentPath = `/dashboard/payment/checkout/${new URL(page.url()).searchParams.get('order')}`;
     // My Orders (issue #24): the checkout is one order, its two lines inside, with one 'pay' to the one payment page.
     await page.goto('/dashboard/myorders');
     const orderRow = page.getByRole('row').filter({ hasText: chain.name }).filter({ hasText: sprocket.name });

@@ -58,7 +58,9 @@ async function fillCart(page: Page, parts: ProductDto[]) {
 
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
 async function payOnPaymentPage(page: Page, total: string) {
-  await expect(page).toHaveURL(/\/dashboard\/payment\/checkout\//);
+  // The same page takes the payment once the order is placed.
+  await expect(page).toHaveURL(/\/checkout\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay for order TT-\d+$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay/ })).toContainText(total);
   await fillTestCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay/ }).click();

@@ -40,6 +40,7 @@ test('an unverified customer is refused at the order modal and the checkout, res
   // The resent link verifies the address; then the checkout goes through.
   await verifyEmailViaOutbox(page.request, customer.email);
   await checkout.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/payment\/checkout\//);
+  await expect(page).toHaveURL(/\/checkout\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay for order TT-\d+$/ })).toBeVisible();
   await context.close();
 });

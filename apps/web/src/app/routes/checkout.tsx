@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { cartCopy } from '@shop/shared/copy/cart';
 import { checkoutCopy } from '@shop/shared/copy/checkout';
 import { checkoutAddressCopy } from '@shop/shared/copy/checkout-address';
@@ -14,7 +14,8 @@ import { formatPrice } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { LoadError } from '../../components/ui/load-error';
 import { useCart } from '../../features/cart/use-cart';
-import { usePlaceCheckout } from '../../features/cart/api/cart';
+import { useCheckout, usePlaceCheckout } from '../../features/cart/api/cart';
+import { CheckoutPaymentView } from '../../features/checkout/components/checkout-payment-view';
 import { useAddresses } from '../../features/addresses/api/addresses';
 import { AddressFields, checkAddress, emptyAddress, type AddressDraft, type AddressErrors } from '../../features/addresses/components/address-fields';
 import { useCheckoutQuote } from '../../features/checkout/api/quote';
@@ -41,12 +42,55 @@ const draftOf = (a: SavedAddress): AddressDraft => ({
  * Issue #24: checkout on one page: the delivery address (a saved one or a new
  * one), the shipping methods that serve it with their prices, and the order's
  * goods, shipping, tax and total, worked out by the server for that address.
- * Placing the order reserves the parts and opens its payment.
+ * Placing the order reserves the parts, and the same page then takes its
+ * payment for the order's total.
  */
 export default function CheckoutPage() {
+  const [params, setParams] = useSearchParams();
+  const placed = params.get('order');
+  // Placing the order keeps the customer on this page: the same page then takes the payment (issue #24).
+  return placed ? <CheckoutPay id={placed} /> : <CheckoutForm onPlaced={(id) => setParams({ order: id }, { replace: true })} />;
+}
+
+/** The placed order's payment, on the checkout page (?order=id): reloading or coming back finds it again. */
+function CheckoutPay({ id }: { id: string }) {
+  const checkout = useCheckout(id);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 md:px-8 lg:py-12">
+      <PageHead title={t.title} description={pageMetaCopy.cart} path={paths.checkout} noindex />
+      {checkout.isPending ? (
+        <div className="flex flex-col gap-6" aria-busy="true">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      ) : checkout.isError ? (
+        <>
+          <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
+          <div className="mt-8">
+            <LoadError message={checkout.error.message} onRetry={() => void checkout.refetch()} />
+          </div>
+        </>
+      ) : (
+        <CheckoutPaymentView
+          checkout={checkout.data}
+          header={(title, intro) => (
+            <div className="mb-8">
+              <h1 id="payment-title" className="font-display text-4xl font-bold uppercase leading-tight">
+                {title}
+              </h1>
+              <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+              {intro && <p className="mt-3 text-base-content/80">{intro}</p>}
+            </div>
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const cart = useCart();
   const addresses = useAddresses();
-  const navigate = useNavigate();
   const place = usePlaceCheckout();
   const [choice, setChoice] = useState<string | null>(null);
   const [draft, setDraft] = useState<AddressDraft>(() => emptyAddress());
@@ -85,10 +129,7 @@ export default function CheckoutPage() {
       return;
     }
     setMethodMissing(false);
-    place.mutate(
-      { shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save },
-      { onSuccess: (c) => navigate(paths.checkoutPayment(c._id)) },
-    );
+    place.mutate({ shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save }, { onSuccess: (c) => onPlaced(c._id) });
   }
 
   return (
