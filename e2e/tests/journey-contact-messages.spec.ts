@@ -76,12 +76,10 @@ test('a visitor sends the contact form; the shop gets it by e-mail, and an admin
     await expect(card.getByText('We are a workshop of six.')).toBeVisible();
     await expect(card.getByText(t.statusOpen, { exact: true })).toBeVisible();
     await expect(card.getByRole('link', { name: t.reply })).toHaveAttribute('href', /^mailto:workshop@example\.com\?subject=Re%3A%20Bulk/);
-    const openBefore = Number((await page.getByRole('tab', { name: /^Open/ }).textContent())!.replace(/\D/g, ''));
 
     await card.getByRole('button', { name: t.markHandled }).click();
     await expect(page.getByRole('alert').filter({ hasText: t.marked(subject) })).toBeVisible();
     await expect(card).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: /^Open/ })).toHaveText(`Open${openBefore - 1}`);
 
     await page.getByRole('tab', { name: /^Handled/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/messages\?status=handled$/);
@@ -149,6 +147,11 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await noSidewaysScroll();
         found.push(...(await axe(page, 'messages (open)')));
         await screenshot(page, { path: file('messages'), fullPage: true, animations: 'disabled' });
+        if (width >= 1024) {
+          // The menu with its count of open messages (this one among them), on the page it leads to.
+          await expect(page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: /^Messages, \d+ open messages?$/ })).toBeVisible();
+          await screenshot(page.locator('aside'), { path: file('messages-menu'), animations: 'disabled' });
+        }
 
         // Under All, a handled message stays, with who handled it and Reopen.
         await page.getByRole('tab', { name: /^All/ }).click();
@@ -166,11 +169,6 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         found.push(...(await axe(page, 'messages (all, one handled)')));
         await screenshot(card, { path: file('messages-handled'), animations: 'disabled' });
 
-        if (width >= 1024) {
-          // The menu with its badge, on the page it leads to.
-          await expect(page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: /^Messages, \d+ open messages?$/ })).toBeVisible();
-          await screenshot(page.locator('aside'), { path: file('messages-menu'), animations: 'disabled' });
-        }
         expect(found, found.join('\n')).toEqual([]);
       } finally {
         await context.close();
