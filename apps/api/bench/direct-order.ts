@@ -4,9 +4,12 @@
  * bench's side-by-side figure. `pipelined`: BEGIN sent with the first statement and COMMIT with the
  * second, as the shop does (two round trips); otherwise one round trip per statement (four). The
  * first statement's text is what Drizzle builds for the shop; when the shop's statements change, print them
- * with bench/order-round-trips.ts and copy them here.
+ * with bench/order-round-trips.ts (QUERY_LOG_FULL=1) and copy them here. Since issues #22 and #24 the session check
+ * also bounds the session's age, and the placing statement checks the caps on lines, units and value, numbers the
+ * order from order_number_seq and copies the part number.
  */
 import type pg from 'pg';
+import { applicableTier, orderPriceCents, type PriceTierCents } from '@shop/shared';
 import type { CoalescedNotify } from '../src/db/notify-after-commit';
 
 export interface DirectCustomer {
@@ -15,31 +18,53 @@ export interface DirectCustomer {
   email: string;
 }
 
-const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", "products"."id", "products"."name", "products"."min_order", "products"."stock", "products"."unit_price_cents", "products"."price_tiers", exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $1), set_config('shop.notify_after_commit', $2::text, true) from "user" inner join "session" on ("session"."id" = $3 and "session"."user_id" = $4 and "session"."user_id" = "user"."id" and "session"."expires_at" > $5) left join "products" on "products"."id" = $6 where "user"."id" = $7 for update of "user"`;
+/** What the shop's configuration puts into the statements: the caps of issues #8 and #22, the reservation time, the session's maximum age. */
+export interface DirectPolicy {
+  maxUnpaid: number;
+  maxLines: number;
+  maxUnits: number;
+  maxValueCents: number;
+  ttlMinutes: number;
+  sessionMaxAgeDays: number;
+}
+
+/** Where a lone order ships, as the shop stores it (createOrderSchema's output: the country's name, the phone in E.164). */
+export interface DirectShipTo {
+  country: string;
+  address: string;
+  phone: string;
+}
+
+const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", "products"."id", "products"."name", "products"."min_order", "products"."stock", "products"."unit_price_cents", "products"."price_tiers", exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $1), set_config('shop.notify_after_commit', $2::text, true) from "user" inner join "session" on ("session"."id" = $3 and "session"."user_id" = $4 and "session"."user_id" = "user"."id" and "session"."expires_at" > $5 and "session"."created_at" > $6) left join "products" on "products"."id" = $7 where "user"."id" = $8 for update of "user"`;
 
 const PLACE = `
-      with cap as (select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open from "orders"
+      with cap as (select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open, count(*)::int as lines,
+             coalesce(sum("orders"."quantity"), 0)::bigint as units, coalesce(sum("orders"."price_cents"), 0)::bigint as value from "orders"
       where "orders"."user_id" = $1::text and "orders"."status" = 'unpaid' and "orders"."expires_at" > $2::timestamptz),
       taken as (
         update "products"
         set stock = stock - $3::int, version = version + 1, updated_at = $4::timestamptz
         where id = $5::uuid and stock >= $6::int and (select open from cap) < $7::int
-        returning id, stock
+          and (select lines from cap) + 1 <= $8::int and (select units from cap) + $9::int <= $10::bigint
+          and (select value from cap) + $11::int <= $12::bigint
+        returning id, stock, sku
       ),
       placed as (
         insert into "orders" (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at)
-        select $8::text, taken.id, $9::text, $10::int, $11::int,
-               $12::text, $13::text, $14::text, $15::text, $16::text,
-               $17::int, $18::int, 'unpaid', $19::timestamptz, $20::timestamptz
+                               quantity, price_cents, status, created_at, expires_at, number, sku)
+        select $13::text, taken.id, $14::text, $15::int, $16::int,
+               $17::text, $18::text, $19::text, $20::text, $21::text,
+               $22::int, $23::int, 'unpaid', $24::timestamptz, $25::timestamptz,
+               -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
+               nextval('order_number_seq'), taken.sku
         from taken
         returning *
       ),
       ledger as (
         insert into "stock_movements" (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
-        select taken.id, 'order_placed', $21::int, taken.stock, placed.id, $22::text, $23::text from taken, placed
+        select taken.id, 'order_placed', $26::int, taken.stock, placed.id, $27::text, $28::text from taken, placed
       )
-      select (select open from cap) as "__open", placed.* from (select 1) as one left join placed on true`;
+      select cap.open as "__open", cap.lines as "__lines", cap.units as "__units", cap.value as "__value", placed.* from cap left join placed on true`;
 
 /** Two pipelined statements leave in one write, as the shop sends them (src/db/client.ts, pipelinedTransaction). */
 const corkable = (client: pg.PoolClient) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
@@ -53,22 +78,33 @@ export async function directOrder(
   customer: DirectCustomer,
   productId: string,
   quantity: number,
+  shipTo: DirectShipTo,
+  policy: DirectPolicy,
   pipelined: boolean,
   announce: CoalescedNotify,
 ): Promise<void> {
   // Pipeline mode only for this transaction, as the shop does; every query is awaited before it is switched off.
   (client as unknown as { pipeline: boolean }).pipeline = pipelined;
   try {
-    await placeDirect(client, customer, productId, quantity, pipelined);
+    await placeDirect(client, customer, productId, quantity, shipTo, policy, pipelined);
   } finally {
     announce.request();
     (client as unknown as { pipeline: boolean }).pipeline = false;
   }
 }
 
-async function placeDirect(client: pg.PoolClient, customer: DirectCustomer, productId: string, quantity: number, pipelined: boolean): Promise<void> {
+async function placeDirect(
+  client: pg.PoolClient,
+  customer: DirectCustomer,
+  productId: string,
+  quantity: number,
+  shipTo: DirectShipTo,
+  policy: DirectPolicy,
+  pipelined: boolean,
+): Promise<void> {
   const now = new Date().toISOString();
-  const firstValues = [now, 'products', customer.sessionId, customer.userId, now, productId, customer.userId];
+  const signedInAfter = new Date(Date.now() - policy.sessionMaxAgeDays * 86_400_000).toISOString();
+  const firstValues = [now, 'products', customer.sessionId, customer.userId, now, signedInAfter, productId, customer.userId];
   let first: pg.QueryResult;
   if (pipelined) {
     const stream = corkable(client);
@@ -85,8 +121,12 @@ async function placeDirect(client: pg.PoolClient, customer: DirectCustomer, prod
   }
   const r = first.rows[0] as unknown[];
   if (!r) throw new Error('session ended');
-  const [name, minOrder, unitPriceCents] = [r[14] as string, r[15] as number, r[17] as number];
-  const expires = new Date(Date.now() + 60 * 60_000).toISOString();
+  const userName = (r[1] as string) || customer.email.split('@')[0];
+  const [name, minOrder, unitPriceCents, tiers] = [r[14] as string, r[15] as number, r[17] as number, r[18] as PriceTierCents[]];
+  // As the shop prices it: quantity tiers (decision 131), the lot price kept on the order.
+  const priceCents = orderPriceCents(unitPriceCents, minOrder, quantity, tiers);
+  const lotPriceCents = applicableTier(tiers, quantity)?.unitPriceCents ?? unitPriceCents;
+  const expires = new Date(Date.now() + policy.ttlMinutes * 60_000).toISOString();
   const placeValues = [
     customer.userId,
     now,
@@ -94,18 +134,23 @@ async function placeDirect(client: pg.PoolClient, customer: DirectCustomer, prod
     new Date().toISOString(),
     productId,
     quantity,
-    10_000,
+    policy.maxUnpaid,
+    policy.maxLines,
+    quantity,
+    policy.maxUnits,
+    priceCents,
+    policy.maxValueCents,
     customer.userId,
     name,
-    unitPriceCents,
+    lotPriceCents,
     minOrder,
-    'Bench Buyer',
+    userName,
     customer.email,
-    'USA',
-    '1 Bench St',
-    '5550100',
+    shipTo.country,
+    shipTo.address,
+    shipTo.phone,
     quantity,
-    unitPriceCents * quantity,
+    priceCents,
     now,
     expires,
     -quantity,
@@ -126,5 +171,5 @@ async function placeDirect(client: pg.PoolClient, customer: DirectCustomer, prod
     placed = await client.query(PLACE, placeValues);
     await client.query('commit');
   }
-  if (placed.rows[0]?.id == null) throw new Error('not placed');
+  if (placed.rows[0]?.id == null) throw new Error(`not placed (the customer holds ${JSON.stringify(placed.rows[0])})`);
 }

@@ -6,7 +6,8 @@
  *
  *   npm run bench                                   PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) + PGlite
  *   BENCH_SECONDS=10 npm run bench                  longer runs
- *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, paging, start, import, search, lighthouse)
+ *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, checkout, paging, start, import, search, lighthouse)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench          the shop's servers write V8 CPU profiles there (node --cpu-prof)
  *
  * PostgreSQL parts use throwaway databases (created and dropped here). The
  * shop's servers get a raised RATE_LIMIT_PER_MINUTE: one client address
@@ -15,6 +16,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,13 +28,14 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { CoalescedNotify } from '../src/db/notify-after-commit';
-import { directOrder, type DirectCustomer } from './direct-order';
+import { directOrder, type DirectCustomer, type DirectPolicy, type DirectShipTo } from './direct-order';
+import { BENCH_SHIP_TO, directCheckout, directPlace, type DirectPlace } from './direct-checkout';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const repoRoot = path.resolve(apiDir, '../..');
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 5), 1), 60);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,paging,start,import,search,lighthouse').split(',').map((s) => s.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,checkout,paging,start,import,search,lighthouse').split(',').map((s) => s.trim()));
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGING_PRODUCTS = Number(process.env.BENCH_PAGING_PRODUCTS ?? 100_000);
 const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -118,7 +121,8 @@ function serverPid(root: number): number | undefined {
 async function startShop(env: Record<string, string>, viaNpmStart = false): Promise<Shop> {
   const port = await freePort();
   const t0 = performance.now();
-  const [command, args] = viaNpmStart ? ['npm', ['start', '--silent']] : [process.execPath, [path.join(apiDir, 'dist/server.js')]];
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const [command, args] = viaNpmStart ? ['npm', ['start', '--silent']] : [process.execPath, [...profile, path.join(apiDir, 'dist/server.js')]];
   const child = spawn(command, args, {
     cwd: repoRoot,
     // Its own process group, so stopping `npm start` stops the server under it too.
@@ -190,7 +194,7 @@ async function seedProducts(url: string, n: number): Promise<void> {
   await c.end();
 }
 
-async function signUp(base: string): Promise<{ token: string }> {
+async function signUp(base: string): Promise<{ token: string; email: string }> {
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -208,7 +212,73 @@ async function signUp(base: string): Promise<{ token: string }> {
     body: JSON.stringify({ email, name: 'Bench Buyer' }),
   });
   if (!sync.ok) throw new Error(`sync failed: ${sync.status} ${await sync.text()}`);
-  return { token: ((await sync.json()) as { token: string }).token };
+  return { token: ((await sync.json()) as { token: string }).token, email };
+}
+
+/**
+ * The caps on one account's unpaid reservations, raised to their maximums for the order and checkout parts: each
+ * bench customer holds hundreds of unpaid orders or checkout lines by the end, and at the defaults (3 orders, 20
+ * lines, 5,000 units, $25,000; decision 092, issue #22) nearly every request would be refused with 409, and the
+ * figure would measure refusals. The direct sides put the same figures into their statements.
+ */
+const BENCH_CAPS = { MAX_UNPAID_ORDERS: '10000', MAX_UNPAID_LINES: '10000', MAX_UNPAID_UNITS: '1000000000', MAX_UNPAID_VALUE_DOLLARS: '1000000000' };
+const BENCH_POLICY: DirectPolicy = {
+  maxUnpaid: Number(BENCH_CAPS.MAX_UNPAID_ORDERS),
+  maxLines: Number(BENCH_CAPS.MAX_UNPAID_LINES),
+  maxUnits: Number(BENCH_CAPS.MAX_UNPAID_UNITS),
+  maxValueCents: Number(BENCH_CAPS.MAX_UNPAID_VALUE_DOLLARS) * 100,
+  // The shop's defaults (UNPAID_ORDER_TTL_MINUTES, SESSION_MAX_AGE_DAYS), which the bench's servers keep.
+  ttlMinutes: 60,
+  sessionMaxAgeDays: 30,
+};
+
+/** The bench's customers as the direct sides act for them: each one's id and one of their sessions, by e-mail address. */
+async function directCustomers(c: pg.Client, emails: string[]): Promise<DirectCustomer[]> {
+  const { rows } = await c.query<DirectCustomer>(
+    `SELECT DISTINCT ON (u.id) u.id AS "userId", s.id AS "sessionId", u.email FROM "user" u JOIN session s ON s.user_id = u.id
+     WHERE u.email = ANY($1::text[]) ORDER BY u.id, s.expires_at DESC`,
+    [emails],
+  );
+  const byEmail = new Map(rows.map((r) => [r.email, r]));
+  return emails.map((e) => byEmail.get(e)!);
+}
+
+/** Ordering and checking out need a verified e-mail address (issue #22): the buyers are verified as if they opened the link. */
+async function verifyBuyers(url: string): Promise<void> {
+  const verify = new pg.Client({ connectionString: url });
+  await verify.connect();
+  await verify.query(`UPDATE "user" SET email_verified = true WHERE email LIKE 'bench-%@example.com'`);
+  await verify.end();
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms); 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU time of this database's PostgreSQL backends, by pid (the server runs on this machine). */
+async function backendCpu(c: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+}
+
+/** CPU ms the backends used between two readings (a backend that started in between counts from zero). */
+const backendCpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/** Wait until the other side's last transactions are done, so the rounds never overlap. */
+async function settle(c: pg.Client): Promise<void> {
+  for (let k = 0; k < 100; k++) {
+    const { rows } = await c.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`);
+    if (rows.length === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** GET /api/products (100 products) against node:http sending the same bytes. */
@@ -266,40 +336,32 @@ async function benchOrders() {
   console.log(`\nPOST /api/order on PostgreSQL, 50 connections, ${SECONDS}s each, 2 alternating rounds`);
   const db = await throwawayDatabase();
   // Fifty customers, one per connection, as fifty workshops ordering at once. Each still places hundreds of unpaid
-  // orders here: the unpaid-order cap (decision 092, default 3) is raised to its maximum, or nearly every order would
-  // be refused with 409 and the figure would measure refusals. (With five customers, each order's cap count read
-  // thousands of that customer's open orders, a cost no real customer has.) Sign-ups are limited per minute, so the
-  // bench raises that limit for its own server too.
-  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false', MAX_UNPAID_ORDERS: '10000', AUTH_RATE_LIMIT_MAX: '1000' });
+  // orders here: the caps on unpaid reservations are raised to their maximums (BENCH_CAPS). (With five customers,
+  // each order's cap count read thousands of that customer's open orders, a cost no real customer has.) Sign-ups
+  // are limited per minute, so the bench raises that limit for its own server too.
+  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '1000', ...BENCH_CAPS });
   try {
     await seedProducts(db.url, 100);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => signUp(shop.base)));
-    // Ordering needs a verified e-mail address (issue #22): the buyers are verified as if they opened the link.
-    const verify = new pg.Client({ connectionString: db.url });
-    await verify.connect();
-    await verify.query(`UPDATE "user" SET email_verified = true WHERE email LIKE 'bench-%@example.com'`);
-    await verify.end();
+    await verifyBuyers(db.url);
     const products = (await (await fetch(`${shop.base}/api/products`)).json()) as { _id: string }[];
     // One part everybody orders (every order waits for the one before on its row lock: the worst case), then the
     // 100 parts spread over the 50 connections (each connection its own part, as workshops ordering different parts).
     const hot = [products[0]._id];
     const spread = products.slice(1, 51).map((p) => p._id);
-    const orderBody = (productId: string) =>
-      JSON.stringify({ productId, quantity: 10, country: 'USA', address: '1 Bench St, New York, NY 10001', phone: '+1 212 736 5000' });
+    const shipTo = { country: 'USA', address: '1 Bench St, New York, NY 10001', phone: '+1 212 736 5000' };
+    const orderBody = (productId: string) => JSON.stringify({ productId, quantity: 10, ...shipTo });
+    // What the shop stores for that body (the country's name, the phone in E.164), as the direct side must write it.
+    const { createOrderSchema } = await import('@shop/shared');
+    const stored = createOrderSchema.parse({ productId: hot[0], quantity: 10, ...shipTo });
+    const directShipTo: DirectShipTo = { country: stored.country, address: stored.address, phone: stored.phone };
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     // The direct side orders as the same fifty customers, through one of their sessions.
-    const { rows: customers } = await c.query<DirectCustomer>(
-      `SELECT DISTINCT ON (u.id) u.id AS "userId", s.id AS "sessionId", u.email FROM "user" u JOIN session s ON s.user_id = u.id ORDER BY u.id, s.expires_at DESC`,
+    const customers = await directCustomers(
+      c,
+      buyers.map((b) => b.email),
     );
-    // Wait until the other side's last transactions are done, so the rounds never overlap.
-    const settle = async () => {
-      for (let k = 0; k < 100; k++) {
-        const { rows } = await c.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`);
-        if (rows.length === 0) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
     const shopRuns: number[] = [];
     const directRuns: number[] = [];
     const plainRuns: number[] = [];
@@ -323,23 +385,24 @@ async function benchOrders() {
           client.setBody(orderBody(ids[k % ids.length]));
         },
       });
-      await settle();
+      await settle(c);
       accepted += result['2xx'];
       other += result.non2xx + result.errors;
       p99 = Math.max(p99, result.latency.p99);
       // Placed orders only: a refused request is not an order.
       return result['2xx'] / result.duration; // autocannon gives seconds
     };
+    const direct = (ids: string[], pipelined: boolean) => directOrders(db.url, ids, customers, directShipTo, pipelined);
     for (let round = 0; round < 2; round++) {
-      directRuns.push((await directOrders(db.url, hot, customers, true)).perSecond);
-      await settle();
+      directRuns.push((await direct(hot, true)).perSecond);
+      await settle(c);
       shopRuns.push(await viaShop(hot));
-      plainRuns.push((await directOrders(db.url, hot, customers, false)).perSecond);
-      await settle();
+      plainRuns.push((await direct(hot, false)).perSecond);
+      await settle(c);
     }
     for (let round = 0; round < 2; round++) {
-      spreadDirectRuns.push((await directOrders(db.url, spread, customers, true)).perSecond);
-      await settle();
+      spreadDirectRuns.push((await direct(spread, true)).perSecond);
+      await settle(c);
       spreadShopRuns.push(await viaShop(spread));
     }
     // Orders still in flight when autocannon stops are placed too: compare the database with itself.
@@ -387,7 +450,13 @@ async function benchOrders() {
 }
 
 /** The shop's order transaction sent straight from node-postgres with 50 concurrent callers. */
-async function directOrders(url: string, productIds: string[], customers: DirectCustomer[], pipelined: boolean): Promise<{ perSecond: number }> {
+async function directOrders(
+  url: string,
+  productIds: string[],
+  customers: DirectCustomer[],
+  shipTo: DirectShipTo,
+  pipelined: boolean,
+): Promise<{ perSecond: number }> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // The shop's coalesced announcement of stock changes, on the same pool (decision 143).
   const announce = new CoalescedNotify({ send: () => pool.query(`select pg_notify('shop_catalog', 'products')`) });
@@ -398,7 +467,7 @@ async function directOrders(url: string, productIds: string[], customers: Direct
     while (performance.now() < deadline) {
       const client = await pool.connect();
       try {
-        await directOrder(client, customers[w % customers.length], productIds[w % productIds.length], 10, pipelined, announce);
+        await directOrder(client, customers[w % customers.length], productIds[w % productIds.length], 10, shipTo, BENCH_POLICY, pipelined, announce);
         done++;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
@@ -413,6 +482,239 @@ async function directOrders(url: string, productIds: string[], customers: Direct
   await announce.close();
   await pool.end();
   return { perSecond: done / seconds };
+}
+
+/**
+ * Issue #24 item 7: POST /api/checkout of a 5-line cart to a taxed US address (Tennessee: 7 % on goods and on
+ * shipping), against the same transaction sent straight from node-postgres (bench/direct-checkout.ts: the shop's
+ * reads and writes, BEGIN and the reads in one write, the writes and COMMIT in another), in alternating rounds.
+ *
+ * A checkout empties the cart, so every checkout needs a full cart first. Each of the 50 connections is one
+ * customer with five parts of their own (as fifty workshops checking out at once; no shared row lock). Before
+ * each checkout, on either side, the bench refills that customer's cart with one INSERT … ON CONFLICT from its own
+ * pool (the rows PUT /api/cart/lines/{productId} writes), and only the checkout call is timed. Refilling through the
+ * shop's API instead (five PUTs per checkout) would make the server spend most of its time on cart requests, and
+ * the figure would mix the two. The refill's cost falls on both sides alike: the throughput is checkouts per
+ * second of the whole round, refills included, and the latency is the checkout call's alone. The carts are first
+ * filled through PUT /api/cart/lines/{productId}, so that path is known to work.
+ */
+async function benchCheckout() {
+  const CUSTOMERS = 50;
+  const LINES = 5;
+  const QUANTITY = 10;
+  console.log(
+    `\nPOST /api/checkout (${LINES} lines of ${QUANTITY} units, to Tennessee) on PostgreSQL, ${CUSTOMERS} customers on ${CUSTOMERS} connections, ${SECONDS}s each, 2 alternating rounds`,
+  );
+  const db = await throwawayDatabase();
+  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '1000', ...BENCH_CAPS });
+  const c = new pg.Client({ connectionString: db.url });
+  // The refills, and the direct side's connections: as many as the shop's pool (DB_POOL_MAX, default 10).
+  // Idle connections stay open, so the CPU time of their backends can be read after each round.
+  const refills = new pg.Pool({ connectionString: db.url, max: 10, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 10, idleTimeoutMillis: 0 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CUSTOMERS });
+  try {
+    await c.connect();
+    // Every bench part costs $4.20 to $4.44 a lot of 10 and weighs 500 g (the default) with a million in stock.
+    await seedProducts(db.url, CUSTOMERS * LINES);
+    const buyers = await Promise.all(Array.from({ length: CUSTOMERS }, () => signUp(shop.base)));
+    await verifyBuyers(db.url);
+    const customers = await directCustomers(
+      c,
+      buyers.map((b) => b.email),
+    );
+    const { rows: parts } = await c.query<{ id: string }>(`SELECT id FROM products ORDER BY sku`);
+    const cartOf = (k: number) => parts.slice(k * LINES, (k + 1) * LINES).map((p) => p.id);
+    await Promise.all(
+      buyers.map(async (b, k) => {
+        for (const productId of cartOf(k)) {
+          const res = await fetch(`${shop.base}/api/cart/lines/${productId}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+            body: JSON.stringify({ quantity: QUANTITY }),
+          });
+          if (!res.ok) throw new Error(`PUT /api/cart/lines: ${res.status} ${await res.text()}`);
+        }
+      }),
+    );
+    const refill = (k: number) =>
+      refills.query(
+        `INSERT INTO cart_lines (user_id, product_id, quantity, updated_at) SELECT $1::text, p, $3::int, now() FROM unnest($2::uuid[]) AS p
+         ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = excluded.updated_at`,
+        [customers[k].userId, cartOf(k), QUANTITY],
+      );
+    const body = JSON.stringify({ shippingAddress: BENCH_SHIP_TO });
+    const base = new URL(shop.base);
+    const checkOutViaShop = (token: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            path: '/api/checkout',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+
+    // One checkout through the shop first (it also loads the signing keys): what every checkout of the bench costs.
+    const first = await checkOutViaShop(buyers[0].token);
+    if (first.status !== 201) throw new Error(`POST /api/checkout: ${first.status} ${first.body}`);
+    const shown = JSON.parse(first.body) as { goods: number; shipping: number; tax: number; total: number; shippingMethod: { name: string } | null };
+    await refill(0);
+    const place: DirectPlace = directPlace();
+    // The direct side's connections are opened before its first round, as the shop's are by now.
+    const warm = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+    for (const client of warm) client.release();
+
+    let refused = 0;
+    let firstRefusal = '';
+    // Throughput swings with the other jobs on the machine; the CPU time each checkout costs swings much less.
+    const cpu = { shop: [0, 0, 0, 0], direct: [0, 0, 0, 0], plain: [0, 0, 0, 0] }; // server, bench, PostgreSQL ms; checkouts
+    const round = async (side: keyof typeof cpu, once: (k: number) => Promise<boolean>) => {
+      const samples: number[] = [];
+      let done = 0;
+      const [server0, bench0, db0] = [cpuMsOf(shop.child.pid!), process.cpuUsage(), await backendCpu(c)];
+      const t0 = performance.now();
+      const deadline = t0 + SECONDS * 1000;
+      await Promise.all(
+        customers.map(async (_, k) => {
+          while (performance.now() < deadline) {
+            await refill(k);
+            const s = performance.now();
+            if (await once(k)) {
+              samples.push(performance.now() - s);
+              done++;
+            }
+          }
+        }),
+      );
+      const perSecond = done / ((performance.now() - t0) / 1000);
+      await settle(c);
+      const bench1 = process.cpuUsage(bench0);
+      const spent = [cpuMsOf(shop.child.pid!) - server0, (bench1.user + bench1.system) / 1000, backendCpuSpent(db0, await backendCpu(c)), done];
+      cpu[side] = cpu[side].map((x, i) => x + spent[i]);
+      return { perSecond, samples };
+    };
+    const viaShop = () =>
+      round('shop', async (k) => {
+        const res = await checkOutViaShop(buyers[k].token);
+        if (res.status === 201) return true;
+        refused++;
+        firstRefusal ||= `${res.status} ${res.body.slice(0, 200)}`;
+        return false;
+      });
+    const direct = (pipelined: boolean) =>
+      round(pipelined ? 'direct' : 'plain', async (k) => {
+        const client = await pool.connect();
+        try {
+          await directCheckout(client, customers[k], place, BENCH_POLICY, pipelined);
+          return true;
+        } finally {
+          client.release();
+        }
+      });
+
+    const shopRuns: number[] = [];
+    const directRuns: number[] = [];
+    const plainRuns: number[] = [];
+    const shopSamples: number[] = [];
+    const directSamples: number[] = [];
+    const plainSamples: number[] = [];
+    for (let r = 0; r < 2; r++) {
+      const d = await direct(true);
+      directRuns.push(d.perSecond);
+      directSamples.push(...d.samples);
+      const s = await viaShop();
+      shopRuns.push(s.perSecond);
+      shopSamples.push(...s.samples);
+      const p = await direct(false);
+      plainRuns.push(p.perSecond);
+      plainSamples.push(...p.samples);
+    }
+
+    // From the database: every unit that left stock is in a checkout line and in the ledger, every line carries its
+    // checkout's number, and each customer's checkouts (shop's and direct) were priced alike, line for line.
+    const { rows } = await c.query<Record<string, string>>(
+      `SELECT (SELECT sum(1000000 - stock) FROM products) AS taken,
+              (SELECT coalesce(sum(quantity), 0) FROM orders WHERE checkout_id IS NOT NULL) AS units,
+              (SELECT coalesce(sum(delta), 0) FROM stock_movements) AS ledger,
+              (SELECT count(*) FROM checkouts) AS checkouts,
+              (SELECT count(*) FROM orders WHERE checkout_id IS NOT NULL) AS lines,
+              (SELECT count(*) FROM orders o JOIN checkouts k ON k.id = o.checkout_id WHERE o.number <> k.number) AS misnumbered,
+              (SELECT count(*) FROM (SELECT user_id FROM checkouts GROUP BY user_id
+                 HAVING count(DISTINCT (goods_cents, shipping_cents, shipping_tax_cents, tax_cents, total_cents, shipping_method_id, ship_phone)) > 1) AS x) AS priced_apart,
+              (SELECT count(*) FROM (SELECT o.user_id FROM orders o WHERE o.checkout_id IS NOT NULL GROUP BY o.user_id, o.product_id
+                 HAVING count(DISTINCT (o.price_cents, o.tax_cents, o.unit_price_cents, o.sku, o.country, o.address, o.phone)) > 1) AS y) AS lines_apart`,
+    );
+    const f = rows[0];
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const runs = (xs: number[]) => `runs ${xs.map((x) => fmt(x)).join(', ')}`;
+    const pct = (xs: number[], q: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+    };
+    const latency = (xs: number[]) => `p50 ${fmt(pct(xs, 0.5), 1)} ms, p99 ${fmt(pct(xs, 0.99), 1)} ms`;
+    const perCheckout = (side: keyof typeof cpu, i: number) => fmt(cpu[side][i] / cpu[side][3], 2);
+    record(
+      'checkout',
+      'each checkout',
+      `$${shown.total.toFixed(2)}`,
+      `goods $${shown.goods.toFixed(2)} + shipping $${shown.shipping.toFixed(2)} (${shown.shippingMethod?.name}, ${fmt((LINES * QUANTITY * 500) / 1000)} kg) + tax $${shown.tax.toFixed(2)} (TN 7 % on goods and shipping)`,
+    );
+    record('checkout', 'shop checkouts/s', fmt(mean(shopRuns)), `${runs(shopRuns)}; 201: ${shopSamples.length}, refused: ${refused}; ${latency(shopSamples)}`);
+    record(
+      'checkout',
+      'node-postgres direct checkouts/s',
+      fmt(mean(directRuns)),
+      `${runs(directRuns)}; ${latency(directSamples)}; the shop's reads and writes in 2 round trips (BEGIN + 9 reads, 4 writes + COMMIT); pool of 10`,
+    );
+    record('checkout', 'ratio shop / direct', fmt(mean(shopRuns) / mean(directRuns), 2), 'wanted ≥ 0.6');
+    record(
+      'checkout',
+      'CPU per checkout, shop',
+      `${fmt((cpu.shop[0] + cpu.shop[2]) / cpu.shop[3], 2)} ms`,
+      `server ${perCheckout('shop', 0)} ms + PostgreSQL ${perCheckout('shop', 2)} ms; the bench (HTTP client, refills) ${perCheckout('shop', 1)} ms`,
+    );
+    record(
+      'checkout',
+      'CPU per checkout, direct',
+      `${fmt((cpu.direct[1] + cpu.direct[2]) / cpu.direct[3], 2)} ms`,
+      `the bench (node-postgres, pricing, refills) ${perCheckout('direct', 1)} ms + PostgreSQL ${perCheckout('direct', 2)} ms; one round trip per statement: ${perCheckout('plain', 1)} + ${perCheckout('plain', 2)} ms`,
+    );
+    record(
+      'checkout',
+      'direct, one round trip per statement',
+      fmt(mean(plainRuns)),
+      `${runs(plainRuns)}; ${latency(plainSamples)}; the same 15 statements one at a time; ratio shop / this ${fmt(mean(shopRuns) / mean(plainRuns), 2)}`,
+    );
+    const taken = Number(f.taken);
+    record(
+      'checkout',
+      'stock check',
+      taken === Number(f.units) && Number(f.ledger) === -taken && f.misnumbered === '0' && f.priced_apart === '0' && f.lines_apart === '0'
+        ? 'consistent'
+        : `INCONSISTENT: ${taken} units left stock, checkout lines hold ${f.units}, ledger ${f.ledger}; ${f.misnumbered} lines numbered apart from their checkout; ${f.priced_apart} customers' checkouts and ${f.lines_apart} lines priced apart`,
+      `all runs, from the database: ${fmt(Number(f.checkouts))} checkouts, ${fmt(Number(f.lines))} lines, ${fmt(taken)} units = stock taken = −ledger; every customer's checkouts, shop's and direct, priced alike line for line${firstRefusal ? `; first refusal: ${firstRefusal}` : ''}`,
+    );
+  } finally {
+    agent.destroy();
+    await pool.end();
+    await refills.end();
+    await c.end().catch(() => {});
+    await shop.stop();
+    await db.drop();
+  }
 }
 
 function p95(samples: number[]): number {
@@ -525,6 +827,7 @@ async function main() {
   );
   if (PARTS.has('products')) await benchProducts();
   if (PARTS.has('orders')) await benchOrders();
+  if (PARTS.has('checkout')) await benchCheckout();
   if (PARTS.has('paging')) await benchPaging();
   if (PARTS.has('start')) await benchStart();
   if (PARTS.has('import')) await benchImport();
