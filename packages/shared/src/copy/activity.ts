@@ -1,7 +1,7 @@
 /** The admin's audit log page "Activity" (issue #8, part 7). */
 export const activityCopy = {
   title: 'Activity',
-  intro: 'Who changed what in the shop, newest first: products, stock, imports, deliveries, cancellations and promotions.',
+  intro: 'Who changed what in the shop, newest first: products, stock, imports, deliveries, cancellations, promotions and admin roles removed.',
   filterAction: 'Action',
   filterEntity: 'Entity',
   any: 'Any',
@@ -26,6 +26,7 @@ export const activityCopy = {
     'order.deliver': 'Order delivered',
     'order.cancel': 'Order cancelled',
     'user.promote': 'Made admin',
+    'user.demote': 'Admin role removed',
     'payment.reconcile': 'Payment reconciled',
     'payment.refund': 'Payment refunded',
     'payment.refund_due': 'Refund due',

@@ -120,6 +120,13 @@ export const orderFlowCopy = {
   lowStockOnly: 'Low stock only',
   lowStockCount: (n: number) => `${n} low on stock`,
   noLowStock: 'No product is low on stock.',
+  // Issue #25: Manage Products' search.
+  searchProductsLabel: 'Search products',
+  searchProductsPlaceholder: 'Name, part number or brand',
+  searchProductsHint: 'A part number is found however it is typed: HF-204, hf 204 and HF204 are the same part.',
+  searchButton: 'Search',
+  clearSearch: 'Clear search',
+  noProductsMatch: 'No products match this search. Try another name, part number or brand.',
   // Issue #24: what shipping and tax need to know about a part (decision 153).
   shippingTaxLegend: 'Shipping and tax',
   shippingTaxIntro: 'Checkout prices shipping by weight and applies the tax rate of the category.',

@@ -26,4 +26,16 @@ export const usersCopy = {
   taxSave: 'Save',
   taxNowExempt: (who: string, taxId: string) => `${who} is now tax-exempt (${taxId}).`,
   taxNowTaxed: (who: string) => `${who} pays tax again.`,
+  // Issue #25: a search over the accounts, and taking the admin role back.
+  searchLabel: 'Search users',
+  searchPlaceholder: 'Name or e-mail',
+  searchButton: 'Search',
+  clearSearch: 'Clear search',
+  found: (n: number) => `${n} account${n === 1 ? '' : 's'} found`,
+  noMatch: 'No accounts match this search. Try part of a name or an e-mail address.',
+  removeAdminButton: 'Remove admin',
+  removeAdminTitle: 'Remove admin?',
+  removeAdminBody: 'loses the admin pages at once. Their account, orders and reviews stay as they are.',
+  removeAdminConfirm: 'Yes, remove admin',
+  adminRemoved: (who: string) => `${who} is no longer an admin.`,
 } as const;

@@ -73,7 +73,10 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 20;
 export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
 
-/** GET /products/manage (admin): one page of Manage Products, newest first; lowStock=true keeps the parts low on stock. */
+/**
+ * GET /products/manage (admin): one page of Manage Products, newest first; lowStock=true keeps the parts low on stock;
+ * issue #25: q keeps the parts whose name or brand holds it, or whose part number does however it is typed (skuKey).
+ */
 export const adminProductsQuerySchema = z.object({
   page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
   limit: z.coerce
@@ -86,6 +89,7 @@ export const adminProductsQuerySchema = z.object({
     .enum(['true', 'false'], { message: 'lowStock must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  q: z.string({ message: 'q must be text' }).trim().max(200, 'q must be 200 characters or fewer').optional(),
 });
 export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
 
@@ -96,7 +100,7 @@ export const adminProductPageSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   pages: z.number().int(),
-  /** The whole catalogue and its parts low on stock, whatever the filter. */
+  /** The whole catalogue (with q, the parts matching the search) and its parts low on stock, whatever the lowStock filter. */
   counts: z.object({ all: z.number().int(), lowStock: z.number().int() }),
 });
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;

@@ -62,7 +62,10 @@ export const userListSchema = z.array(userListEntrySchema);
 export const USERS_PAGE_DEFAULT_LIMIT = 50;
 export const USERS_PAGE_MAX_LIMIT = 100;
 
-/** GET /users: without page and limit the spec's array; with either, one page (administrators first, then the newest accounts). */
+/**
+ * GET /users: without page, limit and q the spec's array; with any of them, one page (administrators first, then the
+ * newest accounts). Issue #25: q keeps the accounts whose name or e-mail holds it.
+ */
 export const userListQuerySchema = z.object({
   page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
   limit: z.coerce
@@ -71,6 +74,7 @@ export const userListQuerySchema = z.object({
     .min(1, 'limit must be 1 or more')
     .max(USERS_PAGE_MAX_LIMIT, `limit must be ${USERS_PAGE_MAX_LIMIT} or less`)
     .optional(),
+  q: z.string({ message: 'q must be text' }).trim().max(200, 'q must be 200 characters or fewer').optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
@@ -84,3 +88,7 @@ export const userPageSchema = z.object({
 export type UserPage = z.infer<typeof userPageSchema>;
 
 export const setRoleSchema = z.object({ role: z.literal('admin', { message: "role must be 'admin'" }) });
+
+/** Issue #25: DELETE /users/{id}/admin answers what the account's role is now. */
+export const demoteResultSchema = z.object({ ok: z.literal(true), role: z.string() });
+export type DemoteResult = z.infer<typeof demoteResultSchema>;

@@ -55,7 +55,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin],
       schema: {
         tags: ['products'],
-        summary: 'One page of Manage Products, newest first, with ?page=&limit=&lowStock=true and the catalogue and low-stock counts (admin)',
+        summary:
+          'One page of Manage Products, newest first, with ?page=&limit=&lowStock=true&q= (name, brand or part number however typed) and the counts of the catalogue or the search and its parts low on stock (admin)',
         security: [{ bearerAuth: [] }],
         querystring: adminProductsQuerySchema,
         response: { 200: adminProductPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_BRAND,
   DEFAULT_CATEGORY,
@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { productFitments, products, vehicles } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, isUuid } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 
@@ -195,19 +196,40 @@ export async function pageProducts(db: Db, page: number, limit: number, opts?: C
 }
 
 /**
+ * Issue #25: what Manage Products' search box matches: the name or the brand
+ * holding the text, or the part number however it is typed ("hf 204" finds
+ * HF-204: the skuKey of both, like the part number's uniqueness).
+ */
+export function adminProductSearchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const key = skuKey(term);
+  return or(
+    ilike(products.name, containsPattern(term)),
+    ilike(products.brand, containsPattern(term)),
+    key ? like(products.skuKey, containsPattern(key)) : undefined,
+  );
+}
+
+/**
  * GET /products/manage (admin): newest first, so a part just added is on the
  * first page; `lowStock` keeps the parts below LOW_STOCK_FACTOR minimum orders
- * (the rule of isLowStock, in SQL). Offset paging: an admin screen, read fresh.
+ * (the rule of isLowStock, in SQL); `q` searches (the counts are then those of
+ * the matches, like the orders' tabs). Offset paging: an admin screen, read fresh.
  */
-export async function pageProductsForAdmin(db: Db, query: { page: number; limit: number; lowStock: boolean }, opts: CatalogOptions = defaults) {
+export async function pageProductsForAdmin(db: Db, query: { page: number; limit: number; lowStock: boolean; q?: string }, opts: CatalogOptions = defaults) {
   const low: SQL = sql`${products.stock} < ${opts.lowStockFactor} * ${products.minOrder}`;
-  const [counts] = await db.select({ all: count(), lowStock: sql<number>`count(*) filter (where ${low})`.mapWith(Number) }).from(products);
+  const search = adminProductSearchCondition(query.q);
+  const [counts] = await db
+    .select({ all: count(), lowStock: sql<number>`count(*) filter (where ${low})`.mapWith(Number) })
+    .from(products)
+    .where(search);
   const total = query.lowStock ? counts.lowStock : counts.all;
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const rows = await db
     .select()
     .from(products)
-    .where(query.lowStock ? low : undefined)
+    .where(and(search, query.lowStock ? low : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import {
   adminCheckSchema,
+  demoteResultSchema,
   errorResponseSchema,
   idParamsSchema,
   profileSchema,
@@ -21,7 +22,7 @@ import { SECOND_FACTOR_PENDING_MESSAGE } from '../../plugins/auth';
 import { wrongOriginMessage } from '../../lib/auth';
 import { actsAsAdmin, isAdmin } from '../../lib/policy';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { getProfile, listUsers, pageUsers, promoteToAdmin, setTaxExemption, syncUser, updateProfile } from './users.service';
+import { demoteAdmin, getProfile, listUsers, pageUsers, promoteToAdmin, setTaxExemption, syncUser, updateProfile } from './users.service';
 
 const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
 const PROFILE_KEYS = ['education', 'location', 'phone', 'linkedin'] as const;
@@ -129,16 +130,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.requireAdmin],
       schema: {
         tags: ['users'],
-        summary: "Every account (admin): the spec's array, or with ?page=&limit= one page, administrators first, then the newest",
+        summary:
+          "Every account (admin): the spec's array, or with ?page=&limit=&q= one page, administrators first, then the newest; q searches names and e-mails",
         security: [{ bearerAuth: [] }],
         querystring: userListQuerySchema,
         response: { 200: z.union([userListSchema, userPageSchema]), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (req) => {
-      const { page, limit } = req.query;
-      if (page === undefined && limit === undefined) return listUsers(app.db);
-      return pageUsers(app.db, page ?? 1, limit ?? USERS_PAGE_DEFAULT_LIMIT);
+      const { page, limit, q } = req.query;
+      if (page === undefined && limit === undefined && q === undefined) return listUsers(app.db);
+      return pageUsers(app.db, page ?? 1, limit ?? USERS_PAGE_DEFAULT_LIMIT, q);
     },
   );
 
@@ -164,6 +166,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await promoteToAdmin(app.db, req.params.id, { id: req.user!.id, email: req.user!.email });
       return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/users/:id/admin',
+    {
+      preHandler: [app.requireAdmin],
+      schema: {
+        tags: ['users'],
+        summary:
+          "Issue #25: take the admin role back from another admin (admin); never your own (409 SELF_DEMOTE) nor the last admin's (409 LAST_ADMIN); audited as user.demote",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: {
+          200: demoteResultSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { role } = await demoteAdmin(app.db, req.params.id, { id: req.user!.id, email: req.user!.email });
+      return { ok: true as const, role };
     },
   );
 

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Profile, UserListEntry, UserPage } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { profiles, user } from '../../db/schema';
-import { NotFoundError, isUuid } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -48,17 +49,29 @@ export async function listUsers(db: Db): Promise<UserListEntry[]> {
   return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role ?? 'user' }));
 }
 
+/** The role column holds the admin role (it is a comma-separated list, like lib/policy's isAdmin reads it). */
+const isAdminRole = sql`(',' || coalesce(${user.role}, '') || ',') like '%,admin,%'`;
+
+/** Issue #25: Make Admin's search box: the accounts whose name or e-mail holds the text. */
+function userSearchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  return or(ilike(user.name, containsPattern(term)), ilike(user.email, containsPattern(term)));
+}
+
 /**
  * One page of Make Admin: administrators first (who holds the keys), then the
- * newest accounts (the ones most likely to be promoted next).
+ * newest accounts (the ones most likely to be promoted next); with `q`, only
+ * the accounts matching the search (and `total` counts those).
  */
-export async function pageUsers(db: Db, page: number, limit: number): Promise<UserPage> {
-  const [{ total }] = await db.select({ total: count() }).from(user);
-  const isAdminRole = sql`(',' || coalesce(${user.role}, '') || ',') like '%,admin,%'`;
+export async function pageUsers(db: Db, page: number, limit: number, q?: string): Promise<UserPage> {
+  const search = userSearchCondition(q);
+  const [{ total }] = await db.select({ total: count() }).from(user).where(search);
   const rows = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role, taxExempt: profiles.taxExempt, taxId: profiles.taxId })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(search)
     .orderBy(desc(isAdminRole), desc(user.createdAt), asc(user.email))
     .limit(limit)
     .offset((page - 1) * limit);
@@ -89,6 +102,53 @@ export async function promoteToAdmin(db: Db, id: string, admin: AuditInput['acto
       after: { role: 'admin' },
       note: target.email,
     });
+  });
+}
+
+/** The role list without `admin`; an account left with no role is a customer again ('user'). */
+export function withoutAdmin(role: string | null): string {
+  const rest = (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r) => r && r !== 'admin');
+  return rest.length ? rest.join(',') : 'user';
+}
+
+export const LAST_ADMIN_MESSAGE = 'This is the last administrator of the shop: make someone else an admin first.';
+export const SELF_DEMOTE_MESSAGE = 'You cannot remove your own admin role. Another administrator can do it.';
+
+/**
+ * Issue #25 (decision 154): takes the admin role back from another admin; idempotent (a customer stays one, and
+ * nothing is recorded). Never from yourself (409 SELF_DEMOTE), and never from the last admin (409 LAST_ADMIN).
+ *
+ * Every row holding the admin role is locked first, in id order, so demotions take turns: two admins removing
+ * each other at once cannot leave the shop without one. The second to get the locks reads the roles as the first
+ * left them, finds its target the last admin and is refused; an actor who lost the role meanwhile is refused too.
+ * Sessions read the role on every request (plugins/auth), so the demoted admin's powers end with this commit.
+ */
+export async function demoteAdmin(db: Db, id: string, admin: NonNullable<AuditInput['actor']>): Promise<{ role: string }> {
+  if (!isUuid(id)) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+  if (id === admin.id) throw new ConflictError(SELF_DEMOTE_MESSAGE, 'SELF_DEMOTE');
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: user.id }).from(user).where(isAdminRole).orderBy(asc(user.id)).for('update');
+    const [target] = await tx.select({ role: user.role, email: user.email }).from(user).where(eq(user.id, id));
+    if (!target) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
+    const role = target.role ?? 'user';
+    if (!admins.some((a) => a.id === id)) return { role };
+    if (admins.length <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE, 'LAST_ADMIN');
+    if (!admins.some((a) => a.id === admin.id)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
+    const after = withoutAdmin(role);
+    await tx.update(user).set({ role: after, updatedAt: new Date() }).where(eq(user.id, id));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'user.demote',
+      entityType: 'user',
+      entityId: id,
+      before: { role },
+      after: { role: after },
+      note: target.email,
+    });
+    return { role: after };
   });
 }
 

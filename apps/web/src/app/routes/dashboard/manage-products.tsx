@@ -15,13 +15,15 @@ import { paths } from '../../../config/paths';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { CatalogCsvActions } from '../../../features/dashboard/components/catalog-csv-actions';
 import { LoadError } from '../../../components/ui/load-error';
+import { AdminSearchForm } from '../../../features/dashboard/components/admin-search-form';
 
 const t = orderFlowCopy;
 
-/** The page and the low-stock filter live in the address (?page=2&lowStock=true), so reload and back keep them. */
+/** The page, the low-stock filter and the search live in the address (?page=2&lowStock=true&q=hf204), so reload and back keep them. */
 function useManageProductsParams() {
   const [params, setParams] = useSearchParams();
   const page = parsePageParam(params.get('page'));
+  const q = params.get('q') ?? '';
   const inUrl = params.get('lowStock') === 'true';
   // The toggle answers at once; the address follows a moment later (a router navigation is not synchronous).
   // Back and forward change the address first, and the toggle follows it.
@@ -31,20 +33,29 @@ function useManageProductsParams() {
     setSeen(inUrl);
     setLowOnly(inUrl);
   }
-  const update = (next: { page?: number; lowOnly?: boolean }, replace = false) => {
+  const update = (next: { page?: number; lowOnly?: boolean; q?: string }, replace = false) => {
     if (next.lowOnly !== undefined) setLowOnly(next.lowOnly);
-    const merged = { page: 1, lowOnly, ...next };
+    const merged = { page: 1, lowOnly, q, ...next };
     const out = new URLSearchParams();
+    if (merged.q) out.set('q', merged.q);
     if (merged.page > 1) out.set('page', String(merged.page));
     if (merged.lowOnly) out.set('lowStock', 'true');
     setParams(out, { preventScrollReset: true, replace });
   };
-  return { page, lowOnly, update };
+  return { page, lowOnly, q, update };
 }
 
+const searchCopy = {
+  label: t.searchProductsLabel,
+  placeholder: t.searchProductsPlaceholder,
+  hint: t.searchProductsHint,
+  button: t.searchButton,
+  clear: t.clearSearch,
+};
+
 export default function ManageProductsPage() {
-  const { page, lowOnly, update } = useManageProductsParams();
-  const products = useQuery(adminProductsQueryOptions(page, lowOnly));
+  const { page, lowOnly, q, update } = useManageProductsParams();
+  const products = useQuery(adminProductsQueryOptions(page, lowOnly, q));
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [toAdjust, setToAdjust] = useState<Product | null>(null);
   const filterId = useId();
@@ -72,7 +83,7 @@ export default function ManageProductsPage() {
       <DashboardPageHeader id="manage-products-title" title={dashboardCopy.manageProducts} intro={t.manageProductsIntro}>
         <div className="flex flex-wrap items-center gap-2">
           <CatalogCsvActions />
-          {data && data.counts.all > 0 && (
+          {data && (data.counts.all > 0 || q !== '') && (
             <label
               htmlFor={filterId}
               className="flex cursor-pointer items-center gap-2 rounded-field border border-base-300 bg-base-100 px-3 py-2 text-sm font-semibold"
@@ -90,6 +101,9 @@ export default function ManageProductsPage() {
           )}
         </div>
       </DashboardPageHeader>
+      <div className="mb-4">
+        <AdminSearchForm id="products-search" copy={searchCopy} value={q} onSearch={(next) => update({ q: next })} />
+      </div>
       {products.isPending ? (
         <div className="flex flex-col gap-2 rounded-box border border-base-300 p-4" aria-hidden="true">
           <Skeleton className="h-8 w-full" />
@@ -99,13 +113,13 @@ export default function ManageProductsPage() {
         </div>
       ) : products.isError && !data ? (
         <LoadError message={products.error.message} onRetry={() => void products.refetch()} />
-      ) : !data || data.counts.all === 0 ? (
+      ) : !data || (data.counts.all === 0 && !q) ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.emptyProducts}</p>
       ) : shown.length === 0 ? (
-        // Empty with parts in the catalogue: the filter found none, or a page past the end (the effect above moves back).
-        lowOnly && data.total === 0 ? (
+        // Empty with parts in the catalogue: the search or the filter found none, or a page past the end (the effect above moves back).
+        data.total === 0 && (q || lowOnly) ? (
           <p role="status" className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">
-            {t.noLowStock}
+            {q ? t.noProductsMatch : t.noLowStock}
           </p>
         ) : null
       ) : (

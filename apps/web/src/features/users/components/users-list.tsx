@@ -5,8 +5,30 @@ import { Skeleton } from '../../../components/ui/skeleton';
 
 const isAdmin = (u: UserListEntry) => u.role.split(',').includes('admin');
 
-function RoleCell({ entry, onPromote }: { entry: UserListEntry; onPromote(u: UserListEntry): void }) {
-  if (isAdmin(entry)) return <span className="badge badge-primary font-semibold">{ordersCopy.adminLabel}</span>;
+/** The Admin label, with Remove admin on another admin's row (issue #25); Make Admin on a customer's. */
+function RoleCell({
+  entry,
+  isMe,
+  onPromote,
+  onDemote,
+}: {
+  entry: UserListEntry;
+  isMe: boolean;
+  onPromote(u: UserListEntry): void;
+  onDemote?(u: UserListEntry): void;
+}) {
+  const badge = <span className="badge badge-primary font-semibold">{ordersCopy.adminLabel}</span>;
+  if (isAdmin(entry) && (isMe || !onDemote)) return badge;
+  if (isAdmin(entry))
+    return (
+      <div className="flex flex-col items-end gap-2">
+        {badge}
+        <button type="button" className="btn btn-outline btn-error btn-xs" onClick={() => onDemote?.(entry)}>
+          {usersCopy.removeAdminButton}
+          <span className="sr-only"> {entry.email}</span>
+        </button>
+      </div>
+    );
   return (
     <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => onPromote(entry)}>
       {usersCopy.makeAdminButton}
@@ -44,6 +66,7 @@ export function UsersList({
   offset = 0,
   meEmail,
   onPromote,
+  onDemote,
   onTaxExemption,
 }: {
   users: UserListEntry[];
@@ -51,6 +74,8 @@ export function UsersList({
   offset?: number;
   meEmail?: string;
   onPromote(u: UserListEntry): void;
+  /** Issue #25: asks before taking the admin role back from another admin (never offered on your own row). */
+  onDemote?(u: UserListEntry): void;
   /** Issue #24: opens a customer's tax exemption. */
   onTaxExemption?(u: UserListEntry): void;
 }) {
@@ -69,7 +94,7 @@ export function UsersList({
                 </p>
                 <p className="break-all text-sm text-base-content/80">{u.email}</p>
               </div>
-              <RoleCell entry={u} onPromote={onPromote} />
+              <RoleCell entry={u} isMe={u.email === meEmail} onPromote={onPromote} onDemote={onDemote} />
             </div>
             {(u.taxExempt || (onTaxExemption && !isAdmin(u))) && (
               <div className="border-t border-base-300 pl-9 pt-3">
@@ -109,7 +134,7 @@ export function UsersList({
                   <TaxCell entry={u} onTaxExemption={onTaxExemption} stacked />
                 </td>
                 <td className="whitespace-nowrap text-right">
-                  <RoleCell entry={u} onPromote={onPromote} />
+                  <RoleCell entry={u} isMe={u.email === meEmail} onPromote={onPromote} onDemote={onDemote} />
                 </td>
               </tr>
             ))}
