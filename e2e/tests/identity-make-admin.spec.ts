@@ -32,7 +32,10 @@ test.describe('Make Admin (admin)', () => {
     await page.getByRole('dialog', { name: copy.users.confirmTitle }).getByRole('button', { name: copy.users.confirm }).click();
     await expect(page.getByText(copy.toasts.adminMade)).toBeVisible();
     await expect(row.getByText(copy.orders.adminLabel, { exact: true })).toBeVisible();
-    await expect(row.getByRole('button')).toHaveCount(0);
+    // Issue #25: another admin's row offers Remove admin (your own row offers nothing, above); Make Admin is gone.
+    await expect(row.getByRole('button', { name: copy.users.makeAdminButton })).toHaveCount(0);
+    await expect(row.getByRole('button')).toHaveCount(1);
+    await expect(row.getByRole('button', { name: `${copy.users.removeAdminButton} ${customer.email}` })).toBeVisible();
 
     // The promoted customer's admin screens open after a reload (the admin check runs again).
     await customerPage.goto('/dashboard/makeAdmin');
