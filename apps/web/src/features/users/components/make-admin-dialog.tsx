@@ -43,8 +43,8 @@ export function MakeAdminDialog({ target, onClose }: { target: UserListEntry | n
       }
     >
       {target && (
-        <p className="text-base">
-          <strong className="break-all">{target.name || target.email}</strong> ({target.email}) {ordersCopy.confirmMakeAdmin}
+        <p className="text-base [overflow-wrap:anywhere]">
+          <strong>{target.name || target.email}</strong> ({target.email}) {ordersCopy.confirmMakeAdmin}
         </p>
       )}
       <FormError message={promote.error ? promote.error.message : null} />

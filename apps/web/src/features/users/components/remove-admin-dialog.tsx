@@ -25,8 +25,9 @@ export function RemoveAdminDialog({ target, onClose }: { target: UserListEntry |
       onConfirm={() => target && mutateThenClose(demote, target._id, usersCopy.adminRemoved(who), close)}
     >
       {target && (
-        <p>
-          <strong className="break-all text-base-content">{who}</strong> ({target.email}) {usersCopy.removeAdminBody}
+        // Long e-mail addresses wrap inside the dialog instead of running out of it.
+        <p className="[overflow-wrap:anywhere]">
+          <strong className="text-base-content">{who}</strong> ({target.email}) {usersCopy.removeAdminBody}
         </p>
       )}
     </ConfirmDialog>

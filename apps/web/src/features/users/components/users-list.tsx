@@ -23,7 +23,7 @@ function RoleCell({
     return (
       <div className="flex flex-col items-end gap-2">
         {badge}
-        <button type="button" className="btn btn-outline btn-error btn-xs" onClick={() => onDemote?.(entry)}>
+        <button type="button" className="btn btn-outline btn-error btn-sm whitespace-nowrap" onClick={() => onDemote?.(entry)}>
           {usersCopy.removeAdminButton}
           <span className="sr-only"> {entry.email}</span>
         </button>
@@ -51,7 +51,7 @@ function TaxCell({ entry, onTaxExemption, stacked = false }: { entry: UserListEn
         <span className="text-sm text-base-content/70">{usersCopy.taxesApply}</span>
       )}
       {onTaxExemption && !isAdmin(entry) && (
-        <button type="button" className={`btn btn-outline btn-sm ${stacked ? '' : 'ml-auto'}`} onClick={() => onTaxExemption(entry)}>
+        <button type="button" className={`btn btn-outline btn-sm whitespace-nowrap ${stacked ? '' : 'ml-auto'}`} onClick={() => onTaxExemption(entry)}>
           {usersCopy.taxButton}
           <span className="sr-only"> {entry.email}</span>
         </button>
