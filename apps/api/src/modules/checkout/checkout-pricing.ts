@@ -1,20 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   copy,
   countryName,
   fromCents,
   orderTotals,
+  resolveTaxRates,
   shippingQuotes,
   zoneFor,
   type CheckoutQuote,
   type OrderFigures,
   type OrderTotals,
+  type ShippingMethodRule,
   type ShippingQuote,
+  type ShippingZoneRule,
+  type TaxRateRule,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { profiles, type products } from '../../db/schema';
+import { profiles, shippingMethods, shippingZones, shopSettings, taxRates, type products } from '../../db/schema';
 import { lineTotalCents } from '../cart/cart.service';
-import { getTaxSettings, shippingRules, taxRatesAt } from '../shipping/shipping.service';
 
 /**
  * Issue #24 (decision 153): the price of an order before it is placed: the
@@ -50,6 +53,56 @@ export async function taxStatusOf(db: Db, userId: string): Promise<{ taxExempt: 
   return { taxExempt: row?.taxExempt ?? false, taxId: row?.taxId ?? '' };
 }
 
+export interface PricingRules {
+  /** The zones by name, each with its methods in the order they were made (shipping.service's shippingRules). */
+  zones: ShippingZoneRule[];
+  /** The country's rates (shipping.service's taxRatesAt, before they are resolved for the region). */
+  rates: TaxRateRule[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+  taxId: string;
+}
+
+/**
+ * Everything an order's price depends on besides its lines, in ONE statement: the shipping zones and methods,
+ * the country's tax rates, the shop's tax setting and the customer's tax status. The checkout reads them inside
+ * its transaction, where five queries sent at once would only queue on the one connection: five round trips
+ * (issue #24 item 7, `npm run bench`'s checkout part), and queries queued on a busy client, which node-postgres 9
+ * will refuse.
+ */
+export async function pricingRules(db: Db, userId: string, country: string): Promise<PricingRules> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions) order by z.name, z.id), '[]'::json)
+         from ${shippingZones} z) as zones,
+      (select coalesce(json_agg(json_build_object('zoneId', m.zone_id, 'id', m.id, 'name', m.name, 'carrier', m.carrier, 'minDays', m.min_days,
+                                                   'maxDays', m.max_days, 'bands', m.bands, 'freeOverCents', m.free_over_cents,
+                                                   'takesOversize', m.takes_oversize) order by m.created_at, m.id), '[]'::json)
+         from ${shippingMethods} m) as methods,
+      (select coalesce(json_agg(json_build_object('country', r.country, 'region', r.region, 'category', r.category, 'rate', r.rate,
+                                                   'taxShipping', r.tax_shipping)), '[]'::json)
+         from ${taxRates} r where r.country = ${country}) as rates,
+      (select s.prices_include_tax from ${shopSettings} s where s.id = 1) as prices_include_tax,
+      (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from ${profiles} p where p.user_id = ${userId}) as tax_status`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as {
+    zones: Omit<ShippingZoneRule, 'methods'>[];
+    methods: (ShippingMethodRule & { zoneId: string })[];
+    rates: TaxRateRule[];
+    prices_include_tax: boolean | null;
+    tax_status: { taxExempt: boolean; taxId: string } | null;
+  }[];
+  return {
+    zones: row.zones.map((z) => ({
+      ...z,
+      methods: row.methods.filter((m) => m.zoneId === z.id).map(({ zoneId: _zone, ...m }) => m),
+    })),
+    rates: row.rates,
+    pricesIncludeTax: row.prices_include_tax ?? false,
+    taxExempt: row.tax_status?.taxExempt ?? false,
+    taxId: row.tax_status?.taxId ?? '',
+  };
+}
+
 /** Price these lines to this place for this customer. `db` may be the checkout's transaction. */
 export async function priceOrder(
   db: Db,
@@ -61,12 +114,8 @@ export async function priceOrder(
   const weightGrams = lines.reduce((s, l) => s + l.product.weightGrams * l.quantity, 0);
   const listedGoodsCents = lines.reduce((s, l) => s + l.amountCents, 0);
   const hasOversize = lines.some((l) => l.product.oversize);
-  const [zones, taxes, settings, status] = await Promise.all([
-    shippingRules(db),
-    taxRatesAt(db, place.country, place.region),
-    getTaxSettings(db),
-    taxStatusOf(db, userId),
-  ]);
+  const { zones, rates, pricesIncludeTax, ...status } = await pricingRules(db, userId, place.country);
+  const taxes = resolveTaxRates(rates, place.country, place.region);
   const quotes = shippingQuotes(zones, place, { weightGrams, goodsCents: listedGoodsCents, hasOversize });
   const options = quotes.map((quote) => ({
     quote,
@@ -74,7 +123,7 @@ export async function priceOrder(
       lines: lines.map((l) => ({ amountCents: l.amountCents, category: l.product.taxCategory })),
       shippingCents: quote.priceCents,
       taxes,
-      pricesIncludeTax: settings.pricesIncludeTax,
+      pricesIncludeTax,
       taxExempt: status.taxExempt,
     }),
   }));
