@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { shipmentsRoutes } from './modules/orders/shipments.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { scheduleReconciliation } from './modules/payments/payments.reconcile';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(contactRoutes);
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
+      await api.register(shipmentsRoutes);
       await api.register(paymentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(catalogCsvRoutes);

@@ -16,6 +16,8 @@ export * from './schemas/audit';
 export * from './schemas/account';
 export * from './schemas/search';
 export * from './schemas/cart';
+export * from './schemas/shipment';
+export * from './carriers';
 export * from './schemas/address-book';
 export * from './schemas/shipping-tax';
 export * from './schemas/seo';

@@ -66,6 +66,7 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     expiresAt: null,
     userName: 'Sam Okafor',
     email: 'sam@example.com',
+    shipments: [],
     ...over,
   };
 }
@@ -95,5 +96,6 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     expiresAt: order.expiresAt,
     userName: order.userName,
     email: order.email,
+    shipments: [],
   };
 }

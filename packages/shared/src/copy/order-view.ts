@@ -21,6 +21,9 @@ export const orderViewCopy = {
   status: {
     unpaid: 'Awaiting payment',
     paid: 'Paid',
+    // Issue #25: shipments.
+    partially_shipped: 'Partially shipped',
+    shipped: 'Shipped',
     delivered: 'Delivered',
     expired: 'Expired',
   },

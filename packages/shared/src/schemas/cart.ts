@@ -3,6 +3,7 @@ import { productSchema } from './product';
 import { orderSchema } from './order';
 import { addressSchema } from '../address';
 import { addressViewSchema } from './address-book';
+import { shipmentSchema } from './shipment';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -173,8 +174,12 @@ export type ShortLine = z.infer<typeof shortLineSchema>;
 
 /* ------------------------------------------------------ issue #24: one order */
 
-/** An order's one status: its lines are paid, delivered and expire together. */
-export const purchaseStatusSchema = z.enum(['unpaid', 'paid', 'delivered', 'expired']);
+/**
+ * An order's one status: its lines are paid, delivered and expire together.
+ * Issue #25 (decision 157): a paid order is `partially_shipped` once some of
+ * its units left, `shipped` when every line has; delivered still comes last.
+ */
+export const purchaseStatusSchema = z.enum(['unpaid', 'paid', 'partially_shipped', 'shipped', 'delivered', 'expired']);
 export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
 
 /**
@@ -188,6 +193,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   userName: z.string(),
   email: z.string(),
   paidAt: z.string().nullable(),
+  /** Issue #25: its shipments, oldest first, each with its lines and tracking link. */
+  shipments: z.array(shipmentSchema),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -447,3 +447,42 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Issue #25 (decision 157): a parcel that left for an order. `order_key` is
+ * the order's key as the purchase views group it: the checkout's id, or a
+ * lone spec order's own id. Its lines say how many units of which order line
+ * it carries; a line has shipped when its shipments carry its quantity.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderKey: uuid('order_key').notNull(),
+    /** A carrier id of `CARRIERS` in @shop/shared (ups, usps, fedex, dhl, dpd, …, other). */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('shipments_order_key_idx').on(t.orderKey, t.shippedAt)],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderId] }),
+    check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('shipment_lines_order_idx').on(t.orderId),
+  ],
+);

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
 import { orderSearchCondition } from './orders-admin.service';
 import { isPastDue, toOrderDto, type OrderRow } from './orders.service';
+import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
 /**
  * Issue #24 (decision 153): orders as a person sees them. The spec's rows are
@@ -19,11 +20,14 @@ import { isPastDue, toOrderDto, type OrderRow } from './orders.service';
  */
 
 type Query = z.output<typeof purchasesQuerySchema>;
+/** Issue #25: the Paid tab ("Paid, to deliver") keeps an order until it is delivered, shipped or not. */
+const paidStatuses = sql`('paid', 'partially_shipped', 'shipped')`;
 const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
 const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
 
 const purchaseKey = sql`coalesce(${orders.checkoutId}, ${orders.id})`;
-const statusOfGroup = sql`case when bool_and(${orders.deleverd}) then 'delivered' when bool_and(${orders.paid}) then 'paid'
+// Issue #25: a paid order's shipments make it partially_shipped or shipped (over the rows joined with shippedUnitsJoin).
+const statusOfGroup = sql`case when bool_and(${orders.deleverd}) then 'delivered' when bool_and(${orders.paid}) then ${shippedStatusSql}
   when bool_or(${orders.status} = 'expired') then 'expired' else 'unpaid' end`;
 
 function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date): PurchaseStatus {
@@ -43,7 +47,15 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
   const paidAt = rows.map((o) => o.paidAt).find(Boolean) ?? checkout?.paidAt ?? null;
   if (checkout) {
     const { status: _ignored, ...view } = toCheckoutDto(checkout, rows, now);
-    return { ...view, kind: 'checkout', status, userName: first.userName, email: first.email, paidAt: paidAt ? paidAt.toISOString() : null };
+    return {
+      ...view,
+      kind: 'checkout',
+      status,
+      userName: first.userName,
+      email: first.email,
+      paidAt: paidAt ? paidAt.toISOString() : null,
+      shipments: [],
+    };
   }
   const order = toOrderDto(first);
   return {
@@ -68,6 +80,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     userName: first.userName,
     email: first.email,
     paidAt: paidAt ? paidAt.toISOString() : null,
+    shipments: [],
   };
 }
 
@@ -87,9 +100,17 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
   const checkoutIds = [...new Set(lines.map((o) => o.checkoutId).filter((id): id is string => id !== null))];
   const heads = checkoutIds.length ? await db.select().from(checkouts).where(inArray(checkouts.id, checkoutIds)) : [];
   const byId = new Map(heads.map((c) => [c.id, c]));
+  const shipmentsByKey = await loadShipments(db, keys);
   return keys.map((key) => {
     const rows = lines.filter((o) => (o.checkoutId ?? o.id) === key);
-    return toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
+    const purchase = toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
+    // Issue #25: its shipments, and the status they give a paid order.
+    const list = shipmentsByKey.get(key) ?? [];
+    return {
+      ...purchase,
+      status: shippedStatus(purchase.status, rows, list),
+      shipments: list.map((s) => toShipmentDto(s, rows)),
+    };
   });
 }
 
@@ -104,11 +125,11 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
   if (scope.userId !== null) where.push(sql`${orders.userId} = ${scope.userId}`);
   const search = orderSearchCondition(query.q);
   const groups = sql`select ${purchaseKey} as key, min(${orders.createdAt}) as created_at, ${statusOfGroup} as status
-    from ${orders} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    from ${orders} ${shippedUnitsJoin} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     group by ${purchaseKey} ${search ? sql`having bool_or(${search})` : sql``}`;
   const [counts] = rowsOf(
     await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'unpaid')::int as unpaid,
-      count(*) filter (where status = 'paid')::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
+      count(*) filter (where status in ${paidStatuses})::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
       count(*) filter (where status = 'expired')::int as expired from (${groups}) g`),
   );
   const c = {
@@ -121,7 +142,7 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
   const total = c[query.status];
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const keys = rowsOf(
-    await db.execute(sql`select key from (${groups}) g ${query.status === 'all' ? sql`` : sql`where status = ${query.status}`}
+    await db.execute(sql`select key from (${groups}) g ${query.status === 'all' ? sql`` : query.status === 'paid' ? sql`where status in ${paidStatuses}` : sql`where status = ${query.status}`}
       order by created_at desc, key desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
   ).map((r) => String(r.key));
   return { items: await loadPurchases(db, keys, now), total, page: query.page, limit: query.limit, pages, counts: c };

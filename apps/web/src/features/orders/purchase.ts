@@ -22,8 +22,9 @@ export function purchaseAsOrder(p: Purchase): Order {
     ...first,
     quantity: p.orders.reduce((sum, o) => sum + o.quantity, 0),
     price: p.total,
-    status: p.status,
-    paid: p.status === 'paid' || p.status === 'delivered',
+    // Issue #25: a shipped order is still paid, not delivered, for the spec's one-line status (its Dleverd stays).
+    status: p.status === 'partially_shipped' || p.status === 'shipped' ? 'paid' : p.status,
+    paid: p.status === 'paid' || p.status === 'partially_shipped' || p.status === 'shipped' || p.status === 'delivered',
     deleverd: p.status === 'delivered',
     expiresAt: p.expiresAt,
     transactionId: p.transactionId,

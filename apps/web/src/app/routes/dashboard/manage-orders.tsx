@@ -13,6 +13,8 @@ import { purchaseLabel } from '../../../features/orders/purchase';
 import { AdminOrderStatus, CancelOrderButton } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
 import { DeliverOrderDialog } from '../../../features/orders/components/deliver-order-dialog';
+import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
+import { ShipmentSummary } from '../../../features/orders/components/shipments';
 import { OrderStatusTabs } from '../../../features/orders/components/order-status-tabs';
 import { OrderSearchForm } from '../../../features/orders/components/order-search-form';
 import { OrdersPager } from '../../../features/orders/components/orders-pager';
@@ -50,6 +52,7 @@ export default function ManageOrdersPage() {
   const exporter = useExportOrdersCsv();
   const [toCancel, setToCancel] = useState<Purchase | null>(null);
   const [toDeliver, setToDeliver] = useState<Purchase | null>(null);
+  const [toShip, setToShip] = useState<Purchase | null>(null);
 
   const exportCsv = () =>
     exporter.mutate(
@@ -92,8 +95,19 @@ export default function ManageOrdersPage() {
               offset={(data!.page - 1) * data!.limit}
               caption={dashboardCopy.manageAllOrders}
               showCustomer
-              renderStatus={(purchase, line) => <AdminOrderStatus order={line} label={purchaseLabel(purchase)} onDeliver={() => setToDeliver(purchase)} />}
-              renderActions={(purchase, line) => <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />}
+              renderStatus={(purchase, line) => (
+                <>
+                  <AdminOrderStatus order={line} label={purchaseLabel(purchase)} onDeliver={() => setToDeliver(purchase)} />
+                  {/* Issue #25: its parcels, under the status. */}
+                  <ShipmentSummary purchase={purchase} />
+                </>
+              )}
+              renderActions={(purchase, line) => (
+                <div className="flex flex-col items-end gap-2">
+                  <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />
+                  <ShipOrderButton order={purchase} onShip={setToShip} />
+                </div>
+              )}
             />
             <OrdersPager page={data!.page} pages={data!.pages} total={data!.total} limit={data!.limit} onPageChange={(next) => update({ page: next })} />
           </>
@@ -101,6 +115,7 @@ export default function ManageOrdersPage() {
       </div>
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
       <DeliverOrderDialog order={toDeliver} onClose={() => setToDeliver(null)} />
+      <ShipOrderDialog order={toShip} onClose={() => setToShip(null)} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { OrdersPager } from '../../../features/orders/components/orders-pager';
 import { purchaseLabel } from '../../../features/orders/purchase';
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
+import { ShipmentSummary } from '../../../features/orders/components/shipments';
 import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
@@ -76,7 +77,13 @@ export default function MyOrdersPage() {
             purchases={data.items}
             offset={(data.page - 1) * data.limit}
             caption={dashboardCopy.myOrders}
-            renderStatus={(purchase, line) => <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />}
+            renderStatus={(purchase, line) => (
+              <>
+                <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />
+                {/* Issue #25: "Shipped via UPS · 1Z… (track)" per parcel. */}
+                <ShipmentSummary purchase={purchase} />
+              </>
+            )}
             renderActions={(purchase, line) => (
               <div className="flex flex-col items-end gap-2">
                 <CancelOrderButton order={line} label={purchaseLabel(purchase)} onCancel={() => setToCancel(purchase)} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { minutesLeft } from '@shop/shared/order-state';
@@ -15,6 +16,8 @@ import { lineSku, shipToLines } from '../../../features/orders/purchase';
 import { TransactionId } from '../../../features/orders/components/orders-table';
 import { TestPaymentBadge } from '../../../features/orders/components/order-status';
 import { OrderFigures } from '../../../features/checkout/components/order-figures';
+import { ShipmentsSection } from '../../../features/orders/components/shipments';
+import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
 
 const t = orderViewCopy;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,6 +25,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 const badgeClass: Record<PurchaseStatus, string> = {
   unpaid: 'badge-warning',
   paid: 'badge-info',
+  partially_shipped: 'badge-accent',
+  shipped: 'badge-secondary',
   delivered: 'badge-success',
   expired: 'badge-neutral',
 };
@@ -176,6 +181,9 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
             </div>
           )}
           {expired && <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">{t.expiredHint}</p>}
+          {/* Issue #25: the admin ships a paid order's parts; everyone sees its parcels. */}
+          {showCustomer && <ShipAction purchase={p} />}
+          <ShipmentsSection purchase={p} />
           <section aria-labelledby="order-ship-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
             <h3 id="order-ship-title" className="mb-2 font-display text-xl font-bold uppercase">
               {t.shipTo}
@@ -201,6 +209,16 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           </section>
         </div>
       </div>
+    </>
+  );
+}
+
+function ShipAction({ purchase }: { purchase: Purchase }) {
+  const [shipping, setShipping] = useState<Purchase | null>(null);
+  return (
+    <>
+      <ShipOrderButton order={purchase} onShip={setShipping} className="btn btn-primary self-start" />
+      <ShipOrderDialog order={shipping} onClose={() => setShipping(null)} />
     </>
   );
 }
