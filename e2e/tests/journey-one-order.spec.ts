@@ -70,7 +70,9 @@ async function checkoutViaApi(page: Page, parts: ProductDto[]): Promise<Purchase
 
 const myOrdersRows = (page: Page) => page.getByRole('table', { name: 'My Orders' }).getByRole('row');
 
-test('a checkout is one order: one row with its lines and one pay link, its own page, paid once, found by number and delivered as a whole', async ({ browser }) => {
+test('a checkout is one order: one row with its lines and one pay link, its own page, paid once, found by number and delivered as a whole', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const { page, context, customer } = await newCustomerPage(browser, 'oneorder');
   try {
@@ -193,7 +195,9 @@ async function customerWithOrders(browser: Browser): Promise<{ account: Account;
   }
 }
 
-test('My Orders, the order page and its payment page read well at 375 and 1280 px, light and dark: nothing wider than the screen, no axe findings', async ({ browser }) => {
+test('My Orders, the order page and its payment page read well at 375 and 1280 px, light and dark: nothing wider than the screen, no axe findings', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const { account, order } = await customerWithOrders(browser);
   for (const theme of ['light', 'dark'] as Theme[]) {
@@ -220,7 +224,10 @@ test('My Orders, the order page and its payment page read well at 375 and 1280 p
               .map((e) => `${e.tagName} "${(e.textContent ?? '').slice(0, 40)}"`),
           );
           expect(wider, `${name} at ${width}px is wider than the screen`).toEqual([]);
-          const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA).analyze();
+          const result = await new AxeBuilder({ page })
+            .options({ resultTypes: ['violations'] })
+            .withTags(WCAG_21_AA)
+            .analyze();
           expect(result.violations.map((v) => `${name} ${width} ${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         }
       }

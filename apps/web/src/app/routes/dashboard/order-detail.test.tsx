@@ -12,8 +12,7 @@ const t = orderViewCopy;
 function serve(purchase: Purchase) {
   return fakeApi((req) => {
     if (req.method === 'GET' && req.path.toUpperCase() === `/API/PURCHASES/${purchase.number}`) return { status: 200, body: purchase };
-    if (req.path.startsWith('/api/purchases/'))
-      return { status: 404, body: { error: { code: 'ORDER_NOT_FOUND', message: 'No order with that number.' } } };
+    if (req.path.startsWith('/api/purchases/')) return { status: 404, body: { error: { code: 'ORDER_NOT_FOUND', message: 'No order with that number.' } } };
     return notFound(req);
   });
 }
@@ -46,7 +45,13 @@ describe('the order page (issue #24)', () => {
     // The lines: part, part number, quantity, amount.
     const lines = screen.getByRole('table');
     const rows = within(lines).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Sintered brake padsPart no. EBC-FA196HH', 'EBC-FA196HH', '10', '$249.00'],
       ['Iridium spark plugPart no. NGK-CR9EIX', 'NGK-CR9EIX', '4', '$116.00'],
     ]);

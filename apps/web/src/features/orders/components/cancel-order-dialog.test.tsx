@@ -43,7 +43,10 @@ describe('cancelling and delivering a whole order (issue #24)', () => {
   it('delivers every line of a paid checkout that is not delivered yet', async () => {
     const { calls } = serve();
     const paid = checkoutPurchase({ status: 'paid', transactionId: 'pi_1' });
-    paid.orders = [{ ...paid.orders[0], paid: true, deleverd: true, status: 'delivered' }, { ...paid.orders[1], paid: true, status: 'paid' }];
+    paid.orders = [
+      { ...paid.orders[0], paid: true, deleverd: true, status: 'delivered' },
+      { ...paid.orders[1], paid: true, status: 'paid' },
+    ];
     renderWithProviders(<DeliverOrderDialog order={paid} onClose={() => undefined} />);
     expect(await screen.findByRole('dialog', { name: 'Deleverd order for TT-10042' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: orderFlowCopy.confirmDeliverButton }));
