@@ -40,8 +40,8 @@ export async function buildApi() {
     ...builtinModules.map((m) => `node:${m}`),
     // Loaded from node_modules at run time: PGlite finds its WebAssembly and data files next to its own code,
     // pino starts its transports as worker files, Swagger UI serves its files from its package, pg-native is optional,
-    // sharp loads its prebuilt native binary (@img/*) next to its own code.
-    ...['@electric-sql/pglite', 'pino', 'pino-pretty', 'thread-stream', '@fastify/swagger-ui', 'pg-native', 'sharp'].flatMap((d) => [d, `${d}/*`]),
+    // sharp loads its prebuilt native binary (@img/*) next to its own code, pdfkit reads its fonts' metrics (.afm) from its own folder.
+    ...['@electric-sql/pglite', 'pino', 'pino-pretty', 'thread-stream', '@fastify/swagger-ui', 'pg-native', 'sharp', 'pdfkit'].flatMap((d) => [d, `${d}/*`]),
   ];
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({

@@ -10,6 +10,13 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes, e.g. the customer who wrote through the contact form (issue #25). */
   replyTo?: string;
+  /** Files sent with the message, e.g. the invoice's PDF on the receipt (issue #25). */
+  attachments?: MailAttachment[];
+}
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;
@@ -41,7 +48,14 @@ export async function createMailer(config: AppConfig, log: FastifyBaseLogger): P
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = msg.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg }, null, 2));
+      // Attachments are kept whole, in base64, so a test (or a person) can open them.
+      const attachments = msg.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+        contentBase64: a.content.toString('base64'),
+      }));
+      await fs.writeFile(file, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg, attachments }, null, 2));
       // A reset or verification link is a password: in production it stays in the file, never in the logs.
       const link = isProduction(config) ? undefined : msg.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: msg.to, subject: msg.subject, file, link }, 'e-mail written to the outbox (set SMTP_URL to send real e-mail)');

@@ -18,6 +18,12 @@ export interface ReceiptOrder {
   number?: number | null;
 }
 
+/** The invoice issued when the order was paid. */
+export interface ReceiptInvoice {
+  number: string;
+  pdf: Buffer;
+}
+
 /** Issue #24: the order the lines belong to, when it is a checkout (its address, method and figures). */
 export interface ReceiptCheckout {
   number: number;
@@ -41,7 +47,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
  * line, then goods, shipping, tax and the total paid). A lone spec order is
  * an order of one line with no shipping or tax.
  */
-export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptCheckout | null, publicUrl: string): MailMessage {
+export function orderReceiptEmail(
+  lines: ReceiptOrder[],
+  checkout: ReceiptCheckout | null,
+  publicUrl: string,
+  /** Issue #25 (decision 156): the order's invoice, attached as its PDF. */
+  invoice: ReceiptInvoice | null = null,
+): MailMessage {
   const first = lines[0]!;
   const number = orderNumber(checkout?.number ?? first.number ?? 0);
   const goods = lines.reduce((s, o) => s + o.priceCents, 0);
@@ -72,6 +84,7 @@ export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptChecko
   ];
   const facts: [string, string][] = [
     ['Order', number],
+    ...(invoice ? ([['Invoice', `${invoice.number} (PDF attached)`]] as [string, string][]) : []),
     ['Status', 'Paid'],
     ['Transaction id', first.transactionId ?? ''],
     ['Paid on', paidAt],
@@ -119,11 +132,18 @@ export function orderReceiptEmail(lines: ReceiptOrder[], checkout: ReceiptChecko
 <p style="color:#57606a">${escapeHtml(shop.name)} · ${escapeHtml(shop.address)} · ${escapeHtml(shop.phone)}</p>
 </body></html>`;
 
-  return { to: first.email, subject: `Your receipt from ${shop.name}: order ${number} paid, ${parts}, ${total}`, text, html };
+  return {
+    to: first.email,
+    subject: `Your receipt from ${shop.name}: order ${number} paid, ${parts}, ${total}`,
+    text,
+    html,
+    ...(invoice ? { attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }] } : {}),
+  };
 }
 
 /** The receipt of a lone spec order. */
-export const receiptEmail = (order: ReceiptOrder, publicUrl: string) => orderReceiptEmail([order], null, publicUrl);
+export const receiptEmail = (order: ReceiptOrder, publicUrl: string, invoice: ReceiptInvoice | null = null) =>
+  orderReceiptEmail([order], null, publicUrl, invoice);
 
 /** Issue #24: what the receipt needs of a checkout row. */
 export function receiptCheckoutOf(c: {

@@ -136,3 +136,40 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   }
   return data as T;
 }
+
+/**
+ * Issue #25 (decision 156): a file the API answers (an invoice's PDF), fetched
+ * like `api` (the bearer token, the time-out, the server's error message, one
+ * retry after the token is renewed) and returned as a Blob.
+ */
+export async function apiBlob(path: string, opts: { auth?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
+  const once = async (): Promise<Blob> => {
+    const headers: Record<string, string> = {};
+    if (opts.auth) {
+      const token = getAccessToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    let res: Response;
+    try {
+      res = await fetchWithTimeout(`/api${path}`, { method: 'GET', headers, credentials: 'same-origin', signal: opts.signal });
+    } catch (err) {
+      if (err instanceof NetworkTimeoutError) throw new ApiError(err.message, 0, 'TIMEOUT');
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError(networkCopy.unreachable, 0, 'NETWORK');
+    }
+    if (res.ok) return res.blob();
+    let e: { message?: string; code?: string } | undefined;
+    try {
+      e = ((await res.json()) as { error?: { message?: string; code?: string } }).error;
+    } catch {
+      e = undefined;
+    }
+    throw new ApiError(e?.message ?? `Request failed (${res.status})`, res.status, e?.code);
+  };
+  try {
+    return await once();
+  } catch (err) {
+    if (opts.auth && err instanceof ApiError && err.status === 401 && authFailureHandler && (await authFailureHandler())) return once();
+    throw err;
+  }
+}

@@ -193,6 +193,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   userName: z.string(),
   email: z.string(),
   paidAt: z.string().nullable(),
+  /** Issue #25 (decision 156): the invoice issued when it was paid (INV-2026-000123), or null. */
+  invoiceNumber: z.string().nullable(),
   /** Issue #25: its shipments, oldest first, each with its lines and tracking link. */
   shipments: z.array(shipmentSchema),
 });

@@ -4,3 +4,4 @@ export * from './audit';
 export * from './stock';
 export * from './uploads';
 export * from './fitment';
+export * from './documents';

@@ -25,7 +25,7 @@ import {
   assertMayReserve,
   checkUnpaidCap,
   isPastDue,
-  markOrderPaid,
+  markLinePaid,
   reservationLimit,
   reservationLimitError,
   toOrderDto,
@@ -36,6 +36,7 @@ import {
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder } from './checkout-pricing';
+import { issueInvoice } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
 import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
 import { paymentModeOf, sendCheckoutReceipt } from '../payments/payments.service';
@@ -377,10 +378,12 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
           after.push(order);
           continue;
         }
-        const result = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
+        const result = await markLinePaid(tx, order.id, payment.id, paymentModeOf(payment));
         if (result.newlyPaid) newlyPaid.push(result);
         after.push(result.order);
       }
+      // Issue #25 (decision 156): its invoice, numbered in this transaction.
+      await issueInvoice(tx, { checkout: paid, lines: after });
       return { checkout: paid, orders: after, newlyPaid };
     });
   } catch (err) {

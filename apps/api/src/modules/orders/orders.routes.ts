@@ -17,6 +17,7 @@ import {
   purchasesQuerySchema,
 } from '@shop/shared';
 import { getPurchase, pagePurchases } from './purchases.service';
+import { invoicesRoutes } from '../invoices/invoices.routes';
 
 import { cancelOrder } from '../payments/payments.service';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
@@ -34,6 +35,8 @@ const errors = {
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue #25 (decision 156): GET /purchases/{ref}/invoice.pdf.
+  await app.register(invoicesRoutes);
   // Identity is checked on request, before the body is validated, so a visitor gets 401 whatever they send
   // (POST /order: the token there, its session inside the order's transaction, decision 140).
   // Provider outages answer 502 to the customer; the cause is kept for the operator.

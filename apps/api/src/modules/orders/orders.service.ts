@@ -20,6 +20,7 @@ import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser,
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
+import { issueInvoice } from '../invoices/invoices.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -425,9 +426,19 @@ export interface PaidResult {
 /**
  * Record a confirmed payment on an order (the caller has checked it with the
  * provider). Conditional on `paid = false`, so exactly one caller — the
- * customer's confirmation or the webhook — turns it paid.
+ * customer's confirmation or the webhook — turns it paid. A lone order paid
+ * here gets its invoice in the same transaction (issue #25, decision 156).
  */
 export async function markOrderPaid(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
+  return db.transaction(async (tx) => {
+    const result = await markLinePaid(tx, orderId, transactionId, paymentMode);
+    if (result.newlyPaid && !result.order.checkoutId) await issueInvoice(tx, { lone: result.order });
+    return result;
+  });
+}
+
+/** markOrderPaid without the invoice: a checkout's line, whose checkout issues one invoice for all its lines. */
+export async function markLinePaid(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
   let updated: OrderRow | undefined;
   try {
     [updated] = await db

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
 import { orderSearchCondition } from './orders-admin.service';
 import { isPastDue, toOrderDto, type OrderRow } from './orders.service';
+import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
 /**
@@ -54,6 +55,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       userName: first.userName,
       email: first.email,
       paidAt: paidAt ? paidAt.toISOString() : null,
+      invoiceNumber: null,
       shipments: [],
     };
   }
@@ -80,6 +82,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     userName: first.userName,
     email: first.email,
     paidAt: paidAt ? paidAt.toISOString() : null,
+    invoiceNumber: null,
     shipments: [],
   };
 }
@@ -101,6 +104,7 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
   const heads = checkoutIds.length ? await db.select().from(checkouts).where(inArray(checkouts.id, checkoutIds)) : [];
   const byId = new Map(heads.map((c) => [c.id, c]));
   const shipmentsByKey = await loadShipments(db, keys);
+  const invoiceNumbers = await invoiceNumbersOf(db, keys);
   return keys.map((key) => {
     const rows = lines.filter((o) => (o.checkoutId ?? o.id) === key);
     const purchase = toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
@@ -110,6 +114,7 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
       ...purchase,
       status: shippedStatus(purchase.status, rows, list),
       shipments: list.map((s) => toShipmentDto(s, rows)),
+      invoiceNumber: invoiceNumbers.get(key) ?? null,
     };
   });
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { crashPointAfterProviderConfirmed } from './crash-point';
+import { invoiceForReceipt } from '../invoices/invoices.service';
 import { markCheckoutPaid, recordCheckoutPayment } from '../checkout/checkout.service';
 import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from './refunds.service';
 import { expireReservations } from '../orders/reservations.service';
@@ -50,7 +51,7 @@ export function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>
 export async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<void> {
   if (!result.newlyPaid) return;
   try {
-    await app.mailer.send(receiptEmail(result.order, app.config.publicUrl));
+    await app.mailer.send(receiptEmail(result.order, app.config.publicUrl, await invoiceForReceipt(app.db, result.order)));
   } catch (err) {
     // The payment is recorded either way; a mail outage must not turn a paid order into an error.
     app.log.error({ err, orderId: result.order.id }, 'could not send the payment receipt');
@@ -65,7 +66,8 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
     // Issue #24: the receipt names the order (its number, address, shipping and tax).
     const checkoutId = orders[0].checkoutId;
     const [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
-    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl));
+    const invoice = await invoiceForReceipt(app.db, orders[0]);
+    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl, invoice));
   } catch (err) {
     app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }

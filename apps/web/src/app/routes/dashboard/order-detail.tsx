@@ -16,6 +16,7 @@ import { lineSku, shipToLines } from '../../../features/orders/purchase';
 import { TransactionId } from '../../../features/orders/components/orders-table';
 import { TestPaymentBadge } from '../../../features/orders/components/order-status';
 import { OrderFigures } from '../../../features/checkout/components/order-figures';
+import { InvoiceLink } from '../../../features/orders/components/invoice-link';
 import { ShipmentsSection } from '../../../features/orders/components/shipments';
 import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
 
@@ -108,6 +109,8 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
             </div>
           )}
         </dl>
+        {/* Issue #25 (decision 156): the invoice of a paid order. */}
+        <InvoiceLink purchase={p} className="self-start" />
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

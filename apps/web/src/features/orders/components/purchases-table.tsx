@@ -4,6 +4,7 @@ import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import type { Order } from '@shop/shared/schemas/order';
+import { InvoiceLink } from './invoice-link';
 import { paths } from '../../../config/paths';
 import { formatPrice, Price } from '../../../components/ui/price';
 import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
@@ -77,7 +78,10 @@ function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, r
             </dl>
             <div className="mt-4 flex flex-wrap items-end justify-between gap-3 border-t border-base-300 pt-3">
               <div className="min-w-0 flex-1">{renderStatus(p, line)}</div>
-              {renderActions(p, line)}
+              <div className="flex flex-col items-end gap-1">
+                {renderActions(p, line)}
+                <InvoiceLink purchase={p} />
+              </div>
             </div>
           </li>
         );
@@ -137,7 +141,12 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
                   <Includes purchase={p} className="mt-0.5" />
                 </td>
                 <td className="min-w-36">{renderStatus(p, line)}</td>
-                <td className="text-right whitespace-nowrap">{renderActions(p, line)}</td>
+                <td className="text-right whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1">
+                    {renderActions(p, line)}
+                    <InvoiceLink purchase={p} />
+                  </div>
+                </td>
               </tr>
             );
           })}

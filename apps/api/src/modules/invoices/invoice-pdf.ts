@@ -1,0 +1,193 @@
+import PDFDocument from 'pdfkit';
+import { formatUsd, fromCents } from '@shop/shared';
+import { formatTaxRate, type InvoiceData } from './invoice-data';
+
+/**
+ * Issue #25 item 2 (decision 156): an issued invoice as a PDF (pdfkit, the
+ * built-in Helvetica, US Letter). Everything printed comes from the snapshot,
+ * and the document's dates are the invoice's, so the same snapshot always
+ * gives the same bytes.
+ */
+
+const money = (cents: number) => formatUsd(fromCents(cents));
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const MARGIN = 50;
+const PAGE_WIDTH = 612;
+const RIGHT = PAGE_WIDTH - MARGIN;
+const INK = '#1f2328';
+const MUTED = '#57606a';
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const issued = new Date(data.issuedAt);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: `Invoice ${data.number}`,
+      Author: data.seller.name,
+      Subject: `Invoice ${data.number} for order ${data.orderNumber}`,
+      Creator: data.seller.name,
+      Producer: data.seller.name,
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Seller (left) and the invoice's facts (right).
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(data.seller.name, MARGIN, MARGIN, { width: 300 });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of [data.seller.address, data.seller.email, data.seller.phone, `Tax number: ${data.seller.taxNumber}`]) doc.text(line, { width: 300 });
+  const sellerBottom = doc.y;
+
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text('INVOICE', 360, MARGIN, { width: RIGHT - 360, align: 'right' });
+  doc.fontSize(9);
+  const facts: [string, string][] = [
+    ['Invoice number', data.number],
+    ['Invoice date', day(data.issuedAt)],
+    ['Order', data.orderNumber],
+    ['Order date', day(data.orderedAt)],
+    ['Paid on', day(data.paidAt)],
+  ];
+  let y = doc.y + 4;
+  for (const [k, v] of facts) {
+    doc.font('Helvetica').fillColor(MUTED).text(k, 340, y, { width: 100 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(v, 440, y, { width: RIGHT - 440, align: 'right' });
+    y += 13;
+  }
+
+  // The buyer.
+  y = Math.max(sellerBottom, y) + 20;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Bill to', MARGIN, y);
+  doc.font('Helvetica').fontSize(9);
+  const buyer = [
+    data.buyer.name,
+    data.buyer.company,
+    ...data.buyer.addressLines,
+    data.buyer.email,
+    data.buyer.phone,
+    data.buyer.taxId ? `Tax number: ${data.buyer.taxId}${data.buyer.taxExempt ? ' (tax exempt)' : ''}` : '',
+  ].filter(Boolean);
+  for (const line of buyer) doc.text(line, MARGIN, doc.y, { width: 300 });
+  y = doc.y + 20;
+
+  // The lines.
+  const columns: Column[] = [
+    { title: 'Part no.', width: 80, align: 'left' },
+    { title: 'Part', width: 160, align: 'left' },
+    { title: 'Quantity', width: 50, align: 'right' },
+    { title: 'Lot price', width: 72, align: 'right' },
+    { title: 'Amount', width: 70, align: 'right' },
+    { title: 'Tax', width: 80, align: 'right' },
+  ];
+  const row = (cells: string[], opts: { bold?: boolean; color?: string } = {}) => {
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(opts.color ?? INK);
+    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: columns[i].width - 6 })));
+    if (y + height > 720) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    let x = MARGIN;
+    cells.forEach((c, i) => {
+      doc.text(c, x, y, { width: columns[i].width - 6, align: columns[i].align });
+      x += columns[i].width;
+    });
+    y += height + 6;
+    doc
+      .moveTo(MARGIN, y - 3)
+      .lineTo(RIGHT, y - 3)
+      .lineWidth(0.5)
+      .strokeColor('#d0d7de')
+      .stroke();
+  };
+  const rateText = (rate: number | null) => (rate === null ? '' : rate === 0 ? '' : ` (${formatTaxRate(rate)})`);
+  row(
+    columns.map((c) => c.title),
+    { bold: true },
+  );
+  for (const l of data.lines) {
+    row([
+      l.sku,
+      l.name,
+      String(l.quantity),
+      l.lotSize > 1 ? `${money(l.lotPriceCents)} / ${l.lotSize}` : money(l.lotPriceCents),
+      money(l.amountCents),
+      `${money(l.taxCents)}${rateText(l.taxRate)}`,
+    ]);
+  }
+  if (data.shipping) {
+    row([
+      '',
+      `Shipping${data.shipping.method ? `: ${data.shipping.method}` : ''}`,
+      '',
+      '',
+      money(data.shipping.amountCents),
+      `${money(data.shipping.taxCents)}${rateText(data.shipping.taxRate)}`,
+    ]);
+  }
+
+  // The summary: goods, shipping, tax by rate, total.
+  y += 10;
+  const summary = (label: string, value: string, bold = false) => {
+    if (y > 730) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 11 : 9)
+      .fillColor(INK);
+    doc.text(label, 300, y, { width: 180, align: 'right' });
+    doc.text(value, 480, y, { width: RIGHT - 480, align: 'right' });
+    y += bold ? 16 : 13;
+  };
+  summary('Goods', money(data.goodsCents));
+  if (data.shipping) summary('Shipping', money(data.shippingCents));
+  const included = data.taxIncluded ? ' included' : '';
+  if (data.buyer.taxExempt) summary('Tax (exempt)', money(0));
+  else {
+    for (const t of data.taxByRate) {
+      if (t.taxCents === 0 && t.taxRate === 0) continue;
+      summary(
+        t.taxRate === null ? `Tax${included} on ${money(t.baseCents)}` : `Tax${included} ${formatTaxRate(t.taxRate)} on ${money(t.baseCents)}`,
+        money(t.taxCents),
+      );
+    }
+    summary(`Tax${included}, total`, money(data.taxCents));
+  }
+  summary('Total paid (USD)', money(data.totalCents), true);
+
+  y += 16;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`Paid in full${data.transactionId ? `, transaction ${data.transactionId}` : ''}. Thank you for your order.`, MARGIN, y, { width: RIGHT - MARGIN });
+  doc.text(`${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}`, { width: RIGHT - MARGIN });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,145 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { resolveTaxRates, type TaxCategory } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { checkouts, orders, products, taxRates } from '../../db/schema';
+import { documentCounters, documents } from '../../db/schema/documents';
+import { NotFoundError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { invoiceNumber, invoiceSnapshot, type InvoiceData } from './invoice-data';
+import { renderInvoicePdf } from './invoice-pdf';
+import { getPurchase } from '../orders/purchases.service';
+
+/**
+ * Issue #25 item 2 (decision 156): paying an order issues its invoice, in the
+ * transaction that records the payment. Its number is the next of the year in
+ * a counter row locked by that transaction: a payment rolled back gives the
+ * number back, so the year's invoices have no gaps. One invoice per order.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type CheckoutRow = typeof checkouts.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The next number of this kind in this year; the counter's row stays locked until the transaction ends. */
+async function nextSeq(tx: Db, kind: 'invoice' | 'credit_note', year: number): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ kind, year, last: 1 })
+    .onConflictDoUpdate({ target: [documentCounters.kind, documentCounters.year], set: { last: sql`${documentCounters.last} + 1` } })
+    .returning({ last: documentCounters.last });
+  return row.last;
+}
+
+/**
+ * Issue the invoice of an order paid in this transaction (`tx`): a checkout
+ * with its lines, or a lone spec order. Does nothing when it has one already.
+ */
+export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines: OrderRow[] } | { lone: OrderRow }): Promise<DocumentRow | null> {
+  const checkout = 'checkout' in order ? order.checkout : null;
+  const lines = 'checkout' in order ? order.lines : [order.lone];
+  if (lines.length === 0) return null;
+  const [existing] = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.kind, 'invoice'), checkout ? eq(documents.checkoutId, checkout.id) : eq(documents.orderId, lines[0].id)));
+  if (existing) return null;
+
+  // Rates are not kept on the lines: the invoice tells them back from the tax charged (see rateOf).
+  const taxed = lines.some((l) => l.taxCents > 0) || (checkout?.shippingTaxCents ?? 0) > 0;
+  let rates = { byCategory: {} as Partial<Record<TaxCategory, number>>, all: [] as number[], standard: undefined as number | undefined };
+  const categories = new Map<string, TaxCategory>();
+  if (checkout && taxed) {
+    const rules = await tx.select().from(taxRates).where(eq(taxRates.country, checkout.shipCountry));
+    const resolved = resolveTaxRates(rules, checkout.shipCountry, checkout.shipRegion);
+    rates = {
+      byCategory: resolved.rates,
+      all: [...new Set([...Object.values(resolved.rates), ...rules.map((r) => r.rate)])],
+      standard: resolved.rates.standard,
+    };
+    const ids = lines.map((l) => l.productId).filter((id): id is string => id !== null);
+    if (ids.length) {
+      for (const p of await tx.select({ id: products.id, category: products.taxCategory }).from(products).where(inArray(products.id, ids))) {
+        categories.set(p.id, p.category);
+      }
+    }
+  }
+
+  const issuedAt = checkout?.paidAt ?? lines[0].paidAt ?? new Date();
+  const year = issuedAt.getUTCFullYear();
+  const seq = await nextSeq(tx, 'invoice', year);
+  const number = invoiceNumber(year, seq);
+  const data = invoiceSnapshot({
+    number,
+    issuedAt,
+    checkout,
+    lines: lines.map((l) => ({ ...l, category: l.productId ? categories.get(l.productId) : undefined })),
+    rates,
+  });
+  const [doc] = await tx
+    .insert(documents)
+    .values({
+      kind: 'invoice',
+      number,
+      year,
+      seq,
+      checkoutId: checkout?.id ?? null,
+      orderId: checkout ? null : lines[0].id,
+      orderNumber: checkout?.number ?? lines[0].number,
+      issuedAt,
+      data,
+    })
+    .returning();
+  return doc;
+}
+
+/** The invoice of an order, by its key (the checkout's id, or the lone order's). */
+export async function invoiceOf(db: Db, key: string): Promise<DocumentRow | undefined> {
+  const [doc] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.kind, 'invoice'), or(eq(documents.checkoutId, key), eq(documents.orderId, key))));
+  return doc;
+}
+
+/** Invoice numbers by order key, for the order views. */
+export async function invoiceNumbersOf(db: Db, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ checkoutId: documents.checkoutId, orderId: documents.orderId, number: documents.number })
+    .from(documents)
+    .where(and(eq(documents.kind, 'invoice'), or(inArray(documents.checkoutId, keys), inArray(documents.orderId, keys))));
+  return new Map(rows.map((r) => [(r.checkoutId ?? r.orderId)!, r.number]));
+}
+
+/**
+ * The PDF of an issued document: drawn from its snapshot the first time, then
+ * kept, and served as kept from then on.
+ */
+export async function documentPdf(db: Db, doc: DocumentRow): Promise<Buffer> {
+  if (doc.pdf) return doc.pdf;
+  const pdf = await renderInvoicePdf(doc.data as InvoiceData);
+  const [kept] = await db
+    .update(documents)
+    .set({ pdf })
+    .where(and(eq(documents.id, doc.id), isNull(documents.pdf)))
+    .returning({ id: documents.id });
+  if (kept) return pdf;
+  const [other] = await db.select({ pdf: documents.pdf }).from(documents).where(eq(documents.id, doc.id));
+  return other?.pdf ?? pdf;
+}
+
+const noInvoice = () => new NotFoundError('This order has no invoice yet: it is issued when the order is paid.', 'INVOICE_NOT_FOUND');
+
+/** GET /purchases/{ref}/invoice.pdf: the order's customer or an admin; anyone else, or an unpaid order, 404. */
+export async function invoicePdfFor(db: Db, user: AuthUser, ref: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
+  const purchase = await getPurchase(db, user, ref, now);
+  const doc = await invoiceOf(db, purchase._id);
+  if (!doc) throw noInvoice();
+  return { number: doc.number, pdf: await documentPdf(db, doc) };
+}
+
+/** The invoice of the order these paid lines belong to, for the receipt (null when there is none). */
+export async function invoiceForReceipt(db: Db, line: Pick<OrderRow, 'id' | 'checkoutId'>): Promise<{ number: string; pdf: Buffer } | null> {
+  const doc = await invoiceOf(db, line.checkoutId ?? line.id);
+  return doc ? { number: doc.number, pdf: await documentPdf(db, doc) } : null;
+}
