@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuerySchema, searchResultSchema, type SearchResult } from '@shop/shared';
-import {
-  mayBeFuzzy,
-  pageStatement,
-  queryWords,
-  searchWords,
-  vocabularyStatement,
-  type BranchSizes,
-  type SearchExecutor,
-  type VocabularyRow,
-} from '../src/modules/search/search.service';
+import { countsStatement, pageStatement, queryWords, type BranchSizes, type SearchExecutor } from '../src/modules/search/search.service';
 import { eq, sql } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers';
@@ -207,16 +198,20 @@ describe('GET /api/search', () => {
     });
   });
 
-  describe('the page read either way (decision 112)', () => {
-    // A small catalogue always walks an index; a large one reads a sparse branch from its matches. Both must give
-    // the same page, in every order, for part numbers, names, descriptions and typos.
+  describe('the page read either way (decisions 112 and 158)', () => {
+    // A small catalogue always walks an index; a large one reads a sparse branch from its matches; without the
+    // counts, one branch reads every match and orders it by tier. All must give the same page, in every order, for
+    // part numbers, names, descriptions and typos.
     it.each([
       'q=cr9e',
       'q=brake',
       'q=caliper',
       'q=sprokit',
+      'q=brake+pads',
       'q=brake&sort=price-asc',
       'q=brake&sort=price-desc&limit=2&page=2',
+      'q=brake&limit=2&page=2',
+      'q=brake&limit=1&page=4',
       'q=spark&sort=newest',
       'q=brake&brand=ebc&inStock=true',
       'sort=price-asc&limit=4&page=2',
@@ -226,13 +221,15 @@ describe('GET /api/search', () => {
       const exec: SearchExecutor = async (statement) => rows(statement);
       const answer = await search(qs);
       const ids = (items: { id?: string; _id?: string }[]) => items.map((i) => i.id ?? i._id);
-      for (const catalogue of [0, 1e9]) {
-        const sizes: BranchSizes = { sku: answer.total, name: answer.total, text: answer.total, matches: 1e9, catalogue };
-        let words: string[][] | undefined;
-        const typed = mayBeFuzzy(query.q) ? queryWords(query.q) : [];
-        if (typed.length > 0) words = searchWords(await exec<VocabularyRow>(vocabularyStatement(typed)))?.words;
-        const [{ items }] = await exec<{ items: { id: string }[] }>(pageStatement(query, { words }, sizes));
-        expect(ids(items), `catalogue ${catalogue}`).toEqual(ids(answer.items));
+      const words = query.q ? await queryWords(exec, query.q) : undefined;
+      const [{ sizes }] = await exec<{ sizes: BranchSizes }>(countsStatement(query, { words }));
+      for (const [label, s] of [
+        ['without the counts', undefined],
+        ['walking', { ...sizes, catalogue: 0 }],
+        ['from the matches', { ...sizes, catalogue: 1e9, matches: 1e9 }],
+      ] as const) {
+        const [{ items }] = await exec<{ items: { id: string }[] }>(pageStatement(query, { words }, s));
+        expect(ids(items), label).toEqual(ids(answer.items));
       }
     });
   });
@@ -258,12 +255,14 @@ describe('GET /api/search', () => {
   });
 
   describe('the vocabulary typos are corrected against (decision 111)', () => {
-    type Word = { word: string; products: number };
-    const vocabulary = () => rows<Word>(sql`SELECT word, products FROM search_words ORDER BY word`);
-    // What the triggers must keep: every word of the full text, and how many products hold it.
+    type Word = { word: string; products: number; names: number };
+    const vocabulary = () => rows<Word>(sql`SELECT word, products, names FROM search_words ORDER BY word`);
+    // What the triggers must keep: every word of the full text, how many products hold it, and how many hold it in
+    // the name, brand or category (weights A to C, decision 158).
     const recomputed = () =>
       rows<Word>(
-        sql`SELECT word, count(*)::int AS products FROM products p, unnest(tsvector_to_array(p.search_vector)) AS word GROUP BY word ORDER BY word COLLATE "C"`,
+        sql`SELECT u.lexeme AS word, count(*)::int AS products, (count(*) FILTER (WHERE u.weights && '{A,B,C}'::text[]))::int AS names
+            FROM products p, unnest(p.search_vector) AS u GROUP BY u.lexeme ORDER BY u.lexeme COLLATE "C"`,
       );
 
     it('follows inserts, edits, stock changes and deletes, so a typo is corrected to a word some product has', async () => {

@@ -69,3 +69,45 @@ export const searchResultSchema = z.object({
   }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** Issue #26 (decision 158): the longest synonym term, in characters and in words, and the most terms in a group. */
+export const SYNONYM_TERM_MAX_LENGTH = 40;
+export const SYNONYM_TERM_MAX_WORDS = 3;
+export const SYNONYM_GROUP_MAX_TERMS = 20;
+
+/** A synonym term as the search compares it: lower case, words of letters and digits, one space between them ("Turn-Signal " → "turn signal"). */
+export const normaliseSynonymTerm = (term: string) =>
+  term
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const synonymTerm = z
+  .string({ message: 'Each term must be text' })
+  .overwrite(normaliseSynonymTerm)
+  .min(1, 'Each term needs a letter or a digit')
+  .max(SYNONYM_TERM_MAX_LENGTH, `A term must be ${SYNONYM_TERM_MAX_LENGTH} characters or fewer`)
+  .refine((t) => t.split(' ').length <= SYNONYM_TERM_MAX_WORDS, `A term must be ${SYNONYM_TERM_MAX_WORDS} words or fewer`);
+
+/**
+ * POST and PUT /api/search/synonyms: a group of terms that mean the same part ("exhaust", "muffler", "silencer").
+ * Terms are normalised (normaliseSynonymTerm) and repeats dropped; a group needs two different terms.
+ */
+export const searchSynonymInputSchema = z.object({
+  terms: z
+    .array(synonymTerm, { message: 'terms must be a list of terms' })
+    .max(SYNONYM_GROUP_MAX_TERMS, `A group has at most ${SYNONYM_GROUP_MAX_TERMS} terms`)
+    .overwrite((terms) => [...new Set(terms)])
+    .refine((terms) => terms.length >= 2, 'A synonym group needs at least two different terms'),
+});
+export type SearchSynonymInput = z.input<typeof searchSynonymInputSchema>;
+
+export const searchSynonymSchema = z.object({
+  _id: z.string(),
+  terms: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type SearchSynonym = z.infer<typeof searchSynonymSchema>;
+
+export const searchSynonymListSchema = z.object({ items: z.array(searchSynonymSchema) });
+export type SearchSynonymList = z.infer<typeof searchSynonymListSchema>;

@@ -4,4 +4,5 @@ export * from './audit';
 export * from './stock';
 export * from './uploads';
 export * from './fitment';
+export * from './search';
 export * from './documents';

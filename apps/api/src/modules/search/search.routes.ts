@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, searchQuerySchema, searchResultSchema } from '@shop/shared';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  searchSynonymInputSchema,
+  searchSynonymListSchema,
+  searchSynonymSchema,
+} from '@shop/shared';
 import { search } from './search.service';
+import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { lowStockFactor: app.config.LOW_STOCK_FACTOR };
@@ -11,11 +23,76 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary:
-          'Search products by part number (case, spaces, dots and dashes ignored), name, brand and description, with filters and facets; ?vehicle={id} keeps the parts that fit it plus universal parts (unknown vehicle: 404); public (decisions 110, 132)',
+          'Search products by part number (case, spaces, dots and dashes ignored), name, brand, category and description, with word forms, synonyms and typos, filters and facets; relevance in the order of decision 158; ?vehicle={id} keeps the parts that fit it plus universal parts (unknown vehicle: 404); public (decisions 110, 132, 158)',
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req) => search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load)),
+  );
+
+  // Issue #26 (decision 158): the synonym groups, an admin's to edit; every write is audited, and the next search
+  // reads them afresh (a write through /api/ drops the catalogue cache, the table's trigger tells other processes).
+  const admin = { onRequest: [app.requireAdmin], security: [{ bearerAuth: [] }] };
+  const actor = (req: { user?: { id: string; email: string } | null }) => ({ id: req.user!.id, email: req.user!.email });
+
+  app.get(
+    '/search/synonyms',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Every synonym group of the search (admin)',
+        security: admin.security,
+        response: { 200: searchSynonymListSchema, ...errors },
+      },
+    },
+    async () => ({ items: await listSynonyms(app.db) }),
+  );
+  app.post(
+    '/search/synonyms',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Add a synonym group: terms that find the same parts, e.g. exhaust, muffler, silencer (admin)',
+        security: admin.security,
+        body: searchSynonymInputSchema,
+        response: { 201: searchSynonymSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createSynonym(app.db, actor(req), req.body)),
+  );
+  app.put(
+    '/search/synonyms/:id',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Change the terms of a synonym group (admin)',
+        security: admin.security,
+        params: idParamsSchema,
+        body: searchSynonymInputSchema,
+        response: { 200: searchSynonymSchema, ...errors },
+      },
+    },
+    async (req) => updateSynonym(app.db, actor(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/search/synonyms/:id',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Delete a synonym group (admin)',
+        security: admin.security,
+        params: idParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await deleteSynonym(app.db, actor(req), req.params.id);
+      return { deleted: true as const };
+    },
   );
 };

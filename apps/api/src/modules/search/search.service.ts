@@ -4,89 +4,135 @@ import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
+import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, type RankQueries, type Slots } from './vocabulary';
 
 /**
- * Search in PostgreSQL (issue #9, decisions 110 and 111): one statement answers
- * the page, the total and the facets. Ranking tiers, best first:
- *   0  the part number, ignoring case, spaces, dots and dashes (sku_key = key)
- *   1  a part-number prefix (sku_key LIKE 'key%', btree text_pattern_ops)
- *   2  name and brand hold every word (full text, weight A)
- *   3  full text of name, brand and description ('simple' config, GIN)
- * When the words match nothing as typed, each word that no product holds is
- * corrected against the words of names and brands (table search_words, pg_trgm
- * word similarity) and the statement runs again with the corrected words, full
- * text only. The expressions must stay exactly as migrations 0010_search and
- * 0012_search-words write them.
+ * Search in PostgreSQL (issue #9, decisions 110 to 112; relevance and vocabulary: issue #26, decision 158).
+ *
+ * Relevance is a lexicographic order of tiers, best first:
+ *   the exact part number (sku_key = key); a part-number prefix, shorter part numbers first;
+ *   then the full-text matches (every slot of the query somewhere: see vocabulary.ts), by field:
+ *     10–25  every slot in the name      (exact before inexact; then the name's head word asked for, the words
+ *                                         side by side in the order typed, a slot also in the brand or category)
+ *     30–37  some slots in the name      (exact before inexact; head word; brand or category)
+ *     40–41  brand or category           (exact before inexact)
+ *     50–51  the description only        (exact before inexact)
+ *   and within a tier, parts in stock before the others, then the newest first.
+ * Every tier is a conjunction of tsquery checks on products.search_vector (weights: B name, A its head word, C
+ * brand and category, D description; migration 0020), so a tier's page can walk the created_at index and stop
+ * after the page (decision 112). The expressions must stay as migrations 0010, 0012 and 0020 write them.
  */
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
-/** Word similarity (0..1) a word of names and brands needs to correct a typed word: low enough for "sprokit" → "sprocket" (0.5). */
-export const WORD_SIMILARITY_THRESHOLD = 0.4;
-/** A typed word is corrected to at most this many words, the closest ones, OR-ed. */
-const MAX_CORRECTIONS = 3;
-/** Corrections of a typo may be this much less similar than the closest one ("sprokets": sprockets 0.58, sprocket 0.44). */
-const CORRECTION_MARGIN = 0.15;
-/** A typed word that starts at most this many words of the vocabulary is searched as those words, not as a prefix. */
-const MAX_EXPANSIONS = 8;
-/** The closest words read for each typo. */
-const MAX_CANDIDATES = 10;
-/** At most this many words of the query are searched. */
-const MAX_WORDS = 10;
 /** The brand facet lists the most frequent brands only. */
 const BRAND_FACET_SIZE = 50;
 
-/** The words of a query, lower case, as the full text is searched with them ("Brake-pads" → brake, pads). */
-export const queryWords = (q: string): string[] => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+/** The search of the words of a query: its slots (null: a word matches nothing) and how many tokens it has. */
+export interface QueryWords {
+  slots: Slots;
+  tokens: number;
+}
 
-/**
- * The query's words as a tsquery: each word a prefix ("brake pad" → "brake:* &
- * pad:*"), or, from the vocabulary, the whole words it may be ([["brake"],
- * ["pad", "pads"]] → "brake & (pad | pads)"; a term written "pad:*" stays a
- * prefix); '' when there is none. `weights` "A" keeps the name and brand only.
- */
-export function prefixTsQuery(words: string | string[][], weights = ''): string {
-  const alternatives = typeof words === 'string' ? queryWords(words).map((w) => [`${w}:*`]) : words;
-  return alternatives
-    .map((alts) => {
-      const terms = alts.map((w) => (weights ? `${w}${w.endsWith(':*') ? '' : ':'}${weights}` : w));
-      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0];
-    })
-    .join(' & ');
+/** What the statements of one search need besides the query: the query's words and the vehicle. */
+export interface StatementInputs {
+  words?: QueryWords;
+  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Whether the words may be corrected when nothing matches them: not for one
- * word with a digit in it, which is a part number (typos in part numbers are
- * not guessed).
- */
-export const mayBeFuzzy = (q: string) => q !== '' && !(/^\S+$/.test(q) && /\d/.test(q));
+/** A check of the full text against a tsquery; null is a query nothing matches. */
+const matches = (q: string | null) => (q === null ? sql`false` : sql`p.search_vector @@ to_tsquery('simple', ${q})`);
 
-/** What the statements of one search need besides the query: the corrected words and the vehicle. */
-interface StatementInputs {
-  words?: string[][];
-  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>;
+/** One group of relevance tiers: the rows it holds, and the bits that order them (a bit is 1, worse, when the row does not match its query). */
+interface TierGroup {
+  base: number;
+  /** The checks that put a row in this group: [query, whether the row matches it]. */
+  when: [string | null, boolean][];
+  bits: (string | null)[];
 }
 
-/** The pieces both statements are made of (the expressions must stay as migrations 0010 and 0012 write them). */
+/** The relevance tiers of the full-text matches (decision 158), in order. */
+function tierGroups(r: RankQueries, slots: number): TierGroup[] {
+  const exactBit = (q: string | null) => (r.inexact ? [q] : []);
+  return [
+    { base: 10, when: [[r.nameAll, true]], bits: [...exactBit(r.nameAllExact), r.head, ...(r.several ? [r.together] : []), r.brandSome] },
+    ...(slots > 1
+      ? [
+          {
+            base: 30,
+            when: [
+              [r.nameAll, false],
+              [r.nameSome, true],
+            ] as [string | null, boolean][],
+            bits: [...exactBit(r.nameSomeExact), r.head, r.brandSome],
+          },
+        ]
+      : []),
+    {
+      base: 40,
+      when: [
+        [r.nameSome, false],
+        [r.brandSome, true],
+      ],
+      bits: exactBit(r.brandSomeExact),
+    },
+    {
+      base: 50,
+      when: [
+        [r.nameSome, false],
+        [r.brandSome, false],
+      ],
+      bits: exactBit(r.allExact),
+    },
+  ];
+}
+
+/**
+ * A tier's check: the same as `matches`, but not an index condition (coalesce hides it from the planner). The
+ * full-text index answers the words once (`textMatch`); checking a tier's queries through it as well fetched the
+ * same posting lists once per query, 11 of 16 ms for a page of "sitered brake pads".
+ */
+const check = (q: string | null) => (q === null ? sql`false` : sql`coalesce(p.search_vector @@ to_tsquery('simple', ${q}), false)`);
+const notMatches = (q: string | null) => sql`(NOT ${check(q)})`;
+
+/** The tier of a full-text row, as a number (the counts group by it). */
+function tierExpression(groups: TierGroup[]): SQL {
+  const value = (g: TierGroup) =>
+    sql.join([sql`${g.base}::int`, ...g.bits.map((q, i) => sql`${notMatches(q)}::int * ${2 ** (g.bits.length - 1 - i)}::int`)], sql` + `);
+  // In order, a group's last check decides (the earlier ones failed already); the last group is the rest.
+  const cases = groups.slice(0, -1).map((g) => sql`WHEN ${check(g.when[g.when.length - 1][0])} THEN ${value(g)}`);
+  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${value(groups[groups.length - 1])} END)`;
+}
+
+/** The rows of one tier, as a conjunction of checks. */
+function tierCondition(groups: TierGroup[], tier: number): SQL {
+  const g = groups.find((x) => tier >= x.base && tier < x.base + 2 ** x.bits.length);
+  if (!g) return sql`false`;
+  const checks = [
+    ...g.when.map(([q, want]) => (want ? check(q) : notMatches(q))),
+    ...g.bits.map((q, i) => (((tier - g.base) >> (g.bits.length - 1 - i)) & 1 ? notMatches(q) : check(q))),
+  ];
+  return sql.join(checks, sql` AND `);
+}
+
+/** The pieces both statements are made of (the expressions must stay as migrations 0010, 0012 and 0020 write them). */
 function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs) {
   const q = query.q;
   const key = q ? skuKey(q) : '';
-  const tsq = q ? prefixTsQuery(words ?? q) : '';
-  const nameTsq = q ? prefixTsQuery(words ?? q, 'A') : '';
+  const ranks = words?.slots ? rankQueries(words.slots, words.tokens) : null;
+  const groups = ranks && words?.slots ? tierGroups(ranks, words.slots.length) : [];
 
   // Which products the words match at all (no words: every product): the part numbers (a few rows from the btree;
   // 'key%' holds the exact one too) and, apart from them, the full text.
   const skuMatch = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`;
-  const textMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${tsq})` : sql`false`;
-  // Tier 2: the name or brand holds every word (full text, weight A).
-  const nameMatch = tsq ? sql`p.search_vector @@ to_tsquery('simple', ${nameTsq})` : sql`false`;
-  // Tiers 0 and 1 (the part-number rows) and, within tier 1, shorter part numbers first. No ts_rank: ranking every
-  // match of a broad query (17,000 of "sprocket") cost more than the rest of the statement (decision 111).
+  const textMatch = ranks ? matches(ranks.match) : sql`false`;
+  // The part-number rows: the exact one first, then prefixes, shorter part numbers first.
   const skuTier = sql`CASE WHEN p.sku_key = ${key} THEN 0 ELSE 1 END`;
   const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
+  const tier = groups.length > 0 ? tierExpression(groups) : sql`10`;
+  const available = sql`(p.stock >= p.min_order)`;
 
   // The category and brand filters read a column of the row or of the grouped count (alias `t`); the others are
   // evaluated once per matched row.
@@ -104,47 +150,48 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
   // Every filter: the rows of the page.
   const fAll = sql`${fCategory('p')} AND ${fBrand('p')} AND (${fPrice}) AND ${fOther}`;
-  return { q, skuMatch, textMatch, nameMatch, skuTier, skuScore, fCategory, fBrand, fPrice, fOther, fAll };
+  return { q, skuMatch, textMatch, skuTier, skuScore, tier, groups, available, fCategory, fBrand, fPrice, fOther, fAll };
 }
 
 /**
  * The counts of a search (decision 111, "one pass"; decision 112): the matched rows are read from the indexes once
  * and materialized with only what the facets need, `c` telling the rows that count (they pass the stock and vehicle
  * filters and fail at most one of category, brand and price, since each facet leaves out its own filter); `g` counts
- * them once, grouped by category, brand, whether the price filter holds, tier and `c` (a few hundred groups at most),
- * and every facet, the total and the price range are sums over those groups, so they add up. `sizes` tells the page
- * how many rows each of its branches has and how many the words match at all. The counts do not depend on the page
- * or the sort: the service keeps them until the catalogue changes.
+ * them once, grouped by category, brand, whether the price filter holds, tier, availability and `c`, and every facet,
+ * the total and the price range are sums over those groups, so they add up. `sizes` tells the page how many rows of
+ * each tier pass every filter (tier 0: the part numbers) and how many the words match at all. The counts do not
+ * depend on the page or the sort: the service keeps them until the catalogue changes.
  */
 export function countsStatement(query: SearchQuery, inputs: StatementInputs = {}): SQL {
-  const { q, skuMatch, textMatch, nameMatch, fCategory, fBrand, fPrice, fOther } = statementParts(query, inputs);
+  const { q, skuMatch, textMatch, tier, available, fCategory, fBrand, fPrice, fOther } = statementParts(query, inputs);
   const failed = (f: SQL | undefined) => (f ? sql`(NOT coalesce(${f}, false))::int` : sql`0`);
   const counted = sql`(${fOther}) AND ${failed(query.category ? fCategory('p') : undefined)} + ${failed(query.brand ? fBrand('p') : undefined)} + ${failed(
     query.minPrice !== undefined || query.maxPrice !== undefined ? fPrice : undefined,
   )} <= 1`;
   const columns = sql`p.category, p.brand, p.unit_price_cents, (${fPrice}) AS f_price`;
-  // `tier` tells the page how many rows each of its branches has (1: part numbers, 2: name and brand, 3: the rest).
+  const all = sql`c AND ${fCategory('g')} AND ${fBrand('g')} AND f_price`;
   return sql`
     WITH m AS MATERIALIZED (
       ${
         q
-          ? sql`SELECT ${columns}, 1 AS tier, ${counted} AS c FROM products p WHERE ${skuMatch}
+          ? sql`SELECT ${columns}, 0 AS tier, true AS avail, ${counted} AS c FROM products p WHERE ${skuMatch}
       UNION ALL
-      SELECT ${columns}, CASE WHEN ${nameMatch} THEN 2 ELSE 3 END, ${counted} FROM products p WHERE ${textMatch} AND NOT ${skuMatch}`
-          : sql`SELECT ${columns}, 3 AS tier, ${counted} AS c FROM products p`
+      SELECT ${columns}, ${tier}, ${available}, ${counted} FROM products p WHERE ${textMatch} AND NOT ${skuMatch}`
+          : sql`SELECT ${columns}, 10 AS tier, true AS avail, ${counted} AS c FROM products p`
       }
     ),
     g AS MATERIALIZED (
-      SELECT category, brand, f_price, tier, c, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
-      FROM m GROUP BY category, brand, f_price, tier, c
+      SELECT category, brand, f_price, tier, avail, c, count(*)::int AS n, min(unit_price_cents) AS lo, max(unit_price_cents) AS hi
+      FROM m GROUP BY category, brand, f_price, tier, avail, c
     )
     SELECT
-      (SELECT coalesce(sum(n), 0)::int FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')} AND f_price) AS total,
-      (SELECT json_build_object(
-         'sku', coalesce(sum(n) FILTER (WHERE tier = 1), 0), 'name', coalesce(sum(n) FILTER (WHERE tier = 2), 0),
-         'text', coalesce(sum(n) FILTER (WHERE tier = 3), 0))::jsonb
-         FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')} AND f_price)
-       || (SELECT jsonb_build_object('matches', coalesce(sum(n) FILTER (WHERE tier > 1), 0),
+      (SELECT coalesce(sum(n), 0)::int FROM g WHERE ${all}) AS total,
+      (SELECT jsonb_build_object(
+         'sku', coalesce(sum(n) FILTER (WHERE tier = 0), 0), 'text', coalesce(sum(n) FILTER (WHERE tier > 0), 0),
+         'buckets', (SELECT coalesce(jsonb_agg(jsonb_build_array(b.tier, b.avail, b.n) ORDER BY b.tier, b.avail DESC), '[]'::jsonb) FROM (
+           SELECT tier, avail, sum(n)::int AS n FROM g WHERE ${all} AND tier > 0 GROUP BY tier, avail) b))
+         FROM g WHERE ${all})
+       || (SELECT jsonb_build_object('matches', coalesce(sum(n) FILTER (WHERE tier > 0), 0),
          'catalogue', (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'products'::regclass)) FROM g) AS sizes,
       (SELECT coalesce(json_agg(json_build_object('value', category, 'count', n) ORDER BY n DESC, category), '[]'::json)
          FROM (SELECT category, sum(n)::int AS n FROM g WHERE c AND ${fBrand('g')} AND f_price GROUP BY category) c) AS categories,
@@ -156,9 +203,12 @@ export function countsStatement(query: SearchQuery, inputs: StatementInputs = {}
 
 /** How many rows of the page's branches pass every filter, how many rows the words match, and the catalogue's size. */
 export interface BranchSizes {
+  /** Part-number rows. */
   sku: number;
-  name: number;
+  /** Full-text rows (apart from part numbers). */
   text: number;
+  /** The full-text rows by relevance tier and availability, in relevance order: [tier, in stock, rows]. */
+  buckets: [number, boolean, number][];
   /** Full-text matches before any filter: what reading a branch from its matches visits. */
   matches: number;
   /** PostgreSQL's estimate (pg_class.reltuples). */
@@ -175,131 +225,93 @@ const WALK_ROWS = 10_000;
 /** How a branch of the page is read: not at all (none of its rows pass), by walking an index, or from the matches. */
 type BranchPlan = 'skip' | 'walk' | 'matches';
 
-const branchPlan = (rows: number, wanted: number, { catalogue, matches }: BranchSizes): BranchPlan => {
+const branchPlan = (rows: number, wanted: number, { catalogue, matches: all }: BranchSizes): BranchPlan => {
   if (rows <= 0) return 'skip';
   const visits = wanted * (catalogue / rows);
-  return visits <= WALK_ROWS && visits <= matches ? 'walk' : 'matches';
+  return visits <= WALK_ROWS && visits <= all ? 'walk' : 'matches';
 };
 
 /**
- * The page of a search (decision 112): the rows of the page in order, as JSON. Each kind of match is its own branch
- * with its own top rows (the part numbers; with the relevance order, the name matches, then the rest; otherwise every
- * full-text match). The counts tell how many rows each branch has: a branch with none is left out, a dense one walks
- * an index in the sort's order (created_at, unit_price_cents) and stops after the page, a sparse one reads its
- * matches from the full-text index (`OFFSET 0` keeps the planner from walking, which would read the whole catalogue
- * to find a few rows) and sorts them.
+ * The page of a search (decisions 112 and 158): the rows of the page in order, as JSON. With the relevance order,
+ * the part numbers and each relevance tier (split by availability) are branches of their own, and only the branches
+ * the page reaches into are read (the counts tell how many rows each has): a dense one walks the created_at index
+ * and stops after the rows wanted, a sparse one reads its matches from the full-text index (`OFFSET 0` keeps the
+ * planner from walking, which would read the whole catalogue to find a few rows) and sorts them. Without the counts
+ * (tests), one branch reads every match and orders it by tier. The other orders have two branches, part numbers and
+ * full text.
  */
 export function pageStatement(query: SearchQuery, inputs: StatementInputs = {}, sizes?: BranchSizes): SQL {
-  const { q, skuMatch, textMatch, nameMatch, skuTier, skuScore, fAll } = statementParts(query, inputs);
+  const { q, skuMatch, textMatch, skuTier, skuScore, tier, groups, available, fAll } = statementParts(query, inputs);
   const offset = (query.page - 1) * query.limit;
   const upTo = offset + query.limit;
   const order = {
-    relevance: q ? sql`tier, score DESC, created_at DESC, id` : sql`created_at DESC, id DESC`,
-    'price-asc': sql`unit_price_cents, tier, score DESC, created_at DESC, id`,
-    'price-desc': sql`unit_price_cents DESC, tier, score DESC, created_at DESC, id`,
+    relevance: q ? sql`ord, score DESC, created_at DESC, id DESC` : sql`created_at DESC, id DESC`,
+    'price-asc': sql`unit_price_cents, ord, score DESC, created_at DESC, id DESC`,
+    'price-desc': sql`unit_price_cents DESC, ord, score DESC, created_at DESC, id DESC`,
     newest: sql`created_at DESC, id DESC`,
   }[query.sort];
-  const columns = sql`p.id, p.created_at, p.unit_price_cents`;
-  const plan = (rows: number | undefined): BranchPlan => (sizes === undefined || rows === undefined ? 'walk' : branchPlan(rows, upTo, sizes));
-  const branch = (how: BranchPlan, tier: SQL, score: SQL, where: SQL) => {
+  const columns = (ord: SQL, score: SQL) => sql`p.id, p.created_at, p.unit_price_cents, ${ord} AS ord, ${score} AS score`;
+  const branch = (how: BranchPlan, ord: SQL, score: SQL, where: SQL, wanted: number, branchOrder: SQL = order) => {
     if (how === 'skip') return undefined;
-    const select = sql`SELECT ${columns}, ${tier} AS tier, ${score} AS score FROM products p WHERE ${where} AND ${fAll}`;
-    return how === 'walk' ? sql`(${select} ORDER BY ${order} LIMIT ${upTo})` : sql`(SELECT * FROM (${select} OFFSET 0) s ORDER BY ${order} LIMIT ${upTo})`;
+    const select = sql`SELECT ${columns(ord, score)} FROM products p WHERE ${where} AND ${fAll}`;
+    return how === 'walk'
+      ? sql`(${select} ORDER BY ${branchOrder} LIMIT ${wanted})`
+      : sql`(SELECT * FROM (${select} OFFSET 0) s ORDER BY ${branchOrder} LIMIT ${wanted})`;
   };
-  const text = sizes && sizes.name + sizes.text;
-  const branches = (
-    !q
-      ? [branch(plan(sizes?.text), sql`3`, sql`0::float8`, sql`true`)]
-      : query.sort === 'relevance'
-        ? [
-            branch(plan(sizes?.sku) === 'skip' ? 'skip' : 'walk', skuTier, skuScore, skuMatch),
-            branch(plan(sizes?.name), sql`2`, sql`0::float8`, sql`${textMatch} AND ${nameMatch} AND NOT ${skuMatch}`),
-            branch(plan(sizes?.text), sql`3`, sql`0::float8`, sql`${textMatch} AND NOT ${nameMatch} AND NOT ${skuMatch}`),
-          ]
-        : [
-            branch(plan(sizes?.sku) === 'skip' ? 'skip' : 'walk', skuTier, skuScore, skuMatch),
-            branch(plan(text), sql`3`, sql`0::float8`, sql`${textMatch} AND NOT ${skuMatch}`),
-          ]
-  ).filter((b): b is SQL => b !== undefined);
-  if (branches.length === 0) return sql`SELECT '[]'::json AS items`;
+  // A relevance tier walked newest first: the catalogue in the created_at index's order (fenced by OFFSET 0, so that
+  // the tier's checks stay outside and the planner cannot swap the walk for a bitmap of every match, which it
+  // estimates smaller than it is: the checks of a tier are far from independent), filtered, stopped after the rows
+  // wanted. The index order is the tier's whole order (created_at, id), so the first rows are the right ones.
+  const walkTier = (ord: SQL, where: SQL, wanted: number) =>
+    sql`(SELECT ${columns(ord, sql`0::float8`)} FROM (SELECT * FROM products ORDER BY created_at DESC, id DESC OFFSET 0) p WHERE ${where} AND ${fAll} LIMIT ${wanted})`;
+  const plan = (rows: number | undefined, wanted: number): BranchPlan => (sizes === undefined || rows === undefined ? 'walk' : branchPlan(rows, wanted, sizes));
+  const skuBranch = (wanted: number) =>
+    sizes !== undefined && sizes.sku <= 0 ? undefined : branch('walk', skuTier, skuScore, skuMatch, wanted, sql`ord, score DESC, created_at DESC, id DESC`);
+  const text = sql`${textMatch} AND NOT ${skuMatch}`;
+
+  let branches: (SQL | undefined)[];
+  let skip = offset;
+  if (!q) {
+    branches = [branch(plan(sizes?.text, upTo), sql`10`, sql`0::float8`, sql`true`, upTo)];
+  } else if (query.sort !== 'relevance') {
+    branches = [skuBranch(upTo), branch(plan(sizes?.text, upTo), sql`10`, sql`0::float8`, text, upTo)];
+  } else if (sizes === undefined) {
+    // Every match, ordered by tier: what the branches below answer, read the slow way (the tests compare them).
+    branches = [
+      skuBranch(upTo),
+      branch('matches', sql`(${tier}) * 2 + (NOT ${available})::int`, sql`0::float8`, text, upTo, sql`ord, created_at DESC, id DESC`),
+    ];
+  } else {
+    // The branches the page reaches into: the part numbers, then each tier, in stock first.
+    branches = [];
+    let start = 0;
+    let first: number | undefined;
+    const take = (rows: number, read: (wanted: number) => SQL | undefined) => {
+      if (rows > 0 && start + rows > offset && start < upTo) {
+        first ??= start;
+        branches.push(read(Math.min(rows, upTo - start)));
+      }
+      start += rows;
+    };
+    take(sizes.sku, skuBranch);
+    for (const [t, inStock, rows] of sizes.buckets) {
+      const where = sql`${text} AND ${tierCondition(groups, t)} AND ${inStock ? available : sql`NOT ${available}`}`;
+      const ord = sql`${t * 2 + (inStock ? 0 : 1)}::int`;
+      take(rows, (wanted) =>
+        plan(rows, wanted) === 'walk' ? walkTier(ord, where, wanted) : branch('matches', ord, sql`0::float8`, where, wanted, sql`created_at DESC, id DESC`),
+      );
+    }
+    skip = offset - (first ?? offset);
+  }
+  const read = branches.filter((b): b is SQL => b !== undefined);
+  if (read.length === 0) return sql`SELECT '[]'::json AS items`;
   return sql`
     WITH page AS (
-      SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-      FROM (SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}) top
+      SELECT id, row_number() OVER (ORDER BY ${order}) AS n
+      FROM (SELECT * FROM (${sql.join(read, sql` UNION ALL `)}) u ORDER BY ${order} LIMIT ${query.limit} OFFSET ${skip}) top
     )
-    SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.ord), '[]'::json) AS items FROM page JOIN products p ON p.id = page.id
+    SELECT coalesce(json_agg(to_jsonb(p) - 'search_vector' ORDER BY page.n), '[]'::json) AS items FROM page JOIN products p ON p.id = page.id
   `;
-}
-
-/** A tsquery lexeme that needs no quoting: letters and digits only. */
-const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w);
-
-/**
- * For each word of the query, from the vocabulary (table search_words, every
- * word of the full text): the first MAX_EXPANSIONS + 1 words it starts, and,
- * when it starts none (a typo), the words closest to it (word similarity at
- * least WORD_SIMILARITY_THRESHOLD, then similarity). One SELECT per word, with
- * the word as a constant, so that the planner uses the primary key for the
- * prefix and the GiST trigram index (nearest first) for the similarity.
- */
-export function vocabularyStatement(words: string[]): SQL {
-  return sql.join(
-    words.map(
-      (w) => sql`(
-        SELECT ${w}::text AS word, e.words AS expansions,
-               CASE WHEN e.words IS NULL THEN (
-                 SELECT json_agg(json_build_object('word', c.word, 'ws', c.ws) ORDER BY c.ws DESC, c.s DESC, c.word) FROM (
-                   SELECT s.word, word_similarity(${w}, s.word) AS ws, similarity(${w}, s.word) AS s
-                   FROM search_words s WHERE s.word !~ '[0-9]'
-                   ORDER BY s.word <->> ${w} LIMIT ${MAX_CANDIDATES}
-                 ) c WHERE c.ws >= ${WORD_SIMILARITY_THRESHOLD}
-               ) END AS candidates
-        FROM (SELECT json_agg(x.word ORDER BY x.word) AS words FROM (
-          SELECT word FROM search_words WHERE word LIKE ${`${w}%`} ORDER BY word LIMIT ${MAX_EXPANSIONS + 1}
-        ) x) e
-      )`,
-    ),
-    sql` UNION ALL `,
-  );
-}
-
-export interface VocabularyRow {
-  word: string;
-  /** The words it starts, in order, at most MAX_EXPANSIONS + 1; null for none. */
-  expansions: string[] | null;
-  /** When it starts none: the closest words, closest first. */
-  candidates: { word: string; ws: number }[] | null;
-}
-
-/**
- * The words to search with: a word that starts a few words of the vocabulary
- * becomes them ("pad" → pad | pads: GIN answers whole words much faster than a
- * prefix), one that starts many stays a prefix ("b" → b:*); a typo becomes the
- * closest words (within CORRECTION_MARGIN of the closest, at most
- * MAX_CORRECTIONS; "sprokit" → sprocket | sprockets). `corrected` tells whether
- * a typo was corrected; null when a typo is close to no word (nothing can match).
- */
-export function searchWords(rows: VocabularyRow[]): { words: string[][]; corrected: boolean } | null {
-  let corrected = false;
-  const words: string[][] = [];
-  for (const row of rows) {
-    const expansions = row.expansions ?? [];
-    if (expansions.length > 0) {
-      words.push(expansions.length <= MAX_EXPANSIONS && expansions.every(plainWord) ? expansions : [`${row.word}:*`]);
-      continue;
-    }
-    const candidates = (row.candidates ?? []).filter((c) => plainWord(c.word));
-    if (candidates.length === 0) return null;
-    const best = candidates[0].ws;
-    words.push(
-      candidates
-        .filter((c) => c.ws >= best - CORRECTION_MARGIN)
-        .slice(0, MAX_CORRECTIONS)
-        .map((c) => c.word),
-    );
-    corrected = true;
-  }
-  return { words, corrected };
 }
 
 interface SearchRow {
@@ -320,7 +332,7 @@ export type SearchMemo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: SearchMemo = (_key, load) => load();
 
 /** What the counts depend on: the words, the part number and every filter, not the page, the limit or the sort. */
-const countsKey = (query: SearchQuery, words: string[][] | undefined, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>) =>
+const countsKey = (query: SearchQuery, words: QueryWords | undefined, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>) =>
   `search:counts:${JSON.stringify([
     query.q,
     words ?? null,
@@ -333,16 +345,33 @@ const countsKey = (query: SearchQuery, words: string[][] | undefined, vehicle?: 
   ])}`;
 
 /**
- * The search, its statements run by `exec`. A query of words (not one part
- * number) first reads the vocabulary: each word becomes the whole words it
- * starts, and a typo, which starts none, the words closest to it ("sitered brake
- * pads" → "sintered & brake & pads", "sprokit" → "sprocket | sprockets"); then
- * one statement answers the page and one the total and the facets. As typed, a
- * typo matches nothing by full text (every word must match), so correcting first
- * loses nothing; the part number still matches q as typed. The vocabulary and
- * the counts are kept by `memo` until the catalogue changes (decision 112): the
- * next page, another sort or the results after the suggestions read the page
- * only. Exported for the bench, which runs it over node-postgres.
+ * The words of a query as the search uses them (vocabulary.ts): the tokens looked up in the vocabulary and matched
+ * against the synonym groups. Both reads are kept by `memo` until the catalogue or the synonyms change.
+ */
+export async function queryWords(exec: SearchExecutor, q: string, memo: SearchMemo = noMemo): Promise<QueryWords | undefined> {
+  const tokens = queryTokens(q);
+  if (tokens.length === 0) return undefined;
+  const slots = await memo(`search:slots:${JSON.stringify(tokens)}`, async () => {
+    const synonyms = await memo('search:synonyms', () => loadSynonyms(exec));
+    return buildSlots(tokens, await readVocabulary(exec, lookupWords(tokens)), synonyms);
+  });
+  return { slots, tokens: tokens.length };
+}
+
+/** The counts' sizes as numbers (PostgreSQL's bigint sums arrive as text over node-postgres). */
+const branchSizes = (raw: BranchSizes): BranchSizes => ({
+  sku: Number(raw.sku),
+  text: Number(raw.text),
+  matches: Number(raw.matches),
+  catalogue: Number(raw.catalogue),
+  buckets: (raw.buckets ?? []).map(([t, a, n]) => [Number(t), Boolean(a), Number(n)]),
+});
+
+/**
+ * The search, its statements run by `exec`. The query's words are read first (vocabulary.ts: forms, synonyms,
+ * words typed in part and typo corrections; kept until the catalogue changes); then one statement answers the total
+ * and the facets (kept too, decision 112) and one the page. A word that matches nothing leaves the part number only.
+ * Exported for the bench, which runs it over node-postgres.
  */
 export async function searchRow(
   exec: SearchExecutor,
@@ -350,16 +379,11 @@ export async function searchRow(
   vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>,
   memo: SearchMemo = noMemo,
 ): Promise<SearchRow> {
-  const typed = mayBeFuzzy(query.q) ? queryWords(query.q) : [];
-  let words: string[][] | undefined;
-  if (typed.length > 0) {
-    words = await memo(`search:words:${JSON.stringify(typed)}`, async () => searchWords(await exec<VocabularyRow>(vocabularyStatement(typed)))?.words);
-  }
+  const words = query.q ? await queryWords(exec, query.q, memo) : undefined;
   const inputs = { words, vehicle };
   const counts = await memo(countsKey(query, words, vehicle), async () => (await exec<Omit<SearchRow, 'items'>>(countsStatement(query, inputs)))[0]);
-  // No part can be on the page when none counts (a typo close to no word, filters that exclude everything).
-  const sizes = Object.fromEntries(Object.entries(counts.sizes).map(([k, v]) => [k, Number(v)])) as unknown as BranchSizes;
-  const items = counts.total === 0 ? [] : (await exec<Pick<SearchRow, 'items'>>(pageStatement(query, inputs, sizes)))[0].items;
+  // No part can be on the page when none counts (a word close to no word, filters that exclude everything).
+  const items = counts.total === 0 ? [] : (await exec<Pick<SearchRow, 'items'>>(pageStatement(query, inputs, branchSizes(counts.sizes))))[0].items;
   return { ...counts, items };
 }
 

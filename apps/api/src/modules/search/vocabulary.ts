@@ -1,0 +1,385 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The shopper's words, turned into what the full text can find (issue #26, decision 158; decision 111 before it).
+ *
+ * The query is cut into tokens (letters and digits; a short word and a number written apart, "mt-07" or "mt 07",
+ * become one token "mt07", as the products' codes are joined by migration 0020). Each token is looked up in the
+ * vocabulary (search_words, every word of the full text): its word forms (the same English stem: tires → tyre is
+ * the synonym's work, tires → tire the stem's), the words it starts (as you type), and, when the catalogue has no
+ * form of it, the words within one or two typos (transpositions count as one). Runs of tokens that are a term of a
+ * synonym group (search_synonyms, kept in memory until the catalogue or the list changes) become one slot whose
+ * alternatives are every term of the group.
+ *
+ * A slot's alternatives are exact (the token's forms, its synonyms) or inexact (typo corrections, and words the
+ * last token only starts); the ranking puts inexact matches below exact ones of the same field.
+ */
+
+/** Runs a statement and answers its rows. */
+type Exec = <R>(statement: SQL) => Promise<R[]>;
+
+/** At most this many tokens of the query are searched. */
+export const MAX_TOKENS = 10;
+/** A token that starts at most this many words is searched as those words; one that starts more, as a prefix. */
+const MAX_COMPLETIONS = 8;
+/** The forms of one word read from the vocabulary, most frequent first. */
+const MAX_FORMS = 12;
+/** Typo candidates read for a word: the closest by trigrams, and as many with the same letters. */
+const MAX_CANDIDATES = 20;
+/** A word is corrected to at most this many words, all with the fewest typos found. */
+const MAX_CORRECTIONS = 3;
+/** Synonym terms of up to this many words are recognised in the query. */
+const MAX_TERM_WORDS = 3;
+
+/** Typos allowed in a word of this length: none below 4 letters, 1 for 4, 2 from 5 ("sprokit" → sprocket is 2). */
+export const allowedTypos = (length: number) => (length < 4 ? 0 : length === 4 ? 1 : 2);
+
+/** A word the search may correct: letters only (part numbers and sizes are never guessed), long enough. */
+const correctable = (w: string) => /^\p{L}+$/u.test(w) && allowedTypos(w.length) > 0;
+
+/** A tsquery lexeme that needs no quoting: letters and digits only. */
+const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w);
+
+/** One token of the query: the word searched and, when it was typed apart ("mt 07"), its parts. */
+export interface Token {
+  word: string;
+  parts?: string[];
+}
+
+const JOIN = '\uE000';
+
+/**
+ * The query's tokens, lower case. A word of 1 to 4 letters and a number written apart with a space, a dash or a dot
+ * are joined, as `shop_search_join_codes` joins them in the products' text (migration 0020): "MT-07" and "mt 07"
+ * → mt07 (with the parts mt, 07), "cbr 600 rr" → cbr600rr.
+ */
+export function queryTokens(q: string): Token[] {
+  const joined = q
+    .toLowerCase()
+    .replace(/(^|[^\p{L}\p{N}])(\p{L}{1,4})[-. ]([0-9])/gu, `$1$2${JOIN}$3`)
+    .replace(/([0-9])[-. ](\p{L}{1,4})(?=[^\p{L}]|$)/gu, `$1${JOIN}$2`);
+  return (joined.match(/[\p{L}\p{N}\uE000]+/gu) ?? [])
+    .map((t) => t.replace(/^\uE000+|\uE000+$/g, ''))
+    .filter((t) => t !== '')
+    .slice(0, MAX_TOKENS)
+    .map((t) => (t.includes(JOIN) ? { word: t.split(JOIN).join(''), parts: t.split(JOIN).filter(Boolean) } : { word: t }));
+}
+
+/** The words of a query as the vocabulary is asked about them: every token and the parts of joined ones. */
+export const lookupWords = (tokens: Token[]) => [...new Set(tokens.flatMap((t) => [t.word, ...(t.parts ?? [])]))];
+
+/** What the vocabulary says about one word of the query. */
+export interface WordInfo {
+  word: string;
+  stem: string;
+  /** Its forms in the catalogue (same stem), most frequent first. */
+  forms: string[] | null;
+  /** The words it starts, in order, at most MAX_COMPLETIONS + 1. */
+  completions: string[] | null;
+  /**
+   * When the catalogue holds no form of it and no word it starts: the close words (at most the allowed typos), fewest
+   * typos first, then words of names, brands and categories before words of descriptions only, then the most frequent.
+   */
+  typos: { word: string; typos: number; names: number; forms: string[] | null }[] | null;
+}
+
+/**
+ * One SELECT per word, the word a constant so that the planner uses the indexes of search_words: the stem index for
+ * the forms and the primary key (C collation) for the words it starts.
+ */
+export function vocabularyStatement(words: string[]): SQL {
+  return sql.join(
+    words.map(
+      (w) => sql`(
+        SELECT ${w}::text AS word, shop_search_stem(${w}) AS stem,
+          (SELECT json_agg(f.word ORDER BY f.products DESC, f.word) FROM (
+            SELECT s.word, s.products FROM search_words s WHERE shop_search_stem(s.word) = shop_search_stem(${w})
+            ORDER BY s.products DESC, s.word LIMIT ${MAX_FORMS}
+          ) f) AS forms,
+          (SELECT json_agg(x.word ORDER BY x.word) FROM (
+            SELECT s.word FROM search_words s WHERE s.word LIKE ${`${w}%`} ORDER BY s.word LIMIT ${MAX_COMPLETIONS + 1}
+          ) x) AS completions
+      )`,
+    ),
+    sql` UNION ALL `,
+  );
+}
+
+/**
+ * The typo candidates of words the catalogue holds in no form and starts no word of: the closest words by trigrams
+ * (GiST, nearest first) and the words with the same letters (a transposition), checked by `shop_search_typos`,
+ * those within the allowed typos with their forms. One SELECT per word, the word a constant.
+ */
+export function typosStatement(words: string[]): SQL {
+  return sql.join(
+    words.map((w) => {
+      const maxTypos = allowedTypos(w.length);
+      return sql`(
+        SELECT ${w}::text AS word, (
+          SELECT json_agg(json_build_object('word', c.word, 'typos', c.d, 'names', c.names, 'forms', (
+              SELECT json_agg(f.word ORDER BY f.products DESC, f.word) FROM (
+                SELECT s.word, s.products FROM search_words s WHERE shop_search_stem(s.word) = shop_search_stem(c.word)
+                ORDER BY s.products DESC, s.word LIMIT ${MAX_FORMS}
+              ) f))
+            ORDER BY c.d, c.names > 0 DESC, c.products DESC, c.word)
+          FROM (
+            SELECT k.word, k.names, k.products, shop_search_typos(${w}, k.word) AS d FROM (
+              (SELECT s.word, s.names, s.products FROM search_words s WHERE s.word !~ '[0-9]' ORDER BY s.word <-> ${w} LIMIT ${MAX_CANDIDATES})
+              UNION
+              (SELECT s.word, s.names, s.products FROM search_words s
+               WHERE s.word !~ '[0-9]' AND shop_search_letters(s.word) = shop_search_letters(${w}) LIMIT ${MAX_CANDIDATES})
+            ) k
+            WHERE k.word <> ${w} AND abs(length(k.word) - ${w.length}) <= ${maxTypos}
+          ) c WHERE c.d <= ${maxTypos}
+        ) AS typos
+      )`;
+    }),
+    sql` UNION ALL `,
+  );
+}
+
+/** What the vocabulary says about the words of a query: their forms and the words they start, then, for the words with neither, typo candidates. */
+export async function readVocabulary(exec: Exec, words: string[]): Promise<WordInfo[]> {
+  const info = (await exec<Omit<WordInfo, 'typos'>>(vocabularyStatement(words))).map((i): WordInfo => ({ ...i, typos: null }));
+  const unknown = info.filter((i) => !i.forms?.length && !i.completions?.length && correctable(i.word));
+  if (unknown.length > 0) {
+    const typos = new Map((await exec<{ word: string; typos: WordInfo['typos'] }>(typosStatement(unknown.map((i) => i.word)))).map((r) => [r.word, r.typos]));
+    for (const i of info) i.typos = typos.get(i.word) ?? null;
+  }
+  return info;
+}
+
+/** One synonym term: its words, each with its stem and its forms in the catalogue. */
+export interface SynonymTerm {
+  words: { word: string; stem: string; forms: string[] }[];
+}
+
+/** The synonym groups, each a list of terms, as the search uses them (kept until the catalogue or the list changes). */
+export type SynonymGroups = SynonymTerm[][];
+
+/** The synonym groups as stored. */
+export const synonymTermsStatement = (): SQL => sql`SELECT id, terms FROM search_synonyms ORDER BY id`;
+
+/** The stems of some words (constants), in one statement. */
+export const stemsStatement = (words: string[]): SQL => sql`
+  SELECT w.word, shop_search_stem(w.word) AS stem FROM unnest(ARRAY[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]) AS w(word)
+`;
+
+/**
+ * The words of the vocabulary with one of these stems (constants), at most 50 each, unordered: each a short walk of
+ * the stem index. (With an order, or the stems from a subquery, the planner's estimate of hundreds of words per stem
+ * made the statement look costly enough to compile: 15 ms for a 1 ms answer, or a scan of every word.)
+ */
+export const formsStatement = (stems: string[]): SQL => sql`
+  SELECT s.stem, v.word, v.products FROM unnest(ARRAY[${sql.join(
+    stems.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[]) AS s(stem)
+  CROSS JOIN LATERAL (SELECT w.word, w.products FROM search_words w WHERE shop_search_stem(w.word) = s.stem LIMIT 50) v
+`;
+
+/** The synonym groups with the stems and forms of their words: three small statements (one when there are no groups). */
+export async function loadSynonyms(exec: Exec): Promise<SynonymGroups> {
+  const groups = await exec<{ id: string; terms: string[] }>(synonymTermsStatement());
+  const split = groups.map((g) => g.terms.map((term) => term.split(' ').filter(Boolean)));
+  const words = [...new Set(split.flat(2))];
+  if (words.length === 0) return [];
+  const stems = new Map((await exec<{ word: string; stem: string }>(stemsStatement(words))).map((r) => [r.word, r.stem]));
+  const forms = new Map<string, string[]>();
+  const rows = await exec<{ stem: string; word: string; products: number }>(formsStatement([...new Set(stems.values())]));
+  rows.sort((a, b) => b.products - a.products || (a.word < b.word ? -1 : 1));
+  for (const r of rows) {
+    const list = forms.get(r.stem) ?? [];
+    if (list.length < MAX_FORMS && plainWord(r.word)) list.push(r.word);
+    forms.set(r.stem, list);
+  }
+  return split.map((terms) =>
+    terms.map((term) => ({
+      words: term.map((word) => {
+        const stem = stems.get(word) ?? word;
+        return { word, stem, forms: forms.get(stem) ?? [] };
+      }),
+    })),
+  );
+}
+
+/**
+ * One alternative of a slot: its words, each the forms it may take (OR-ed; `w:*` a prefix), joined by `&` (the
+ * words the shopper typed, anywhere) or `<->` (a synonym's words, side by side).
+ */
+export interface Alternative {
+  words: string[][];
+  join: '&' | '<->';
+}
+
+/** One thing the shopper asked for: a token, or tokens that are a synonym term. */
+export interface Slot {
+  /** The token(s) as typed. */
+  typed: string;
+  exact: Alternative[];
+  inexact: Alternative[];
+}
+
+/** The slots of a query; null when a token matches no word at all (no product can match every slot). */
+export type Slots = Slot[] | null;
+
+const alternative = (words: string[][], join: Alternative['join'] = '&'): Alternative | undefined =>
+  words.length > 0 && words.every((w) => w.length > 0) ? { words, join } : undefined;
+
+const defined = <T>(xs: (T | undefined)[]): T[] => xs.filter((x): x is T => x !== undefined);
+
+const sameAlternative = (a: Alternative, b: Alternative) => JSON.stringify(a) === JSON.stringify(b);
+const uniqueAlternatives = (alts: Alternative[]) => alts.filter((a, i) => alts.findIndex((b) => sameAlternative(a, b)) === i);
+
+/**
+ * The slots of a query from its tokens, what the vocabulary says of each word, and the synonym groups. Per token,
+ * in order: a run of tokens that is a synonym term (longest first, compared by stems) is one slot with every term
+ * of its groups; otherwise the token's forms are exact, and the words the last token only starts are inexact; a
+ * token with no form and no word it starts is corrected (inexact: the words with the fewest typos, at most 3, and
+ * their forms).
+ */
+export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymGroups): Slots {
+  const byWord = new Map(info.map((i) => [i.word, i]));
+  const stemOf = (w: string) => byWord.get(w)?.stem ?? w;
+  // Synonym terms by the stems of their words ("turn signals" and "turn signal" are the same term).
+  const termIndex = new Map<string, SynonymTerm[][]>();
+  for (const group of synonyms) {
+    for (const term of group) {
+      const key = term.words.map((w) => w.stem).join(' ');
+      termIndex.set(key, [...(termIndex.get(key) ?? []), group]);
+    }
+  }
+  const formsOf = (w: string): string[] => (byWord.get(w)?.forms ?? []).filter(plainWord);
+  const completionsOf = (w: string): string[] => {
+    const c = (byWord.get(w)?.completions ?? []).filter(plainWord);
+    return c.length > MAX_COMPLETIONS ? [`${w}:*`] : c;
+  };
+  /** The token as typed: its forms, and for a joined token ("mt 07") also its parts anywhere. */
+  const typedAlternatives = (t: Token): Alternative[] => defined([alternative([formsOf(t.word)]), t.parts ? alternative(t.parts.map(formsOf)) : undefined]);
+
+  const slots: Slot[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const last = (n: number) => i + n === tokens.length;
+    let matched = false;
+    for (let n = Math.min(MAX_TERM_WORDS, tokens.length - i); n >= 1 && !matched; n--) {
+      const run = tokens.slice(i, i + n);
+      const groups = termIndex.get(run.map((t) => stemOf(t.word)).join(' '));
+      if (!groups) continue;
+      const synonymsAlts = groups.flatMap((g) =>
+        defined(
+          g.map((term) =>
+            alternative(
+              term.words.map((w) => (w.forms.length > 0 ? w.forms : [])),
+              term.words.length > 1 ? '<->' : '&',
+            ),
+          ),
+        ),
+      );
+      const typed = n === 1 ? typedAlternatives(run[0]) : defined([alternative(run.map((t) => formsOf(t.word)))]);
+      const exact = uniqueAlternatives([...typed, ...synonymsAlts]);
+      if (exact.length === 0) continue;
+      const known = new Set(exact.flatMap((a) => a.words.flat()));
+      const inexact = last(n) && n === 1 ? defined([alternative([completionsOf(run[0].word).filter((c) => !known.has(c))])]) : [];
+      slots.push({ typed: run.map((t) => t.word).join(' '), exact, inexact });
+      i += n;
+      matched = true;
+    }
+    if (matched) continue;
+
+    const t = tokens[i];
+    const wordInfo = byWord.get(t.word);
+    const exact = typedAlternatives(t);
+    const forms = exact.flatMap((a) => a.words.flat());
+    const completions = completionsOf(t.word).filter((c) => !forms.includes(c));
+    const inexact: Alternative[] = [];
+    // The last token may be a word not finished yet; any other token that is no word is one typed in part.
+    if (completions.length > 0 && (last(1) || exact.length === 0)) inexact.push(...defined([alternative([completions])]));
+    // A word the catalogue does not hold in any form, nor as the start of a word, is a typo.
+    const candidates = exact.length === 0 && inexact.length === 0 ? (wordInfo?.typos ?? []).filter((c) => plainWord(c.word)) : [];
+    if (candidates.length > 0) {
+      const fewest = Math.min(...candidates.map((c) => c.typos));
+      const chosen = candidates.filter((c) => c.typos === fewest).slice(0, MAX_CORRECTIONS);
+      const words = [...new Set(chosen.flatMap((c) => [c.word, ...(c.forms ?? [])]))].filter(plainWord);
+      inexact.push(...defined([alternative([words])]));
+    }
+    if (exact.length === 0 && inexact.length === 0) return null;
+    slots.push({ typed: t.word, exact, inexact: uniqueAlternatives(inexact) });
+    i += 1;
+  }
+  return slots;
+}
+
+/** The lexemes of a word's forms, restricted to the weights given ('' for every field). */
+const lexemes = (forms: string[], weights: string) => forms.map((f) => (f.endsWith(':*') ? `${f}${weights}` : weights ? `${f}:${weights}` : f));
+
+const or = (qs: string[]) => {
+  const unique = [...new Set(qs)];
+  return unique.length > 1 ? `(${unique.join(' | ')})` : unique[0];
+};
+
+/** An alternative as a tsquery; `phrase` joins its words side by side even where the shopper typed them apart. */
+function alternativeQuery(alt: Alternative, weights: string, phrase = false): string {
+  const words = alt.words.map((forms) => or(lexemes(forms, weights)));
+  if (words.length === 1) return words[0];
+  return `(${words.join(phrase || alt.join === '<->' ? ' <-> ' : ' & ')})`;
+}
+
+/** A tsquery for some alternatives of a slot; null when there are none. */
+const slotQuery = (alts: Alternative[], weights: string, phrase = false): string | null =>
+  alts.length === 0 ? null : or(alts.map((a) => alternativeQuery(a, weights, phrase)));
+
+const allOf = (qs: (string | null)[]): string | null => (qs.some((q) => q === null) || qs.length === 0 ? null : qs.join(' & '));
+const anyOf = (qs: (string | null)[]): string | null => {
+  const present = qs.filter((q): q is string => q !== null);
+  return present.length === 0 ? null : present.join(' | ');
+};
+
+/**
+ * The tsqueries the ranking checks (null: nothing can match it). Weights: B the name, A its head word, C brand and
+ * category, D the description (migration 0020).
+ */
+export interface RankQueries {
+  /** Every slot, anywhere: what the search finds. */
+  match: string;
+  /** Every slot in the name, exact or not, and exact only. */
+  nameAll: string | null;
+  nameAllExact: string | null;
+  /** Some slot in the name. */
+  nameSome: string | null;
+  nameSomeExact: string | null;
+  /** Some slot in the brand or category. */
+  brandSome: string | null;
+  brandSomeExact: string | null;
+  /** Every slot, exact, anywhere. */
+  allExact: string | null;
+  /** The name's head word is a word the shopper asked for (the last word of an alternative). */
+  head: string | null;
+  /** The slots side by side in the name, in the order typed. */
+  together: string | null;
+  /** Whether the query has several words (else `together` says nothing) and any inexact alternative. */
+  several: boolean;
+  inexact: boolean;
+}
+
+export function rankQueries(slots: Slot[], tokens: number): RankQueries {
+  const all = (s: Slot) => [...s.exact, ...s.inexact];
+  const each = (weights: string, exactOnly: boolean) => slots.map((s) => slotQuery(exactOnly ? s.exact : all(s), weights));
+  const headWords = slots.flatMap((s) => all(s).map((a) => or(lexemes(a.words[a.words.length - 1], 'A'))));
+  return {
+    match: allOf(each('', false))!,
+    nameAll: allOf(each('B', false)),
+    nameAllExact: allOf(each('B', true)),
+    nameSome: anyOf(each('B', false)),
+    nameSomeExact: anyOf(each('B', true)),
+    brandSome: anyOf(each('C', false)),
+    brandSomeExact: anyOf(each('C', true)),
+    allExact: allOf(each('', true)),
+    head: anyOf(headWords),
+    together: tokens > 1 ? slots.map((s) => slotQuery(all(s), 'B', true)).join(' <-> ') : null,
+    several: tokens > 1,
+    inexact: slots.some((s) => s.inexact.length > 0),
+  };
+}
