@@ -9,7 +9,7 @@ export const shipmentsCopy = {
   shipmentOf: (n: number, of: number) => (of > 1 ? `Shipment ${n} of ${of}` : 'Shipment'),
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
-  shippedOn: 'Shipped',
+  shippedOn: 'Shipped on',
   inParcel: 'In this parcel',
   /** The tracking link's accessible name: it opens the carrier's site in a new tab. */
   trackLabel: (carrier: string, n: string) => `Track ${n} with ${carrier} (opens in a new tab)`,

@@ -7,13 +7,15 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The tracking number, a link to the carrier's tracking page in a new tab when it has one ('Other' has none). */
 export function TrackingLink({ shipment: s, children, className = '' }: { shipment: Shipment; children?: ReactNode; className?: string }) {
-  if (!s.trackingUrl) return <span className={`font-mono break-all ${className}`}>{children ?? s.trackingNumber}</span>;
+  // A long number may break anywhere; a word given as the link's text ("track") stays whole.
+  const wrap = children ? 'whitespace-nowrap' : 'break-all';
+  if (!s.trackingUrl) return <span className={`font-mono ${wrap} ${className}`}>{children ?? s.trackingNumber}</span>;
   return (
     <a
       href={s.trackingUrl}
       target="_blank"
       rel="noopener noreferrer"
-      className={`link link-primary font-mono break-all ${className}`}
+      className={`link link-primary font-mono ${wrap} ${className}`}
       aria-label={t.trackLabel(s.carrierName, s.trackingNumber)}
     >
       {children ?? s.trackingNumber}
@@ -70,19 +72,34 @@ export function ShipmentSummary({ purchase: p }: { purchase: Purchase }) {
     <ul className="mt-2 flex max-w-64 flex-col gap-1 text-xs text-base-content/80">
       {list.map((s) => (
         <li key={s._id} className="break-words">
-          {t.shippedVia(s.carrierName)} · <span className="font-mono break-all">{s.trackingNumber}</span>
+          {t.shippedVia(s.carrierName)} · <ShortNumber n={s.trackingNumber} />
           {s.trackingUrl && (
             <>
               {' '}
-              (
-              <TrackingLink shipment={s} className="font-sans">
-                {t.track}
-              </TrackingLink>
-              )
+              <span className="whitespace-nowrap">
+                (
+                <TrackingLink shipment={s} className="font-sans">
+                  {t.track}
+                </TrackingLink>
+                )
+              </span>
             </>
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A long tracking number cut to its start in the lists ("1Z999AA101…"); the order page shows it whole, and a screen reader hears it whole. */
+function ShortNumber({ n }: { n: string }) {
+  if (n.length <= 12) return <span className="font-mono">{n}</span>;
+  return (
+    <>
+      <span className="font-mono" aria-hidden="true" title={n}>
+        {n.slice(0, 10)}…
+      </span>
+      <span className="sr-only">{n}</span>
+    </>
   );
 }
