@@ -16,7 +16,8 @@ export const activityCopy = {
   colWho: 'Who',
   colWhat: 'What',
   colChanges: 'Changes',
-  entityLabel: (type: string, id: string | null) => (id ? `${type} ${id.slice(0, 8)}` : type),
+  // An order number (TT-100042, issue #25's shipments) is shown whole; an id by its start.
+  entityLabel: (type: string, id: string | null) => (id ? `${type} ${/^TT-\d+$/.test(id) ? id : id.slice(0, 8)}` : type),
   actions: {
     'product.create': 'Product created',
     'product.update': 'Product edited',
@@ -25,6 +26,7 @@ export const activityCopy = {
     'products.import': 'Catalogue imported',
     'order.deliver': 'Order delivered',
     'order.cancel': 'Order cancelled',
+    'shipment.create': 'Order shipped',
     'user.promote': 'Made admin',
     'user.demote': 'Admin role removed',
     'payment.reconcile': 'Payment reconciled',
