@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },
+                  { path: 'synonyms', ...page('dashboard/synonyms') },
                 ],
               },
             ],

@@ -43,4 +43,6 @@ export const paths = {
   taxAdmin: '/dashboard/tax',
   /** Issue #25 item 6: the contact form's messages, for admins. */
   messages: '/dashboard/messages',
+  /** Issue #26 item 2: the search's synonym groups, for admins. */
+  synonyms: '/dashboard/synonyms',
 } as const;

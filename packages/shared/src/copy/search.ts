@@ -28,3 +28,37 @@ export const searchCopy = {
   sorts: { relevance: 'Best match', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest' },
   partNumber: 'Part No.',
 } as const;
+
+// Issue #26 (decision 158): the admin's Search synonyms page.
+export const synonymsAdminCopy = {
+  navLabel: 'Search Synonyms',
+  title: 'Search Synonyms',
+  intro:
+    'Words riders type for the same part. A search for any term of a group finds what every term finds: “muffler” finds the exhaust silencers. Plurals and other word forms match on their own.',
+  addGroup: 'Add a group',
+  addGroupTitle: 'Add a synonym group',
+  editGroupTitle: (first: string) => `Edit the group “${first}”`,
+  terms: 'Terms',
+  termsHint: 'Separate the terms with commas: exhaust, muffler, silencer. A term may have up to 3 words (turn signal).',
+  termsLabel: (terms: string[]) => terms.join(', '),
+  saveGroup: 'Save group',
+  addGroupButton: 'Add group',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  close: 'Close',
+  edit: 'Edit',
+  delete: 'Delete',
+  keep: 'Keep it',
+  editNamed: (first: string) => `Edit the group “${first}”`,
+  deleteNamed: (first: string) => `Delete the group “${first}”`,
+  confirmDelete: (first: string) => `Delete the group “${first}”?`,
+  confirmDeleteHint: 'Searches for its terms will find only the parts that use the very words typed.',
+  added: (first: string) => `Group “${first}” added.`,
+  saved: (first: string) => `Group “${first}” saved.`,
+  deleted: (first: string) => `Group “${first}” deleted.`,
+  filter: 'Find a term',
+  filterHint: 'Shows the groups with a term that contains these letters.',
+  caption: (shown: number, all: number) => (shown === all ? `${all} synonym ${all === 1 ? 'group' : 'groups'}` : `${shown} of ${all} synonym groups`),
+  noGroups: 'No synonym groups yet: a search finds only the words typed, their word forms and close typos.',
+  noMatches: (q: string) => `No group has a term with “${q}”.`,
+} as const;

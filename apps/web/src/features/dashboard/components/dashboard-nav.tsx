@@ -3,6 +3,7 @@ import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
 import { messagesCopy } from '@shop/shared/copy/messages';
+import { synonymsAdminCopy } from '@shop/shared/copy/search';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { useOpenMessageCount } from '../../messages/api/messages';
@@ -31,6 +32,7 @@ const adminItems: Item[] = [
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
+  { to: paths.synonyms, label: synonymsAdminCopy.navLabel, icon: 'synonyms' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */
