@@ -207,6 +207,17 @@ describe('shipments', () => {
     expect(again.json().error.code).toBe('SHIPMENT_LINE_DELIVERED');
   });
 
+  it('two admins shipping the same units at once: one parcel is recorded, the other is refused', async () => {
+    const both = await buy(bob, [[c, 3]]);
+    const body = (n: string) => ({ carrier: 'fedex', trackingNumber: n, lines: [{ orderId: both.orders[0]._id, quantity: 3 }] });
+    const answers = await Promise.all([ship(both.number, body('7946')), ship(both.number, body('7947'))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const shipped = await view(bob, both.number);
+    expect(shipped.status).toBe('shipped');
+    expect(shipped.shipments).toHaveLength(1);
+    expect(shipped.shipments[0].trackingUrl).toMatch(/^https:\/\/www\.fedex\.com\/fedextrack\/\?trknbr=794[67]$/);
+  });
+
   it('ships a lone spec order by its number with a carrier without tracking page', async () => {
     const placed = await api(bob, 'POST', '/api/order', {
       productId: a._id,
