@@ -54,9 +54,9 @@ export async function taxStatusOf(db: Db, userId: string): Promise<{ taxExempt: 
 }
 
 export interface PricingRules {
-  /** The zones by name, each with its methods in the order they were made (shipping.service's shippingRules). */
+  /** The zones by name, each with its methods in the order they were made (as the admin's shipping page lists them). */
   zones: ShippingZoneRule[];
-  /** The country's rates (shipping.service's taxRatesAt, before they are resolved for the region). */
+  /** The country's rates (before they are resolved for the region). */
   rates: TaxRateRule[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;

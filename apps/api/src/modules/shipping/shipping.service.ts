@@ -79,27 +79,6 @@ export async function listZones(db: Db): Promise<ShippingZone[]> {
   return zones.map((z) => toZoneDto(z, methods));
 }
 
-/** The zones as pricing rules (cents), for quotes and checkout. */
-export async function shippingRules(db: Db): Promise<ShippingZoneRule[]> {
-  const zones = await listZones(db);
-  return zones.map((z) => ({
-    id: z._id,
-    name: z.name,
-    countries: z.countries,
-    regions: z.regions,
-    methods: z.methods.map((m) => ({
-      id: m._id,
-      name: m.name,
-      carrier: m.carrier,
-      minDays: m.minDays,
-      maxDays: m.maxDays,
-      bands: m.bands.map((b) => ({ upToGrams: b.upToGrams, priceCents: toCents(b.price) })),
-      freeOverCents: m.freeOver === null ? null : toCents(m.freeOver),
-      takesOversize: m.takesOversize,
-    })),
-  }));
-}
-
 const zoneValues = (input: z.output<typeof shippingZoneInputSchema>) => ({
   name: input.name,
   countries: [...new Set(input.countries)],
@@ -257,12 +236,6 @@ export async function deleteTaxRate(db: Db, actor: Actor, id: string): Promise<v
     if (!gone) throw rateNotFound();
     await recordAudit(tx, { actor, action: 'tax_rate.delete', entityType: 'tax_rate', entityId: id, before: gone, after: null });
   });
-}
-
-/** The rates that apply at an address (decision 153). */
-export async function taxRatesAt(db: Db, country: string, region: string): Promise<ResolvedTaxRates> {
-  const rows = await db.select().from(taxRates).where(eq(taxRates.country, country));
-  return resolveTaxRates(rows as TaxRateRule[], country, region);
 }
 
 export async function getTaxSettings(db: Db): Promise<{ pricesIncludeTax: boolean }> {

@@ -149,7 +149,11 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
                         ) : (
                           <span className="font-semibold">{o.productName}</span>
                         )}
-                        {sku && <span className="block text-xs text-base-content/75 sm:hidden">{t.colPartNo} {sku}</span>}
+                        {sku && (
+                          <span className="block text-xs text-base-content/75 sm:hidden">
+                            {t.colPartNo} {sku}
+                          </span>
+                        )}
                       </td>
                       <td className="hidden font-mono text-sm sm:table-cell">{sku || '—'}</td>
                       <td className="text-right tabular-nums">{o.quantity.toLocaleString('en-US')}</td>
