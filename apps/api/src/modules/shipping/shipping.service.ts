@@ -5,16 +5,12 @@ import {
   percentFromRate,
   rateFromPercent,
   toCents,
-  type ResolvedTaxRates,
   type shippingMethodInputSchema,
   type ShippingMethod,
   type ShippingZone,
   type shippingZoneInputSchema,
-  type ShippingZoneRule,
   type TaxRate,
   type taxRateInputSchema,
-  type TaxRateRule,
-  resolveTaxRates,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { shippingMethods, shippingZones, shopSettings, taxRates } from '../../db/schema';
