@@ -47,9 +47,9 @@ describe('cascading selectors', () => {
     const makes = (await get('/api/vehicles/makes')).json() as string[];
     expect(makes).toEqual([...makes].sort((a, b) => (a < b ? -1 : 1)));
     const models = (await get(`/api/vehicles/models?${q({ make: 'Yamaha' })}`)).json() as string[];
-    expect(models).toEqual(['MT-07', 'MT-09', 'Ténéré 700', 'YZF-R6']);
+    expect(models).toEqual(['MT-07', 'MT-09', 'R7', 'Ténéré 700', 'YZF-R6']);
     const years = (await get(`/api/vehicles/years?${q({ make: 'Yamaha', model: 'Ténéré 700' })}`)).json() as number[];
-    expect(years[0]).toBe(2024);
+    expect(years[0]).toBe(2027);
     expect(years.at(-1)).toBe(2019);
   });
 
@@ -91,18 +91,22 @@ describe('year first: year → make → model', () => {
   it('lists every model year newest first without make and model; make and model still narrow it', async () => {
     const res = await get('/api/vehicles/years');
     expect(res.statusCode).toBe(200);
-    // The seed runs from the 2003 CBR600RR to 2024 without a gap year.
-    expect(res.json()).toEqual(Array.from({ length: 22 }, (_, i) => 2024 - i));
+    // The seed runs from the 2003 CBR600RR to 2027 (the models still on sale, issue #26) without a gap year.
+    expect(res.json()).toEqual(Array.from({ length: 25 }, (_, i) => 2027 - i));
     // Empty parameters count as absent.
     expect((await get(`/api/vehicles/years?${q({ make: '', model: '' })}`)).json()).toEqual(res.json());
-    expect((await get(`/api/vehicles/years?${q({ make: 'KTM', model: '790 Duke' })}`)).json()).toEqual([2024, 2023, 2020, 2019, 2018]);
+    expect((await get(`/api/vehicles/years?${q({ make: 'KTM', model: '790 Duke' })}`)).json()).toEqual([2027, 2026, 2025, 2024, 2023, 2020, 2019, 2018]);
   });
 
   it('lists the makes with a vehicle in a year, A to Z', async () => {
     expect((await get(`/api/vehicles/makes?${q({ year: 2003 })}`)).json()).toEqual(['Honda']);
     expect((await get(`/api/vehicles/makes?${q({ year: 2014 })}`)).json()).toEqual(['Honda', 'KTM', 'Suzuki', 'Yamaha']);
     const in2021 = (await get(`/api/vehicles/makes?${q({ year: 2021 })}`)).json() as string[];
-    expect(in2021).toEqual(['BMW', 'Ducati', 'Honda', 'Kawasaki', 'KTM', 'Suzuki', 'Triumph', 'Yamaha'].sort((a, b) => (a < b ? -1 : 1)));
+    expect(in2021).toEqual(
+      ['Aprilia', 'BMW', 'Ducati', 'Harley-Davidson', 'Honda', 'Indian', 'Kawasaki', 'KTM', 'Royal Enfield', 'Suzuki', 'Triumph', 'Yamaha'].sort((a, b) =>
+        a < b ? -1 : 1,
+      ),
+    );
     // Without a year (or with an empty one) every make, as before.
     const all = (await get('/api/vehicles/makes')).json() as string[];
     expect((await get('/api/vehicles/makes?year=')).json()).toEqual(all);
@@ -112,12 +116,29 @@ describe('year first: year → make → model', () => {
   it('lists a make’s models in a year, A to Z, leaving out the gap years', async () => {
     // The CBR600RR skipped 2017–2020, the CB650R and Africa Twin came later.
     expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: 2018 })}`)).json()).toEqual(['CB500F']);
-    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: 2022 })}`)).json()).toEqual(['CB500F', 'CB650R', 'CBR600RR', 'CRF1100L Africa Twin']);
-    expect((await get(`/api/vehicles/models?${q({ make: 'KTM', year: 2021 })}`)).json()).toEqual(['1290 Super Duke R', '390 Duke']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: 2022 })}`)).json()).toEqual([
+      'CB500F',
+      'CB650R',
+      'CBR600RR',
+      'CBR650R',
+      'CRF1100L Africa Twin',
+    ]);
+    expect((await get(`/api/vehicles/models?${q({ make: 'KTM', year: 2021 })}`)).json()).toEqual(['1290 Super Duke R', '390 Duke', '890 Duke']);
     // A model listed only with variants (no base model) is listed.
-    expect((await get(`/api/vehicles/models?${q({ make: 'Triumph', year: 2023 })}`)).json()).toEqual(['Bonneville T120', 'Street Triple 765']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Triumph', year: 2023 })}`)).json()).toEqual([
+      'Bonneville T120',
+      'Street Triple 765',
+      'Tiger 900',
+      'Trident 660',
+    ]);
     expect((await get(`/api/vehicles/models?${q({ make: 'Ducati', year: 2014 })}`)).json()).toEqual([]);
-    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: '' })}`)).json()).toEqual(['CB500F', 'CB650R', 'CBR600RR', 'CRF1100L Africa Twin']);
+    expect((await get(`/api/vehicles/models?${q({ make: 'Honda', year: '' })}`)).json()).toEqual([
+      'CB500F',
+      'CB650R',
+      'CBR600RR',
+      'CBR650R',
+      'CRF1100L Africa Twin',
+    ]);
   });
 
   it('ends in the vehicles of that year, as the selector asks them', async () => {
@@ -146,19 +167,19 @@ describe('year first: year → make → model', () => {
 });
 
 describe('POST /api/vehicles (admin)', () => {
-  const vehicle = { make: 'Royal Enfield', model: 'Himalayan', year: 2021 };
+  const vehicle = { make: 'Moto Guzzi', model: 'V85 TT', year: 2021 };
   it('refuses a visitor (401) and a customer (403)', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/vehicles', payload: vehicle })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(customer.token), payload: vehicle })).statusCode).toBe(403);
-    expect((await get('/api/vehicles/makes')).json()).not.toContain('Royal Enfield');
+    expect((await get('/api/vehicles/makes')).json()).not.toContain('Moto Guzzi');
   });
 
   it('adds a vehicle that the selectors then list; the same one again is 409', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(admin.token), payload: vehicle });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ...vehicle, variant: null });
-    expect((await get('/api/vehicles/makes')).json()).toContain('Royal Enfield');
-    expect((await get(`/api/vehicles/years?${q({ make: 'Royal Enfield', model: 'Himalayan' })}`)).json()).toEqual([2021]);
+    expect((await get('/api/vehicles/makes')).json()).toContain('Moto Guzzi');
+    expect((await get(`/api/vehicles/years?${q({ make: 'Moto Guzzi', model: 'V85 TT' })}`)).json()).toEqual([2021]);
     const again = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(admin.token), payload: { ...vehicle, variant: '' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('VEHICLE_EXISTS');
@@ -203,7 +224,10 @@ describe('POST /api/vehicles/import (admin)', () => {
     expect(body.errors[0].message).toMatch(/year_from/);
     expect(body.errors[1].message).toMatch(/Make/);
     expect((await get(`/api/vehicles/years?${q({ make: 'Husqvarna', model: 'Svartpilen 401' })}`)).json()).toEqual([2023, 2022, 2021, 2020, 2019, 2018]);
-    expect((await get(`/api/vehicles?${q({ make: 'Aprilia', model: 'RS 660', year: 2022 })}`)).json()).toMatchObject([{ variant: 'Extrema' }]);
+    expect((await get(`/api/vehicles?${q({ make: 'Aprilia', model: 'RS 660', year: 2022 })}`)).json()).toMatchObject([
+      { variant: null },
+      { variant: 'Extrema' },
+    ]);
     // The same file again creates nothing.
     expect((await importCsv(csv)).json()).toMatchObject({ created: 0, existing: 15 });
   });

@@ -6,6 +6,9 @@
  * was not sold (Honda CBR600RR 2017-2020, KTM 790 Duke 2021-2022).
  * Fitment is believable, not a maker's catalogue: tyre sizes, filter and plug
  * numbers match the bikes, the Akrapovič slip-on is the MT-09 2014-2020 one.
+ * Models still on sale run to 2027 (issue #26: the list is current, with the
+ * makes a European and American shop sells most); the fitment lines keep the
+ * years the parts were checked against.
  */
 import type { Fitment } from '@shop/shared';
 
@@ -19,8 +22,22 @@ export interface DemoVehicle {
 }
 
 export const demoVehicles: DemoVehicle[] = [
+  { make: 'Aprilia', model: 'RS 660', ranges: [[2021, 2027]] },
+  { make: 'Aprilia', model: 'Tuono 660', ranges: [[2021, 2027]] },
+  { make: 'BMW', model: 'R 1250 GS', ranges: [[2019, 2023]], variants: [{ name: 'Adventure', ranges: [[2019, 2023]] }] },
+  { make: 'BMW', model: 'R 1300 GS', ranges: [[2024, 2027]], variants: [{ name: 'Adventure', ranges: [[2025, 2027]] }] },
+  { make: 'BMW', model: 'S 1000 RR', ranges: [[2019, 2027]] },
+  { make: 'BMW', model: 'F 900 R', ranges: [[2020, 2027]] },
+  { make: 'Ducati', model: 'Monster', ranges: [[2021, 2027]] },
+  { make: 'Ducati', model: 'Multistrada V4', ranges: [[2021, 2027]] },
+  { make: 'Ducati', model: 'Panigale V2', ranges: [[2020, 2027]] },
+  { make: 'Ducati', model: 'Panigale V4', ranges: [[2018, 2027]] },
+  { make: 'Ducati', model: 'Scrambler Icon', ranges: [[2015, 2024]] },
+  { make: 'Harley-Davidson', model: 'Sportster S', ranges: [[2021, 2027]] },
+  { make: 'Harley-Davidson', model: 'Street Glide', ranges: [[2024, 2027]] },
   { make: 'Honda', model: 'CB500F', ranges: [[2013, 2024]] },
-  { make: 'Honda', model: 'CB650R', ranges: [[2019, 2024]] },
+  { make: 'Honda', model: 'CB650R', ranges: [[2019, 2027]] },
+  { make: 'Honda', model: 'CBR650R', ranges: [[2019, 2027]] },
   {
     make: 'Honda',
     model: 'CBR600RR',
@@ -29,45 +46,48 @@ export const demoVehicles: DemoVehicle[] = [
       [2021, 2024],
     ],
   },
-  { make: 'Honda', model: 'CRF1100L Africa Twin', ranges: [[2020, 2024]], variants: [{ name: 'Adventure Sports', ranges: [[2020, 2024]] }] },
-  { make: 'Yamaha', model: 'MT-07', ranges: [[2014, 2024]] },
-  { make: 'Yamaha', model: 'MT-09', ranges: [[2014, 2024]], variants: [{ name: 'SP', ranges: [[2018, 2024]] }] },
-  { make: 'Yamaha', model: 'Ténéré 700', ranges: [[2019, 2024]] },
-  { make: 'Yamaha', model: 'YZF-R6', ranges: [[2006, 2020]] },
-  { make: 'Kawasaki', model: 'Z900', ranges: [[2017, 2024]] },
-  { make: 'Kawasaki', model: 'Ninja 650', ranges: [[2017, 2024]] },
+  { make: 'Honda', model: 'CRF1100L Africa Twin', ranges: [[2020, 2027]], variants: [{ name: 'Adventure Sports', ranges: [[2020, 2027]] }] },
+  { make: 'Indian', model: 'Scout', ranges: [[2015, 2027]] },
+  { make: 'Kawasaki', model: 'Z900', ranges: [[2017, 2027]] },
+  { make: 'Kawasaki', model: 'Ninja 650', ranges: [[2017, 2027]] },
   { make: 'Kawasaki', model: 'Versys 650', ranges: [[2015, 2024]] },
-  { make: 'Suzuki', model: 'SV650', ranges: [[2016, 2024]] },
-  { make: 'Suzuki', model: 'V-Strom 650', ranges: [[2004, 2024]] },
-  { make: 'Suzuki', model: 'GSX-S750', ranges: [[2015, 2022]] },
-  { make: 'BMW', model: 'R 1250 GS', ranges: [[2019, 2023]], variants: [{ name: 'Adventure', ranges: [[2019, 2023]] }] },
-  { make: 'BMW', model: 'S 1000 RR', ranges: [[2019, 2024]] },
-  { make: 'BMW', model: 'F 900 R', ranges: [[2020, 2024]] },
-  { make: 'KTM', model: '390 Duke', ranges: [[2013, 2024]] },
+  { make: 'KTM', model: '390 Duke', ranges: [[2013, 2027]] },
   {
     make: 'KTM',
     model: '790 Duke',
     ranges: [
       [2018, 2020],
-      [2023, 2024],
+      [2023, 2027],
     ],
   },
+  { make: 'KTM', model: '890 Duke', ranges: [[2021, 2027]] },
   { make: 'KTM', model: '1290 Super Duke R', ranges: [[2014, 2024]] },
+  { make: 'Royal Enfield', model: 'Himalayan', ranges: [[2016, 2027]] },
+  { make: 'Royal Enfield', model: 'Interceptor 650', ranges: [[2018, 2027]] },
+  { make: 'Suzuki', model: 'GSX-8S', ranges: [[2023, 2027]] },
+  { make: 'Suzuki', model: 'GSX-S750', ranges: [[2015, 2022]] },
+  { make: 'Suzuki', model: 'SV650', ranges: [[2016, 2024]] },
+  { make: 'Suzuki', model: 'V-Strom 650', ranges: [[2004, 2027]] },
+  { make: 'Suzuki', model: 'V-Strom 800DE', ranges: [[2023, 2027]] },
   {
     make: 'Triumph',
     model: 'Street Triple 765',
-    ranges: [[2017, 2024]],
+    ranges: [[2017, 2027]],
     baseModel: false,
     variants: [
       { name: 'S', ranges: [[2017, 2022]] },
-      { name: 'R', ranges: [[2017, 2024]] },
-      { name: 'RS', ranges: [[2017, 2024]] },
+      { name: 'R', ranges: [[2017, 2027]] },
+      { name: 'RS', ranges: [[2017, 2027]] },
     ],
   },
   { make: 'Triumph', model: 'Bonneville T120', ranges: [[2016, 2024]] },
-  { make: 'Ducati', model: 'Monster', ranges: [[2021, 2024]] },
-  { make: 'Ducati', model: 'Scrambler Icon', ranges: [[2015, 2024]] },
-  { make: 'Ducati', model: 'Panigale V4', ranges: [[2018, 2024]] },
+  { make: 'Triumph', model: 'Tiger 900', ranges: [[2020, 2027]] },
+  { make: 'Triumph', model: 'Trident 660', ranges: [[2021, 2027]] },
+  { make: 'Yamaha', model: 'MT-07', ranges: [[2014, 2027]] },
+  { make: 'Yamaha', model: 'MT-09', ranges: [[2014, 2027]], variants: [{ name: 'SP', ranges: [[2018, 2027]] }] },
+  { make: 'Yamaha', model: 'R7', ranges: [[2022, 2027]] },
+  { make: 'Yamaha', model: 'Ténéré 700', ranges: [[2019, 2027]] },
+  { make: 'Yamaha', model: 'YZF-R6', ranges: [[2006, 2020]] },
 ];
 
 /** One row per model year (and variant): what the vehicles table holds. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { cartLines, products } from '../../db/schema';
 import { BadRequestError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
+import { fitmentsByProduct, toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
 import { quantityMessage } from '../orders/orders.service';
 
 /**
@@ -37,11 +37,16 @@ export async function cartRows(db: Db, userId: string): Promise<{ quantity: numb
 
 export async function getCart(db: Db, user: AuthUser, opts?: CatalogOptions): Promise<Cart> {
   const rows = await cartRows(db, user.id);
+  // The products carry their fitment, as the product endpoints send it: the cart's fit warnings read it.
+  const fitments = await fitmentsByProduct(
+    db,
+    rows.map((r) => r.product.id),
+  );
   let totalCents = 0;
   const lines = rows.map(({ quantity, product }) => {
     const cents = lineTotalCents(product, quantity);
     totalCents += cents;
-    return { productId: product.id, quantity, lineTotal: fromCents(cents), product: toProductDto(product, opts) };
+    return { productId: product.id, quantity, lineTotal: fromCents(cents), product: toProductDto(product, opts, fitments.get(product.id) ?? []) };
   });
   return { lines, total: fromCents(totalCents) };
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import PartPage from './part';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { renderWithProviders, testQueryClient } from '../../testing/render-with-providers';
 import { fakeApi, notFound } from '../../testing/fake-api';
 import type { Review } from '@shop/shared/schemas/review';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
+import { PartFitment, groupFitment } from '../../features/catalog/components/part-fitment';
+import { getGuestVehicle, setGuestVehicle } from '../../features/garage/guest-vehicle';
 import { makeProducts, makeReviews, reviewPageOf } from '../../testing/fixtures';
 
 const [base] = makeProducts(1);
@@ -159,5 +165,145 @@ describe('public part page', () => {
     render('00000000-0000-4000-8000-999999999999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse all parts' }).getAttribute('href')).toBe('/products');
+  });
+});
+
+describe('the bikes a part fits and the fit check (issue #26 item 5)', () => {
+  const vid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const mt07: Vehicle = { _id: vid(1), make: 'Yamaha', model: 'MT-07', year: 2021, variant: null };
+  const cb500f: Vehicle = { _id: vid(2), make: 'Honda', model: 'CB500F', year: 2020, variant: null };
+  const vehicles = [mt07, cb500f];
+  const fitment = [
+    { make: 'Yamaha', model: 'MT-09', yearFrom: 2014, yearTo: 2020 },
+    { make: 'Honda', model: 'CBR600RR', yearFrom: 2021, yearTo: 2024 },
+    { make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2024 },
+    { make: 'Honda', model: 'CBR600RR', yearFrom: 2003, yearTo: 2016 },
+    { make: 'Honda', model: 'CB650R', yearFrom: 2019, yearTo: 2019 },
+  ];
+  const pads = { ...part, fitment };
+
+  /** The part and the selector's lists (years newest first, makes and models A–Z, each narrowed by the year). */
+  function serveWithVehicles(product: typeof part = pads) {
+    return fakeApi((req) => {
+      const q = req.query;
+      const ofYear = (v: Vehicle) => v.year === Number(q.get('year'));
+      if (req.path === `/api/product/${part._id}`) return { status: 200, body: product };
+      if (req.path === '/api/reviews') return { status: 200, body: reviewPageOf([], 1, 10) };
+      if (req.path === '/api/vehicles/years') return { status: 200, body: [...new Set(vehicles.map((v) => v.year))].sort((a, b) => b - a) };
+      if (req.path === '/api/vehicles/makes') return { status: 200, body: [...new Set(vehicles.filter(ofYear).map((v) => v.make))].sort() };
+      if (req.path === '/api/vehicles/models')
+        return { status: 200, body: [...new Set(vehicles.filter((v) => ofYear(v) && v.make === q.get('make')).map((v) => v.model))].sort() };
+      if (req.path === '/api/vehicles')
+        return { status: 200, body: vehicles.filter((v) => ofYear(v) && v.make === q.get('make') && v.model === q.get('model')) };
+      return notFound(req);
+    });
+  }
+
+  const fitSection = async () => (await screen.findByRole('heading', { level: 2, name: 'Fits these bikes' })).closest('section')!;
+
+  it('groups the fitment by make, then model, A to Z, with each model’s years', () => {
+    expect(groupFitment(fitment)).toEqual([
+      {
+        make: 'Honda',
+        models: [
+          { model: 'CB650R', years: '2019' },
+          { model: 'CBR600RR', years: '2003–2016, 2021–2024' },
+        ],
+      },
+      {
+        make: 'Yamaha',
+        models: [
+          { model: 'MT-07', years: '2014–2024' },
+          { model: 'MT-09', years: '2014–2020' },
+        ],
+      },
+    ]);
+  });
+
+  it('lists the bikes the part fits on the part page', async () => {
+    serveWithVehicles();
+    render();
+    const section = await fitSection();
+    const list = within(section).getByRole('list', { name: 'Bikes this part fits' });
+    const makes = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
+    expect(makes.map((li) => li.textContent)).toEqual(['HondaCB650R 2019,CBR600RR 2003–2016, 2021–2024', 'YamahaMT-07 2014–2024,MT-09 2014–2020']);
+    expect(within(section).queryByText('Fits every bike (universal part)')).toBeNull();
+    // No bike chosen yet: the check is offered, and nothing is claimed.
+    expect(within(section).getByRole('form', { name: 'Find parts for your bike' })).toBeTruthy();
+    expect(within(section).getByRole('status').textContent).toBe('');
+  });
+
+  it('renders the list on the server, before any bike or list is known', () => {
+    const html = renderToString(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <PartFitment product={pads} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('Fits these bikes');
+    expect(html).toContain('Yamaha');
+    expect(html).toMatch(/MT-07<\/span> <span[^>]*>2014–2024/);
+    expect(html).toContain('2003–2016, 2021–2024');
+  });
+
+  it('says a universal part fits every bike, and fits the chosen one', async () => {
+    setGuestVehicle(cb500f);
+    serveWithVehicles({ ...part, universal: true, fitment: [] });
+    render();
+    const section = await fitSection();
+    expect(within(section).getByText('Fits every bike (universal part)')).toBeTruthy();
+    expect(within(section).queryByRole('list', { name: 'Bikes this part fits' })).toBeNull();
+    expect(within(section).getByRole('status').textContent).toBe('Fits your 2020 Honda CB500F');
+    expect(within(section).queryByRole('button', { name: 'Check fit' })).toBeNull();
+  });
+
+  it('answers for the bike already chosen on the site: "Fits your …" or a warning', async () => {
+    setGuestVehicle(mt07);
+    serveWithVehicles();
+    const { unmount } = render();
+    let section = await fitSection();
+    expect(within(section).getByRole('status').textContent).toBe('Fits your 2021 Yamaha MT-07');
+    unmount();
+
+    setGuestVehicle(cb500f);
+    serveWithVehicles();
+    render();
+    section = await fitSection();
+    const status = within(section).getByRole('status');
+    expect(within(status).getByText('Does not fit your 2020 Honda CB500F')).toBeTruthy();
+    expect(status.textContent).not.toMatch(/Fits your/);
+  });
+
+  it('"Check fit": choosing a bike shows whether the part fits it, and keeps the bike as the chosen one', async () => {
+    serveWithVehicles();
+    const user = userEvent.setup();
+    render();
+    const section = await fitSection();
+    const pick = async (year: string, make: string, model: string) => {
+      const yearSelect = within(section).getByRole('combobox', { name: 'Year' });
+      await waitFor(() => expect(within(yearSelect).getByRole('option', { name: year })).toBeTruthy());
+      await user.selectOptions(yearSelect, year);
+      const makeSelect = within(section).getByRole('combobox', { name: 'Make' });
+      await waitFor(() => expect(within(makeSelect).getByRole('option', { name: make })).toBeTruthy());
+      await user.selectOptions(makeSelect, make);
+      const modelSelect = within(section).getByRole('combobox', { name: 'Model' });
+      await waitFor(() => expect(within(modelSelect).getByRole('option', { name: model })).toBeTruthy());
+      await user.selectOptions(modelSelect, model);
+      const check = within(section).getByRole('button', { name: 'Check fit' });
+      await waitFor(() => expect((check as HTMLButtonElement).disabled).toBe(false));
+      await user.click(check);
+    };
+
+    await pick('2020', 'Honda', 'CB500F');
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toContain('Does not fit your 2020 Honda CB500F'));
+    expect(getGuestVehicle()).toEqual(cb500f);
+
+    await user.click(within(section).getByRole('button', { name: 'Check another bike' }));
+    await pick('2021', 'Yamaha', 'MT-07');
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Fits your 2021 Yamaha MT-07'));
+    expect(getGuestVehicle()).toEqual(mt07);
   });
 });

@@ -9,7 +9,7 @@ import { formatAmount, formatPriceShort } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
-import { FitBadge } from '../../garage/components/fit-badge';
+import { PartFitment } from './part-fitment';
 
 const t = partPageCopy;
 const count = new Intl.NumberFormat('en-US');
@@ -25,8 +25,8 @@ function lotAndEach(p: Pick<Product, 'unitPrice' | 'minOrder'>): string {
 }
 
 /**
- * What a buyer needs to decide: name, part number, brand, category, the spec's
- * lot price and what one unit comes to, stock, minimum order, description, and Order Now.
+ * What a buyer needs to decide: name, part number, brand, category, the bikes it
+ * fits (with a fit check), the spec's lot price and what one unit comes to, stock, minimum order, description, and Order Now.
  */
 export function PartDetails({ product: p }: { product: Product }) {
   const soldOut = p.stock < p.minOrder;
@@ -51,8 +51,10 @@ export function PartDetails({ product: p }: { product: Product }) {
           </div>
         </dl>
         <span className="mt-4 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
-        <FitBadge product={p} className="mt-4" />
       </div>
+
+      {/* Issue #26 item 5: the bikes it fits and whether it fits the rider's, before the price. */}
+      <PartFitment product={p} />
 
       <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
         <p className="flex flex-wrap items-baseline gap-x-2">

@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, settle, test, useTheme } from '../support/fixtures';
+import { signUpAndLogin } from '../support/auth';
+
+/**
+ * Issue #26 item 5, "Fitment where it matters": the part page lists the bikes
+ * the part fits (in the server's HTML), checks the rider's bike with the
+ * shared fit rule, and a signed-in customer's cart no longer warns about a part
+ * that fits the chosen bike.
+ */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Part {
+  _id: string;
+  name: string;
+  sku: string;
+}
+
+/** A demo part by its part number (the seed: FA244HH, the sintered pads, fit the MT-07 2014–2024 and not the Bonneville). */
+async function demoPart(request: APIRequestContext, sku: string): Promise<Part> {
+  const res = await request.get(`/api/search?q=${encodeURIComponent(sku)}&limit=1`);
+  expect(res.status()).toBe(200);
+  const [part] = ((await res.json()) as { items: Part[] }).items;
+  expect(part.sku).toBe(sku);
+  return part;
+}
+
+const fitSection = (page: Page) => page.getByRole('region', { name: 'Fits these bikes' });
+
+/** Year → make → model in the section's "Check fit" selects, then Check fit. */
+async function checkFit(section: Locator, year: string, make: string, model: string) {
+  const yearSelect = section.getByRole('combobox', { name: 'Year' });
+  await expect(yearSelect.getByRole('option', { name: year })).toBeAttached();
+  await yearSelect.selectOption(year);
+  const makeSelect = section.getByRole('combobox', { name: 'Make' });
+  await expect(makeSelect.getByRole('option', { name: make })).toBeAttached();
+  await makeSelect.selectOption(make);
+  const modelSelect = section.getByRole('combobox', { name: 'Model' });
+  await expect(modelSelect.getByRole('option', { name: model, exact: true })).toBeAttached();
+  await modelSelect.selectOption(model);
+  await section.getByRole('button', { name: 'Check fit' }).click();
+}
+
+async function violations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
+  expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(3);
+  return result.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`);
+}
+
+test('the part page lists the bikes a part fits and checks the rider’s bike', async ({ page, request }) => {
+  const pads = await demoPart(request, 'FA244HH');
+
+  // The list is in the server's HTML: a search engine reads it without running the page.
+  const html = await (await request.get(`/parts/${pads._id}`)).text();
+  expect(html).toContain('Fits these bikes');
+  expect(html).toMatch(/MT-07<\/span> <span[^>]*>2014–2024/);
+
+  await page.goto(`/parts/${pads._id}`);
+  const section = fitSection(page);
+  const list = section.getByRole('list', { name: 'Bikes this part fits' });
+  await expect(list).toContainText('Yamaha');
+  await expect(list).toContainText('MT-07 2014–2024');
+  await expect(list).toContainText('Ténéré 700 2019–2024');
+
+  await checkFit(section, '2021', 'Yamaha', 'MT-07');
+  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+
+  await section.getByRole('button', { name: 'Check another bike' }).click();
+  await checkFit(section, '2021', 'Triumph', 'Bonneville T120');
+  await expect(section.getByRole('status')).toContainText('Does not fit your 2021 Triumph Bonneville T120');
+  await expect(section.getByRole('status')).not.toContainText('Fits your');
+
+  // The bike stays chosen on the site: the next visit answers at once.
+  await page.reload();
+  await expect(fitSection(page).getByRole('status')).toContainText('Does not fit your 2021 Triumph Bonneville T120');
+});
+
+test('a universal part says it fits every bike', async ({ page, request }) => {
+  const grips = await demoPart(request, 'G154');
+  await page.goto(`/parts/${grips._id}`);
+  await expect(fitSection(page)).toContainText('Fits every bike (universal part)');
+  await expect(fitSection(page).getByRole('list', { name: 'Bikes this part fits' })).toHaveCount(0);
+});
+
+test('a signed-in customer’s cart does not warn about a part that fits the chosen bike', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const pads = await demoPart(request, 'FA244HH');
+  await signUpAndLogin(page, { tag: 'fitcart', path: `/parts/${pads._id}` });
+  const section = fitSection(page);
+  await checkFit(section, '2021', 'Yamaha', 'MT-07');
+  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText(`units of ${pads.name} are in your cart.`)).toBeVisible();
+
+  // The cart's warnings speak of the garage's active bike: wait for it, so "no warning" is an answer, not a race.
+  const garageRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/garage' && r.request().method() === 'GET' && r.ok());
+  await page.goto('/cart');
+  await garageRead;
+  const line = page.getByRole('list', { name: 'Cart' }).getByRole('listitem').filter({ hasText: pads.name });
+  await expect(line).toBeVisible();
+  await settle(page);
+  await expect(page.getByRole('main')).not.toContainText(/does not fit/i);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the part page with its fitment and fit check has no WCAG 2.1 AA violations, ${theme} theme`, async ({ browser, request }) => {
+    const pads = await demoPart(request, 'FA244HH');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    try {
+      const found: string[] = [];
+      await page.goto(`/parts/${pads._id}`);
+      await expect(fitSection(page).getByRole('combobox', { name: 'Year' })).toBeVisible();
+      await settle(page);
+      found.push(...(await violations(page, `part page, no bike, ${theme}`)));
+      await checkFit(fitSection(page), '2021', 'Yamaha', 'MT-07');
+      await expect(fitSection(page).getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+      found.push(...(await violations(page, `part page, fits, ${theme}`)));
+      await fitSection(page).getByRole('button', { name: 'Check another bike' }).click();
+      await checkFit(fitSection(page), '2021', 'Triumph', 'Bonneville T120');
+      await expect(fitSection(page).getByRole('status')).toContainText('Does not fit your');
+      found.push(...(await violations(page, `part page, does not fit, ${theme}`)));
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
