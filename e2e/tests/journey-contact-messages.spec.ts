@@ -160,10 +160,11 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         await card.getByRole('button', { name: t.markHandled }).click();
         await expect(card.getByRole('button', { name: t.reopen })).toBeVisible();
         await expect(card.getByText(/^Handled by /)).toBeVisible();
-        // The confirmation closes itself (after 5 s) before the picture: it is not part of the page.
         const toast = page.getByRole('alert').filter({ hasText: t.marked(subject) });
         await expect(toast).toBeVisible();
-        await expect(toast).toBeHidden({ timeout: 15_000 });
+        // The confirmation closes itself (after 5 s) before a picture: it is not part of the page. Without
+        // pictures the scan below runs with it shown (it is part of what an admin sees then).
+        if (process.env.SCREENSHOTS) await expect(toast).toBeHidden({ timeout: 15_000 });
         await settle(page);
         await noSidewaysScroll();
         found.push(...(await axe(page, 'messages (all, one handled)')));
