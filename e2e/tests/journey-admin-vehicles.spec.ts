@@ -80,19 +80,20 @@ test('the admin adds fitment to a product on the edit form, and it is there afte
 
     await page.goto(`/dashboard/manageProducts/${id}/edit`);
     await page.reload();
+    // The CB650R is still sold: its listed years run to 2027 (decision 159).
     await expect(page.getByRole('list', { name: 'Fitment lines' }).getByRole('listitem')).toHaveText([
-      'Honda CB650R 2019–2024Remove',
+      'Honda CB650R 2019–2027Remove',
       'Honda CBR600RR 2021–2024Remove',
     ]);
     const saved = (await (await page.request.get(`/api/product/${id}`)).json()) as { universal: boolean; fitment: unknown[] };
     expect(saved.universal).toBe(false);
     expect(saved.fitment).toEqual([
-      { make: 'Honda', model: 'CB650R', yearFrom: 2019, yearTo: 2024 },
+      { make: 'Honda', model: 'CB650R', yearFrom: 2019, yearTo: 2027 },
       { make: 'Honda', model: 'CBR600RR', yearFrom: 2021, yearTo: 2024 },
     ]);
 
     // Removing a line and marking the part universal is saved the same way.
-    await page.getByRole('button', { name: 'Remove Honda CB650R 2019–2024' }).click();
+    await page.getByRole('button', { name: 'Remove Honda CB650R 2019–2027' }).click();
     await page.getByRole('checkbox', { name: 'Fits all vehicles (universal)' }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
