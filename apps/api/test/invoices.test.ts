@@ -232,7 +232,11 @@ describe('invoices', () => {
     await payOrder(t.app, bob, order._id);
     const [doc] = await t.app.db.select().from(documents).where(eq(documents.orderId, order._id));
     expect(doc.number).toBe(inv(3));
-    expect(doc.data.lines).toMatchObject([{ quantity: 3, amountCents: 3 * 2499, taxCents: 0 }]);
+    // Decision 160: it ships to Germany and is taxed: 74.97 at 19 % (14.2443 → 14.24), shipping 24.99 at 19 % (4.75).
+    expect(doc.data.lines).toMatchObject([{ quantity: 3, amountCents: 3 * 2499, taxCents: 1424, taxRate: 19000 }]);
+    expect(doc.data.shipping).toMatchObject({ amountCents: 2499, taxCents: 475, taxRate: 19000 });
+    expect(doc.data.buyer.addressLines).toEqual(['Ringstraße 1, Berlin', 'Germany']);
+    expect(doc.data).toMatchObject({ goodsCents: 7497, shippingCents: 2499, taxCents: 1899, totalCents: 11895 });
     expect(doc.data.buyer.email).toBe(bob.email);
     const res = await download(bob, order._id);
     expect(res.statusCode).toBe(200);

@@ -43,10 +43,12 @@ describe('POST /api/create-payment-intent', () => {
     const res = await createIntent(t.app, alice, order._id, { price: 0.01 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ provider: 'test', publishableKey: null, amount: 59.97 });
+    // Decision 160: goods 59.97 to Germany, with DHL Parcel International 24.99 (up to 1 kg) and 19 % VAT on both
+    // (11.3943 → 11.39 and 4.7481 → 4.75): 101.10.
+    expect(body).toMatchObject({ provider: 'test', publishableKey: null, amount: 101.1 });
     expect(body.clientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
     const [intent] = await intentsOf(order._id);
-    expect(intent).toMatchObject({ amountCents: 5997, currency: 'usd', status: 'requires_payment_method' });
+    expect(intent).toMatchObject({ amountCents: 10110, currency: 'usd', status: 'requires_payment_method' });
   });
 
   it('returns the same intent when asked again, also when asked twice at once (one intent per order)', async () => {
@@ -108,7 +110,8 @@ describe('the test processor (POST /api/test-payments/*)', () => {
     const intent = (await createIntent(t.app, alice, order._id)).json();
     const res = await confirmPayment(t.app, intent.clientSecret, pm.json().id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ paymentIntent: { id: expect.stringMatching(/^pi_/), status: 'succeeded', amount: 5997 } });
+    // 59.97 of goods to Germany, with shipping and VAT (decision 160).
+    expect(res.json()).toEqual({ paymentIntent: { id: expect.stringMatching(/^pi_/), status: 'succeeded', amount: 10110 } });
     expect(intent.clientSecret.startsWith(`${res.json().paymentIntent.id}_secret_`)).toBe(true);
   });
 
@@ -267,7 +270,8 @@ describe('PATCH /api/orders/{id} { transactionId }', () => {
       // It succeeded but can never be recorded: the money goes back (issue #22).
       expect(res.json().error).toMatchObject({ code: 'PAYMENT_AMOUNT_MISMATCH', details: { refund: 'refunded' } });
       expect(res.json().error.message).toBe(
-        "That payment's amount does not match this order (100.00 USD). That payment could not be recorded and has been refunded in full.",
+        // 100.00 of goods, 24.99 shipping, 19 % VAT on each (19.00 and 4.75): 148.74.
+        "That payment's amount does not match this order (148.74 USD). That payment could not be recorded and has been refunded in full.",
       );
       await expectUnpaid(order._id);
     });

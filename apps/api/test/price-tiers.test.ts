@@ -39,7 +39,16 @@ const putLine = (productId: string, quantity: number) =>
   t.app.inject({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: bearer(alice.token), payload: { quantity } });
 const storedLot = async (orderId: string) =>
   (await t.app.db.select({ unitPriceCents: orders.unitPriceCents, minOrder: orders.minOrder }).from(orders).where(eq(orders.id, orderId)))[0];
-const NEW = { name: 'Tiered pads', unitPrice: 10, stock: 1000, minOrder: 2, description: 'Sold in pairs.', image: '/images/products/oil-filter-hf204.svg' };
+// 100 g a unit: an order of 100 units (10 kg) still ships to Germany (decision 160).
+const NEW = {
+  name: 'Tiered pads',
+  unitPrice: 10,
+  stock: 1000,
+  minOrder: 2,
+  weightGrams: 100,
+  description: 'Sold in pairs.',
+  image: '/images/products/oil-filter-hf204.svg',
+};
 
 /** The acceptance product: base $10 per lot of 2, from 20 units $8, from 100 units $7. */
 async function tieredProduct(fields: Record<string, unknown> = {}): Promise<Product> {

@@ -48,16 +48,17 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     const order = await newOrder(24.5, 4);
     const res = await createIntent(t.app, alice, order._id, { price: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake_shop_key', amount: 98 });
+    // Decision 160: 98.00 of goods to Germany, 24.99 shipping, 19 % VAT on each (18.62 and 4.75): 146.36.
+    expect(res.json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake_shop_key', amount: 146.36 });
 
     const created = fake.calls('POST', '/v1/payment_intents').filter((r) => (r.params.metadata as Record<string, string>)?.orderId === order._id);
     expect(created).toHaveLength(1);
     const [call] = created;
     expect(call.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect(call.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
-    expect(call.headers['idempotency-key']).toBe(`order-${order._id}-9800`);
+    expect(call.headers['idempotency-key']).toBe(`order-${order._id}-14636`);
     expect(call.params).toMatchObject({
-      amount: '9800',
+      amount: '14636',
       currency: 'usd',
       metadata: { orderId: order._id },
       receipt_email: alice.email,

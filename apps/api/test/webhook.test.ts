@@ -136,7 +136,8 @@ describe('POST /api/webhooks/stripe', () => {
     expect(wrongAmount.statusCode).toBe(200);
     expect(wrongAmount.json().ignored).toMatch(/amount does not match/);
 
-    const pending = await stripe.paymentIntents.create({ amount: 12000, currency: 'usd', metadata: { orderId: order._id } });
+    // The order's own amount (decision 160): 120.00 to Germany, 24.99 shipping, 19 % VAT on each (22.80 and 4.75).
+    const pending = await stripe.paymentIntents.create({ amount: 17254, currency: 'usd', metadata: { orderId: order._id } });
     const notSucceeded = await postEvent(fake.event('payment_intent.succeeded', pending));
     expect(notSucceeded.json().ignored).toMatch(/has not succeeded/);
 

@@ -1,5 +1,5 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { COUNTRIES, countryName, normalizePhone } from './address';
+import { COUNTRIES, countryName, normalizePhone, regionsOf, type NamedCode } from './address';
 
 /** Issue #24: an address as the API answers it (checked, normalised). */
 export interface AddressLike {
@@ -71,4 +71,29 @@ export function phoneFromText(text: string, country: string, lenient = false): s
   if (strict || !lenient) return strict;
   const parsed = parsePhoneNumberFromString(typed, isSupportedCountry(country) ? country : undefined);
   return parsed?.isPossible() ? parsed.number : null;
+}
+
+/**
+ * Issue #24 (decision 160): the state, province or territory a one-line address names, for the countries that
+ * have a list (US, CA, AU): its code in capitals before the postal code ("Portland, OR 97201"), else its code as a
+ * word in capitals, else its full name ("…, Oregon"). Undefined when none, or more than one at the same step.
+ */
+export function regionFromText(text: string, country: string): string | undefined {
+  const regions = regionsOf(country);
+  if (!regions) return undefined;
+  const plainText = text.normalize('NFD').replace(/\p{M}/gu, '');
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const steps: ((r: NamedCode) => RegExp)[] = [
+    (r) => new RegExp(`(^|[\\s,])${r.code}\\s+[A-Z]?\\d`, 'u'),
+    (r) => new RegExp(`(^|[\\s,])${r.code}($|[\\s,.])`, 'u'),
+    (r) => new RegExp(`(^|[^\\p{L}])${escape(r.name)}($|[^\\p{L}])`, 'iu'),
+  ];
+  for (const pattern of steps) {
+    const found = regions.filter((r) => pattern(r).test(plainText));
+    // "West Virginia" also names "Virginia": of names inside each other, the longest.
+    const kept = found.filter((r) => !found.some((o) => o !== r && o.name.includes(r.name)));
+    if (kept.length === 1) return kept[0].code;
+    if (kept.length > 1) return undefined;
+  }
+  return undefined;
 }

@@ -18,6 +18,7 @@ import {
   type AddressInput,
 } from './address';
 import { POSTAL_FORMATS } from './address-data';
+import { regionFromText } from './address-format';
 
 /** The issues of a failed parse as { path: message }. */
 function errorsOf(input: unknown): Record<string, string> {
@@ -269,5 +270,29 @@ describe('addressSchema', () => {
 
   it('says plainly when a field is not text', () => {
     expect(errorsOf({ ...berlin, company: 5, postalCode: 10117 })).toEqual({ company: 'Company must be text', postalCode: 'Enter the postcode' });
+  });
+});
+
+describe('regionFromText (decision 160: the state of a one-line address)', () => {
+  it.each([
+    ['500 Broadway, Nashville, TN 37203', 'US', 'TN'],
+    ['1 Main St, Portland OR 97201', 'US', 'OR'],
+    ['12 Elm Road, Austin, Texas', 'US', 'TX'],
+    ['4 Hill St, Charleston, West Virginia 25301', 'US', 'WV'],
+    ['100 Queen St W, Toronto, ON M5H 2N2', 'CA', 'ON'],
+    ['1 Rue Sainte-Catherine, Montréal, Québec', 'CA', 'QC'],
+    ['10 George St, Sydney NSW 2000', 'AU', 'NSW'],
+  ])('%s (%s) → %s', (address, country, region) => {
+    expect(regionFromText(address, country)).toBe(region);
+  });
+
+  it.each([
+    ['500 Broadway, Springfield', 'US'],
+    // "or" in lower case is a word, not Oregon; two states named at the same step is none.
+    ['Dock 4 or 5, Springfield', 'US'],
+    ['Washington Ave, Portland, Oregon', 'US'],
+    ['Friedrichstraße 10, Berlin', 'DE'],
+  ])('%s (%s) → none', (address, country) => {
+    expect(regionFromText(address, country)).toBeUndefined();
   });
 });

@@ -45,7 +45,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
  * The receipt a customer gets once, when their order becomes paid (issue #24:
  * one receipt per order, headed "Paid" with the order number, listing each
  * line, then goods, shipping, tax and the total paid). A lone spec order is
- * an order of one line with no shipping or tax.
+ * an order of one line, with its own shipping and tax (decision 160).
  */
 export function orderReceiptEmail(
   lines: ReceiptOrder[],
@@ -141,9 +141,31 @@ export function orderReceiptEmail(
   };
 }
 
-/** The receipt of a lone spec order. */
-export const receiptEmail = (order: ReceiptOrder, publicUrl: string, invoice: ReceiptInvoice | null = null) =>
-  orderReceiptEmail([order], null, publicUrl, invoice);
+/** What a lone spec order keeps of its shipping and tax (decision 160); empty method: placed before they existed. */
+type LoneShipping = Omit<ReceiptCheckout, 'number' | 'shipTo'>;
+
+/** The receipt of a lone spec order: its address is the one line the modal took. */
+export const receiptEmail = (order: ReceiptOrder & LoneShipping, publicUrl: string, invoice: ReceiptInvoice | null = null) =>
+  orderReceiptEmail(
+    [order],
+    order.shippingMethodName
+      ? {
+          number: order.number ?? 0,
+          shipTo: null,
+          shippingMethodName: order.shippingMethodName,
+          shippingCarrier: order.shippingCarrier,
+          shippingMinDays: order.shippingMinDays,
+          shippingMaxDays: order.shippingMaxDays,
+          shippingCents: order.shippingCents,
+          shippingTaxCents: order.shippingTaxCents,
+          taxIncluded: order.taxIncluded,
+          taxExempt: order.taxExempt,
+          taxId: order.taxId,
+        }
+      : null,
+    publicUrl,
+    invoice,
+  );
 
 /** Issue #24: what the receipt needs of a checkout row. */
 export function receiptCheckoutOf(c: {

@@ -22,6 +22,10 @@ export const orderFlowCopy = {
   country: 'Country',
   address: 'Address',
   phone: 'Phone',
+  /** Decision 160: the modal's state list (US), province list (CA) or state list (AU), and what is added to the goods. */
+  region: (label: string) => label.charAt(0).toUpperCase() + label.slice(1),
+  regionPlaceholder: (label: string) => `Choose a ${label}`,
+  shippingAndTaxNote: 'Shipping and any tax for your address are added to this. Your order shows the total before you pay.',
   submitOrder: 'Order',
   myOrdersIntro: 'Pay for open orders and follow them until they are delivered.',
   manageOrdersIntro: 'Every order in the shop: deliver paid orders, cancel unpaid ones.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_MESSAGES, countryName } from '../address';
-import { countryFromText, phoneFromText } from '../address-format';
+import { ADDRESS_MESSAGES, countryName, findRegion, regionsOf } from '../address';
+import { countryFromText, phoneFromText, regionFromText } from '../address-format';
 
 /** Issue #24: what the spec's order modal must say about where the order ships. */
 export const SHIP_TO_MESSAGES = {
@@ -62,6 +62,9 @@ export const createOrderSchema = z
       .union([z.string(), z.number()], { message: SHIP_TO_MESSAGES.phone })
       .transform((v) => String(v).trim())
       .pipe(z.string().min(1, SHIP_TO_MESSAGES.phone).max(40)),
+    // Decision 160: the state, province or territory, for tax and shipping zones (US, CA, AU). Optional: when
+    // missing it is read from the address ("Portland, OR 97201"); the modal offers a list for those countries.
+    region: z.string({ message: 'region must be text' }).trim().max(100).optional().default(''),
     price: z.unknown().optional(),
     paid: z.unknown().optional(),
     email: z.unknown().optional(),
@@ -72,10 +75,14 @@ export const createOrderSchema = z
     const code = countryFromText(o.country);
     if (!code) return void ctx.addIssue({ code: 'custom', path: ['country'], message: SHIP_TO_MESSAGES.unknownCountry(o.country) });
     if (!phoneFromText(o.phone, code, true)) ctx.addIssue({ code: 'custom', path: ['phone'], message: ADDRESS_MESSAGES.phoneInvalid(code) });
+    if (o.region && regionsOf(code) && !findRegion(code, o.region)) {
+      ctx.addIssue({ code: 'custom', path: ['region'], message: ADDRESS_MESSAGES.regionUnknown(code) });
+    }
   })
   .transform((o) => {
     const code = countryFromText(o.country)!;
-    return { ...o, country: countryName(code) ?? o.country, phone: phoneFromText(o.phone, code, true)! };
+    const region = o.region ? (regionsOf(code) ? findRegion(code, o.region)!.code : o.region) : (regionFromText(o.address, code) ?? '');
+    return { ...o, country: countryName(code) ?? o.country, countryCode: code, region, phone: phoneFromText(o.phone, code, true)! };
   });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   copy,
   countryName,
@@ -64,57 +64,71 @@ export interface PricingRules {
 }
 
 /**
- * Everything an order's price depends on besides its lines, in ONE statement: the shipping zones and methods,
- * the country's tax rates, the shop's tax setting and the customer's tax status. The checkout reads them inside
+ * Everything an order's price depends on besides its lines, as ONE json value: the shipping zones and methods,
+ * the country's tax rates, the shop's tax setting and the customer's tax status. The checkout reads it inside
  * its transaction, where five queries sent at once would only queue on the one connection: five round trips
  * (issue #24 item 7, `npm run bench`'s checkout part), and queries queued on a busy client, which node-postgres 9
- * will refuse.
+ * will refuse. The spec's one-product order folds it into the statement that reads its product (decision 160).
+ * `userId` is a value or a column (the one-product order's `user.id`).
  */
-export async function pricingRules(db: Db, userId: string, country: string): Promise<PricingRules> {
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions) order by z.name, z.id), '[]'::json)
-         from ${shippingZones} z) as zones,
-      (select coalesce(json_agg(json_build_object('zoneId', m.zone_id, 'id', m.id, 'name', m.name, 'carrier', m.carrier, 'minDays', m.min_days,
+export function pricingRulesSql(userId: SQLWrapper | string, country: string): SQL {
+  return sql`json_build_object(
+      'zones', (select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions) order by z.name, z.id), '[]'::json)
+         from ${shippingZones} z),
+      'methods', (select coalesce(json_agg(json_build_object('zoneId', m.zone_id, 'id', m.id, 'name', m.name, 'carrier', m.carrier, 'minDays', m.min_days,
                                                    'maxDays', m.max_days, 'bands', m.bands, 'freeOverCents', m.free_over_cents,
                                                    'takesOversize', m.takes_oversize) order by m.created_at, m.id), '[]'::json)
-         from ${shippingMethods} m) as methods,
-      (select coalesce(json_agg(json_build_object('country', r.country, 'region', r.region, 'category', r.category, 'rate', r.rate,
+         from ${shippingMethods} m),
+      'rates', (select coalesce(json_agg(json_build_object('country', r.country, 'region', r.region, 'category', r.category, 'rate', r.rate,
                                                    'taxShipping', r.tax_shipping)), '[]'::json)
-         from ${taxRates} r where r.country = ${country}) as rates,
-      (select s.prices_include_tax from ${shopSettings} s where s.id = 1) as prices_include_tax,
-      (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from ${profiles} p where p.user_id = ${userId}) as tax_status`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as {
-    zones: Omit<ShippingZoneRule, 'methods'>[];
-    methods: (ShippingMethodRule & { zoneId: string })[];
-    rates: TaxRateRule[];
-    prices_include_tax: boolean | null;
-    tax_status: { taxExempt: boolean; taxId: string } | null;
-  }[];
+         from ${taxRates} r where r.country = ${country}),
+      'pricesIncludeTax', (select s.prices_include_tax from ${shopSettings} s where s.id = 1),
+      'taxStatus', (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from ${profiles} p where p.user_id = ${userId}))`;
+}
+
+interface PricingRulesJson {
+  zones: Omit<ShippingZoneRule, 'methods'>[];
+  methods: (ShippingMethodRule & { zoneId: string })[];
+  rates: TaxRateRule[];
+  pricesIncludeTax: boolean | null;
+  taxStatus: { taxExempt: boolean; taxId: string } | null;
+}
+
+/** The rules from pricingRulesSql's value (a string when the driver leaves json unparsed). */
+export function parsePricingRules(value: unknown): PricingRules {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as PricingRulesJson;
   return {
     zones: row.zones.map((z) => ({
       ...z,
       methods: row.methods.filter((m) => m.zoneId === z.id).map(({ zoneId: _zone, ...m }) => m),
     })),
     rates: row.rates,
-    pricesIncludeTax: row.prices_include_tax ?? false,
-    taxExempt: row.tax_status?.taxExempt ?? false,
-    taxId: row.tax_status?.taxId ?? '',
+    pricesIncludeTax: row.pricesIncludeTax ?? false,
+    taxExempt: row.taxStatus?.taxExempt ?? false,
+    taxId: row.taxStatus?.taxId ?? '',
   };
 }
 
-/** Price these lines to this place for this customer. `db` may be the checkout's transaction. */
-export async function priceOrder(
-  db: Db,
-  userId: string,
-  cart: { product: ProductRow; quantity: number }[],
+export async function pricingRules(db: Db, userId: string, country: string): Promise<PricingRules> {
+  const result = await db.execute(sql`select ${pricingRulesSql(userId, country)} as rules`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as { rules: unknown }[];
+  return parsePricingRules(row.rules);
+}
+
+/** What a product needs to be priced and shipped. */
+export type PricedProduct = Pick<ProductRow, 'unitPriceCents' | 'minOrder' | 'priceTiers' | 'weightGrams' | 'oversize' | 'taxCategory'>;
+
+/** Price these lines to this place with these rules: the same arithmetic for the checkout and the one-product order. */
+export function priceWithRules<P extends PricedProduct>(
+  rules: PricingRules,
+  cart: { product: P; quantity: number }[],
   place: { country: string; region: string },
-): Promise<OrderPricing> {
+): Omit<OrderPricing, 'lines'> & { lines: { product: P; quantity: number; amountCents: number }[] } {
   const lines = cart.map(({ product, quantity }) => ({ product, quantity, amountCents: lineTotalCents(product, quantity) }));
   const weightGrams = lines.reduce((s, l) => s + l.product.weightGrams * l.quantity, 0);
   const listedGoodsCents = lines.reduce((s, l) => s + l.amountCents, 0);
   const hasOversize = lines.some((l) => l.product.oversize);
-  const { zones, rates, pricesIncludeTax, ...status } = await pricingRules(db, userId, place.country);
+  const { zones, rates, pricesIncludeTax, ...status } = rules;
   const taxes = resolveTaxRates(rates, place.country, place.region);
   const quotes = shippingQuotes(zones, place, { weightGrams, goodsCents: listedGoodsCents, hasOversize });
   const options = quotes.map((quote) => ({
@@ -137,6 +151,16 @@ export async function priceOrder(
         : copy.checkoutAddress.tooHeavy(where, weightGrams);
   }
   return { lines, weightGrams, listedGoodsCents, ...status, options, problem };
+}
+
+/** Price these lines to this place for this customer. `db` may be the checkout's transaction. */
+export async function priceOrder(
+  db: Db,
+  userId: string,
+  cart: { product: ProductRow; quantity: number }[],
+  place: { country: string; region: string },
+): Promise<OrderPricing> {
+  return priceWithRules(await pricingRules(db, userId, place.country), cart, place);
 }
 
 export const figuresOf = (t: OrderTotals): OrderFigures => ({

@@ -1,4 +1,4 @@
-import { countryName, formatAddressLines, orderNumber, shop, taxInGross, taxOnNet, type TaxCategory } from '@shop/shared';
+import { countryFromText, countryName, formatAddressLines, orderNumber, shop, taxInGross, taxOnNet, type TaxCategory } from '@shop/shared';
 
 /**
  * Issue #25 item 2 (decision 156): what an issued invoice says, frozen when it
@@ -147,6 +147,47 @@ export interface SnapshotCheckout {
   taxIncluded: boolean;
   taxExempt: boolean;
   taxId: string;
+}
+
+/**
+ * A lone order's own head (decision 160): the spec's one-product order keeps its shipping and tax on its row, and
+ * its address as the one line the modal took. Null for a lone order placed before shipping existed.
+ */
+export function loneOrderHead(
+  o: SnapshotOrderLine & {
+    shipRegion: string;
+    shippingMethodName: string;
+    shippingCarrier: string;
+    shippingCents: number;
+    shippingTaxCents: number;
+    taxIncluded: boolean;
+    taxExempt: boolean;
+    taxId: string;
+  },
+): SnapshotCheckout | null {
+  if (!o.shippingMethodName) return null;
+  return {
+    number: o.number ?? 0,
+    createdAt: o.createdAt,
+    paidAt: o.paidAt,
+    transactionId: o.transactionId,
+    shipName: o.userName,
+    shipCompany: '',
+    shipLine1: o.address,
+    shipLine2: '',
+    shipCity: '',
+    shipRegion: o.shipRegion,
+    shipPostalCode: '',
+    shipCountry: countryFromText(o.country) ?? '',
+    shipPhone: o.phone,
+    shippingMethodName: o.shippingMethodName,
+    shippingCarrier: o.shippingCarrier,
+    shippingCents: o.shippingCents,
+    shippingTaxCents: o.shippingTaxCents,
+    taxIncluded: o.taxIncluded,
+    taxExempt: o.taxExempt,
+    taxId: o.taxId,
+  };
 }
 
 /** The snapshot of an order (a checkout and its lines, or a lone order) paid now. */

@@ -5,7 +5,7 @@ import { checkouts, orders, products, taxRates } from '../../db/schema';
 import { documentCounters, documents } from '../../db/schema/documents';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceNumber, invoiceSnapshot, type InvoiceData } from './invoice-data';
+import { invoiceNumber, invoiceSnapshot, loneOrderHead, type InvoiceData } from './invoice-data';
 import { renderInvoicePdf } from './invoice-pdf';
 import { getPurchase } from '../orders/purchases.service';
 
@@ -44,13 +44,15 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
     .where(and(eq(documents.kind, 'invoice'), checkout ? eq(documents.checkoutId, checkout.id) : eq(documents.orderId, lines[0].id)));
   if (existing) return null;
 
+  // A lone order is its own head since it ships and is taxed (decision 160).
+  const head = checkout ?? loneOrderHead(lines[0]);
   // Rates are not kept on the lines: the invoice tells them back from the tax charged (see rateOf).
-  const taxed = lines.some((l) => l.taxCents > 0) || (checkout?.shippingTaxCents ?? 0) > 0;
+  const taxed = lines.some((l) => l.taxCents > 0) || (head?.shippingTaxCents ?? 0) > 0;
   let rates = { byCategory: {} as Partial<Record<TaxCategory, number>>, all: [] as number[], standard: undefined as number | undefined };
   const categories = new Map<string, TaxCategory>();
-  if (checkout && taxed) {
-    const rules = await tx.select().from(taxRates).where(eq(taxRates.country, checkout.shipCountry));
-    const resolved = resolveTaxRates(rules, checkout.shipCountry, checkout.shipRegion);
+  if (head && taxed) {
+    const rules = await tx.select().from(taxRates).where(eq(taxRates.country, head.shipCountry));
+    const resolved = resolveTaxRates(rules, head.shipCountry, head.shipRegion);
     rates = {
       byCategory: resolved.rates,
       all: [...new Set([...Object.values(resolved.rates), ...rules.map((r) => r.rate)])],
@@ -71,7 +73,7 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
   const data = invoiceSnapshot({
     number,
     issuedAt,
-    checkout,
+    checkout: head,
     lines: lines.map((l) => ({ ...l, category: l.productId ? categories.get(l.productId) : undefined })),
     rates,
   });

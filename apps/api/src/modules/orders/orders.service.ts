@@ -1,17 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  applicableTier,
-  copy,
-  formatUsd,
-  fromCents,
-  isValidQuantity,
-  orderNumber,
-  orderPriceCents,
-  type createOrderSchema,
-  type Order,
-  type PaymentMode,
-} from '@shop/shared';
+import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
 import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
@@ -21,8 +10,17 @@ import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 import { issueInvoice } from '../invoices/invoices.service';
+import { parsePricingRules, priceWithRules, pricingRulesSql } from '../checkout/checkout-pricing';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What a lone order (the spec's one-product purchase) is paid: its goods and shipping, plus their tax unless the
+ * prices included it (decision 160). An order placed before shipping and tax existed has neither: its price.
+ * A checkout's line is never paid on its own (its checkout's total is, checkout.service's figuresCents).
+ */
+export const loneTotalCents = (o: Pick<OrderRow, 'priceCents' | 'taxCents' | 'shippingCents' | 'shippingTaxCents' | 'taxIncluded'>) =>
+  o.priceCents + o.shippingCents + (o.taxIncluded ? 0 : o.taxCents + o.shippingTaxCents);
 
 export function toOrderDto(row: OrderRow): Order {
   return {
@@ -223,7 +221,12 @@ async function placeOrder(
           stock: products.stock,
           unitPriceCents: products.unitPriceCents,
           priceTiers: products.priceTiers,
+          weightGrams: products.weightGrams,
+          oversize: products.oversize,
+          taxCategory: products.taxCategory,
         },
+        // Decision 160: the shipping zones and methods, tax rates and the customer's tax status, in this statement.
+        rules: sql<unknown>`${pricingRulesSql(user_.id, input.countryCode)}`,
         due: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user_.id} and ${orders.status} = 'unpaid' and ${orders.expiresAt} <= ${policy.now})`,
         // The stock change is announced after the commit, not by the trigger inside it (decision 143).
         quiet: notifyAfterCommitMarker('products'),
@@ -243,8 +246,17 @@ async function placeOrder(
     if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
       throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
     }
-    // Quantity tiers (decision 131): the order keeps the lot price it was priced with.
-    const priceCents = orderPriceCents(product.unitPriceCents, product.minOrder, input.quantity, product.priceTiers);
+    // Issue #24 (decision 160): shipped and taxed like a checkout, by the cheapest method that serves the address.
+    const pricing = priceWithRules(parsePricingRules(first.rules), [{ product, quantity: input.quantity }], {
+      country: input.countryCode,
+      region: input.region,
+    });
+    const [cheapest] = pricing.options;
+    if (!cheapest) throw new DomainError(409, 'NO_SHIPPING_METHOD', pricing.problem ?? copy.checkoutAddress.methodNotOffered);
+    const { quote, totals } = cheapest;
+    // Quantity tiers (decision 131): the order keeps the lot price it was priced with; an exempt customer's line
+    // without the tax it would include.
+    const priceCents = totals.lines[0].amountCents;
     const lotPriceCents = applicableTier(product.priceTiers, input.quantity)?.unitPriceCents ?? product.unitPriceCents;
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
     const q = input.quantity;
@@ -264,12 +276,17 @@ async function placeOrder(
       ),
       placed as (
         insert into ${orders} (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at, number, sku)
+                               quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents, ship_region,
+                               shipping_method_name, shipping_carrier, shipping_min_days, shipping_max_days, shipping_cents,
+                               shipping_tax_cents, tax_included, tax_exempt, tax_id)
         select ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
                ${user.name || user.email.split('@')[0]}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
                ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
                -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
-               nextval('order_number_seq'), taken.sku
+               nextval('order_number_seq'), taken.sku, ${totals.lines[0].taxCents}::int, ${input.region}::text,
+               ${quote.name}::text, ${quote.carrier}::text, ${quote.minDays}::int, ${quote.maxDays}::int, ${totals.shippingCents}::int,
+               ${totals.shippingTaxCents}::int, ${totals.taxIncluded}::boolean, ${pricing.taxExempt}::boolean,
+               ${pricing.taxExempt ? pricing.taxId : ''}::text
         from taken
         returning *
       ),

@@ -8,7 +8,7 @@ import { actsAsAdmin } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
 import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
 import { orderSearchCondition } from './orders-admin.service';
-import { isPastDue, toOrderDto, type OrderRow } from './orders.service';
+import { isPastDue, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
@@ -60,24 +60,28 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     };
   }
   const order = toOrderDto(first);
+  // Decision 160: a lone order keeps its own shipping and tax (none when placed before they existed).
+  const tax = first.taxCents + first.shippingTaxCents;
   return {
     _id: first.id,
     kind: 'single',
     orders: [order],
-    total: order.price,
+    total: fromCents(loneTotalCents(first)),
     status,
     transactionId: first.transactionId,
     createdAt: order.createdAt,
     expiresAt: status === 'unpaid' ? order.expiresAt : null,
     number: orderNumber(first.number ?? 0),
     shipTo: null,
-    shippingMethod: null,
+    shippingMethod: first.shippingMethodName
+      ? { name: first.shippingMethodName, carrier: first.shippingCarrier, minDays: first.shippingMinDays ?? 0, maxDays: first.shippingMaxDays ?? 0 }
+      : null,
     goods: order.price,
-    shipping: 0,
-    tax: 0,
-    taxIncluded: false,
-    taxExempt: false,
-    taxId: '',
+    shipping: fromCents(first.shippingCents),
+    tax: fromCents(tax),
+    taxIncluded: first.taxIncluded,
+    taxExempt: first.taxExempt,
+    taxId: first.taxId,
     lines: [{ orderId: first.id, sku: first.sku, tax: fromCents(first.taxCents), unitPrice: fromCents(first.unitPriceCents), minOrder: first.minOrder }],
     userName: first.userName,
     email: first.email,

@@ -17,6 +17,7 @@ import {
   deleteUnpaidOrder,
   findOrderFor,
   isPastDue,
+  loneTotalCents,
   markOrderPaid,
   orderExpired,
   paidCannotBeCancelled,
@@ -38,10 +39,11 @@ export const payWithCheckout = (checkoutId: string) => new DomainError(409, 'PAY
  * customer's PATCH /orders/{id} or Stripe's webhook): it must belong to this
  * order, be for exactly its amount in dollars, and have succeeded.
  */
-export function checkPaymentFitsOrder(order: Pick<OrderRow, 'id' | 'priceCents'>, payment: RetrievedPayment): void {
+export function checkPaymentFitsOrder(order: OrderRow, payment: RetrievedPayment): void {
   if (payment.orderId !== order.id) throw new BadRequestError('That payment belongs to another order.', 'PAYMENT_ORDER_MISMATCH');
-  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== order.priceCents) {
-    throw new BadRequestError(`That payment's amount does not match this order (${fromCents(order.priceCents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
+  const due = loneTotalCents(order);
+  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== due) {
+    throw new BadRequestError(`That payment's amount does not match this order (${fromCents(due).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
   }
   if (payment.status !== 'succeeded') {
     throw new PaymentError(`That payment has not succeeded (status: ${payment.status}). Please complete the payment first.`, 'PAYMENT_NOT_SUCCEEDED');
@@ -129,16 +131,18 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
   if (order.paid) throw alreadyPaid();
   if (order.checkoutId) throw payWithCheckout(order.checkoutId);
   if (order.status === 'expired' || isPastDue(order, app.clock.now())) throw orderExpired();
+  // Goods, shipping and tax (decision 160): what the order's page and My Orders show as its total.
+  const dueCents = loneTotalCents(order);
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     provider: app.payments.name,
     publishableKey: app.payments.publishableKey,
-    amount: fromCents(order.priceCents),
+    amount: fromCents(dueCents),
   });
 
   if (order.paymentIntentId) {
     const existing = await app.payments.retrievePayment(order.paymentIntentId);
-    if (existing && existing.orderId === order.id && existing.amountCents === order.priceCents) {
+    if (existing && existing.orderId === order.id && existing.amountCents === dueCents) {
       if (existing.status === 'succeeded') {
         // Paid, but the confirmation never reached us (tab closed): record it now.
         await recordPayment(app, order, existing);
@@ -150,9 +154,9 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
 
   const created = await app.payments.createPayment({
     orderId: order.id,
-    amountCents: order.priceCents,
+    amountCents: dueCents,
     email: order.email,
-    idempotencyKey: `order-${order.id}-${order.priceCents}`,
+    idempotencyKey: `order-${order.id}-${dueCents}`,
   });
   // The order may have been cancelled while the provider was creating the intent: then the intent must not stay payable.
   const [kept] = await app.db

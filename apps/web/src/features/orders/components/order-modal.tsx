@@ -1,6 +1,7 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { COUNTRIES } from '@shop/shared/address';
+import { COUNTRIES, regionLabel, regionsOf } from '@shop/shared/address';
+import { countryFromText } from '@shop/shared/address-format';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { toastsCopy } from '@shop/shared/copy/toasts';
 import type { Product } from '@shop/shared/schemas/product';
@@ -27,13 +28,18 @@ const t = orderFlowCopy;
  * Spec §2: country, address and phone; name and e-mail come from the account.
  * Issue #24 (decision 153): the server now requires them (a known country, an
  * address, a phone that can be dialled there, kept in E.164), and the phone is
- * a text field so "+1 212 736 5000" keeps its plus.
+ * a text field so "+1 212 736 5000" keeps its plus. Decision 160: the order
+ * ships and is taxed, so for the US, Canada and Australia the modal also asks
+ * for the state, province or territory.
  */
 export function OrderModal({ open, onClose, product, quantity, total }: OrderModalProps) {
   const id = useId();
   const { user } = useAuth();
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
+  const [country, setCountry] = useState('');
+  const countryCode = countryFromText(country) ?? '';
+  const regions = regionsOf(countryCode);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,6 +51,7 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
         country: String(form.get('country') ?? ''),
         address: String(form.get('address') ?? ''),
         phone: String(form.get('phone') ?? ''),
+        ...(regions ? { region: String(form.get('region') ?? '') } : {}),
       },
       {
         onSuccess: () => {
@@ -63,7 +70,8 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
 
   return (
     <Modal open={open} onClose={close} title={t.orderModalTitle(product.name)} closeLabel={t.close}>
-      <p className="mb-4 rounded-field bg-base-200 px-4 py-2 font-semibold tabular-nums">{t.orderSummary(quantity, formatPrice(total))}</p>
+      <p className="rounded-field bg-base-200 px-4 py-2 font-semibold tabular-nums">{t.orderSummary(quantity, formatPrice(total))}</p>
+      <p className="mt-1 mb-4 px-1 text-sm text-base-content/75">{t.shippingAndTaxNote}</p>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-name`} label={t.name}>
@@ -74,13 +82,36 @@ export function OrderModal({ open, onClose, product, quantity, total }: OrderMod
           </FormField>
         </div>
         <FormField id={`${id}-country`} label={t.country}>
-          <input id={`${id}-country`} name="country" autoComplete="country-name" className="input w-full" maxLength={100} list={`${id}-countries`} />
+          <input
+            id={`${id}-country`}
+            name="country"
+            autoComplete="country-name"
+            className="input w-full"
+            maxLength={100}
+            list={`${id}-countries`}
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+          />
           <datalist id={`${id}-countries`}>
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.name} />
             ))}
           </datalist>
         </FormField>
+        {regions && (
+          <FormField id={`${id}-region`} label={t.region(regionLabel(countryCode))}>
+            <select id={`${id}-region`} name="region" autoComplete="address-level1" className="select w-full" defaultValue="" required>
+              <option value="" disabled>
+                {t.regionPlaceholder(regionLabel(countryCode))}
+              </option>
+              {regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <FormField id={`${id}-address`} label={t.address}>
           <input id={`${id}-address`} name="address" autoComplete="street-address" className="input w-full" maxLength={300} />
         </FormField>
