@@ -6,10 +6,12 @@
  * first statement's text is what Drizzle builds for the shop; when the shop's statements change, print them
  * with bench/order-round-trips.ts (QUERY_LOG_FULL=1) and copy them here. Since issues #22 and #24 the session check
  * also bounds the session's age, and the placing statement checks the caps on lines, units and value, numbers the
- * order from order_number_seq and copies the part number.
+ * order from order_number_seq and copies the part number. Since decision 160 the first statement also reads the
+ * shipping and tax rules, and the order is priced with the shop's own pricing function.
  */
 import type pg from 'pg';
-import { applicableTier, orderPriceCents, type PriceTierCents } from '@shop/shared';
+import { applicableTier, type PriceTierCents, type TaxCategory } from '@shop/shared';
+import { parsePricingRules, priceWithRules } from '../src/modules/checkout/checkout-pricing';
 import type { CoalescedNotify } from '../src/db/notify-after-commit';
 
 export interface DirectCustomer {
@@ -28,14 +30,27 @@ export interface DirectPolicy {
   sessionMaxAgeDays: number;
 }
 
-/** Where a lone order ships, as the shop stores it (createOrderSchema's output: the country's name, the phone in E.164). */
+/** Where a lone order ships, as the shop stores it (createOrderSchema's output: the country's name and code, the region, the phone in E.164). */
 export interface DirectShipTo {
   country: string;
+  countryCode: string;
+  region: string;
   address: string;
   phone: string;
 }
 
-const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", "products"."id", "products"."name", "products"."min_order", "products"."stock", "products"."unit_price_cents", "products"."price_tiers", exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $1), set_config('shop.notify_after_commit', $2::text, true) from "user" inner join "session" on ("session"."id" = $3 and "session"."user_id" = $4 and "session"."user_id" = "user"."id" and "session"."expires_at" > $5 and "session"."created_at" > $6) left join "products" on "products"."id" = $7 where "user"."id" = $8 for update of "user"`;
+const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", "products"."id", "products"."name", "products"."min_order", "products"."stock", "products"."unit_price_cents", "products"."price_tiers", "products"."weight_grams", "products"."oversize", "products"."tax_category", json_build_object(
+      'zones', (select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions) order by z.name, z.id), '[]'::json)
+         from "shipping_zones" z),
+      'methods', (select coalesce(json_agg(json_build_object('zoneId', m.zone_id, 'id', m.id, 'name', m.name, 'carrier', m.carrier, 'minDays', m.min_days,
+                                                   'maxDays', m.max_days, 'bands', m.bands, 'freeOverCents', m.free_over_cents,
+                                                   'takesOversize', m.takes_oversize) order by m.created_at, m.id), '[]'::json)
+         from "shipping_methods" m),
+      'rates', (select coalesce(json_agg(json_build_object('country', r.country, 'region', r.region, 'category', r.category, 'rate', r.rate,
+                                                   'taxShipping', r.tax_shipping)), '[]'::json)
+         from "tax_rates" r where r.country = $1),
+      'pricesIncludeTax', (select s.prices_include_tax from "shop_settings" s where s.id = 1),
+      'taxStatus', (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from "profiles" p where p.user_id = "user"."id")), exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $2), set_config('shop.notify_after_commit', $3::text, true) from "user" inner join "session" on ("session"."id" = $4 and "session"."user_id" = $5 and "session"."user_id" = "user"."id" and "session"."expires_at" > $6 and "session"."created_at" > $7) left join "products" on "products"."id" = $8 where "user"."id" = $9 for update of "user"`;
 
 const PLACE = `
       with cap as (select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open, count(*)::int as lines,
@@ -51,18 +66,23 @@ const PLACE = `
       ),
       placed as (
         insert into "orders" (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at, number, sku)
+                               quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents, ship_region,
+                               shipping_method_name, shipping_carrier, shipping_min_days, shipping_max_days, shipping_cents,
+                               shipping_tax_cents, tax_included, tax_exempt, tax_id)
         select $13::text, taken.id, $14::text, $15::int, $16::int,
                $17::text, $18::text, $19::text, $20::text, $21::text,
                $22::int, $23::int, 'unpaid', $24::timestamptz, $25::timestamptz,
                -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
-               nextval('order_number_seq'), taken.sku
+               nextval('order_number_seq'), taken.sku, $26::int, $27::text,
+               $28::text, $29::text, $30::int, $31::int, $32::int,
+               $33::int, $34::boolean, $35::boolean,
+               $36::text
         from taken
         returning *
       ),
       ledger as (
         insert into "stock_movements" (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
-        select taken.id, 'order_placed', $26::int, taken.stock, placed.id, $27::text, $28::text from taken, placed
+        select taken.id, 'order_placed', $37::int, taken.stock, placed.id, $38::text, $39::text from taken, placed
       )
       select cap.open as "__open", cap.lines as "__lines", cap.units as "__units", cap.value as "__value", placed.* from cap left join placed on true`;
 
@@ -104,7 +124,7 @@ async function placeDirect(
 ): Promise<void> {
   const now = new Date().toISOString();
   const signedInAfter = new Date(Date.now() - policy.sessionMaxAgeDays * 86_400_000).toISOString();
-  const firstValues = [now, 'products', customer.sessionId, customer.userId, now, signedInAfter, productId, customer.userId];
+  const firstValues = [shipTo.countryCode, now, 'products', customer.sessionId, customer.userId, now, signedInAfter, productId, customer.userId];
   let first: pg.QueryResult;
   if (pipelined) {
     const stream = corkable(client);
@@ -123,8 +143,13 @@ async function placeDirect(
   if (!r) throw new Error('session ended');
   const userName = (r[1] as string) || customer.email.split('@')[0];
   const [name, minOrder, unitPriceCents, tiers] = [r[14] as string, r[15] as number, r[17] as number, r[18] as PriceTierCents[]];
-  // As the shop prices it: quantity tiers (decision 131), the lot price kept on the order.
-  const priceCents = orderPriceCents(unitPriceCents, minOrder, quantity, tiers);
+  const product = { unitPriceCents, minOrder, priceTiers: tiers, weightGrams: r[19] as number, oversize: r[20] as boolean, taxCategory: r[21] as TaxCategory };
+  // As the shop prices it (decision 160): the cheapest method to the address, tax per line, quantity tiers (decision 131).
+  const pricing = priceWithRules(parsePricingRules(r[22]), [{ product, quantity }], { country: shipTo.countryCode, region: shipTo.region });
+  const cheapest = pricing.options[0];
+  if (!cheapest) throw new Error(pricing.problem ?? 'no shipping method');
+  const { quote, totals } = cheapest;
+  const priceCents = totals.lines[0].amountCents;
   const lotPriceCents = applicableTier(tiers, quantity)?.unitPriceCents ?? unitPriceCents;
   const expires = new Date(Date.now() + policy.ttlMinutes * 60_000).toISOString();
   const placeValues = [
@@ -153,6 +178,17 @@ async function placeDirect(
     priceCents,
     now,
     expires,
+    totals.lines[0].taxCents,
+    shipTo.region,
+    quote.name,
+    quote.carrier,
+    quote.minDays,
+    quote.maxDays,
+    totals.shippingCents,
+    totals.shippingTaxCents,
+    totals.taxIncluded,
+    pricing.taxExempt,
+    pricing.taxExempt ? pricing.taxId : '',
     -quantity,
     customer.userId,
     customer.email,

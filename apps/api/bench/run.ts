@@ -354,7 +354,13 @@ async function benchOrders() {
     // What the shop stores for that body (the country's name, the phone in E.164), as the direct side must write it.
     const { createOrderSchema } = await import('@shop/shared');
     const stored = createOrderSchema.parse({ productId: hot[0], quantity: 10, ...shipTo });
-    const directShipTo: DirectShipTo = { country: stored.country, address: stored.address, phone: stored.phone };
+    const directShipTo: DirectShipTo = {
+      country: stored.country,
+      countryCode: stored.countryCode,
+      region: stored.region,
+      address: stored.address,
+      phone: stored.phone,
+    };
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     // The direct side orders as the same fifty customers, through one of their sessions.

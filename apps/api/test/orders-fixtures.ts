@@ -21,6 +21,7 @@ export async function addProduct(
     sku: string;
     brand: string;
     category: string;
+    weightGrams: number;
   }> = {},
 ): Promise<Product> {
   productCounter += 1;
