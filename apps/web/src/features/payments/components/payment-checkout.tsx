@@ -31,7 +31,8 @@ export function PaymentCheckout({ order, intent, billingDetails }: PaymentChecko
   const payOrderAsync = payOrder.mutateAsync;
   return (
     <PaymentForm
-      amount={order.price}
+      // What is charged: the order's total with shipping and tax (decision 160), as the server set the intent.
+      amount={intent.amount}
       intent={intent}
       billingDetails={billingDetails}
       record={(transactionId) => payOrderAsync({ orderId: order._id, transactionId })}
