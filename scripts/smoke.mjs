@@ -158,8 +158,9 @@ async function customerBuysAndPays(products) {
   const cookie = signIn.cookies.map((c) => c.split(';')[0]).join('; ');
   const { token } = expectStatus('the sign-in sync', await call('PUT', `/api/user/${encodeURIComponent(email)}`, { email, name }, { cookie }), 200).data;
   const auth = { authorization: `Bearer ${token}` };
-  const product = products.find((p) => p.stock >= p.minOrder);
-  if (!product) throw new Error('no demo product has stock');
+  // One that ships to Germany (decision 160: the order is priced with shipping and VAT; the EU's heaviest band is 30 kg).
+  const product = products.find((p) => p.stock >= p.minOrder && p.weightGrams * p.minOrder <= 20_000);
+  if (!product) throw new Error('no demo product has stock and ships');
   const order = expectStatus(
     'POST /api/order',
     await call(
@@ -182,5 +183,12 @@ async function customerBuysAndPays(products) {
   const mine = expectStatus('My Orders', await call('GET', `/api/orders?email=${encodeURIComponent(email)}`, undefined, auth), 200).data;
   const paid = mine.find((o) => o._id === order._id);
   if (!paid?.paid || paid.transactionId !== paymentIntent.id) throw new Error(`the order is not recorded as paid: ${JSON.stringify(paid)}`);
-  console.log(`smoke: a new customer signed up, verified, signed in, ordered ${product.name} and paid it (${paymentIntent.id})`);
+  // The order as the customer reads it: goods, shipping and VAT, and the amount charged is its total (issue #24).
+  const purchase = expectStatus('GET /api/purchases/{id}', await call('GET', `/api/purchases/${order._id}`, undefined, auth), 200).data;
+  if (!(purchase.shipping > 0 && purchase.tax > 0) || Math.round(purchase.total * 100) !== paymentIntent.amount) {
+    throw new Error(`the order's figures do not add up to the amount charged (${paymentIntent.amount} cents): ${JSON.stringify(purchase)}`);
+  }
+  console.log(
+    `smoke: a new customer signed up, verified, signed in, ordered ${product.name} (${purchase.number}: goods ${purchase.goods}, shipping ${purchase.shipping}, tax ${purchase.tax}) and paid ${purchase.total} (${paymentIntent.id})`,
+  );
 }
