@@ -16,6 +16,31 @@ export const publicPages = [
   { name: 'not-found', path: '/nope', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Page not found' }) },
 ] as const;
 
+/** Every look asked for: screenshots of each look (SCREENSHOTS=1), or all looks checked (E2E_ALL_LOOKS=1). */
+export const allLooks = process.env.SCREENSHOTS === '1' || process.env.E2E_ALL_LOOKS === '1';
+
+/**
+ * The looks (theme and viewport) a look grid runs (decision 161). axe's colour checks differ by theme and the
+ * sideways-scroll checks by width, and the two are independent, so by default each theme and each width runs once
+ * (pairwise): the first theme (light) at the last, widest viewport and the second (dark) at the first, narrowest
+ * one. With `allLooks` every combination, as screenshots of every look need.
+ */
+export function looks<V>(themes: readonly Theme[], viewports: readonly V[]): { theme: Theme; viewport: V }[] {
+  if (allLooks) return themes.flatMap((theme) => viewports.map((viewport) => ({ theme, viewport })));
+  const n = Math.max(themes.length, viewports.length);
+  return Array.from({ length: n }, (_, i) => ({
+    theme: themes[i % themes.length],
+    viewport: viewports[(((viewports.length - 1 - i) % viewports.length) + viewports.length) % viewports.length],
+  }));
+}
+
+/** For a test per theme that visits the widths itself: the widths `theme` is checked at in looks(). */
+export function widthsFor<V>(theme: Theme, viewports: readonly V[], themes: readonly Theme[] = ['light', 'dark']): V[] {
+  return looks(themes, viewports)
+    .filter((look) => look.theme === theme)
+    .map((look) => look.viewport);
+}
+
 /** Applies the stored theme choice before any script of the page runs, as a returning visitor would have it. */
 export async function useTheme(context: BrowserContext, theme: Theme) {
   await context.addInitScript((t) => {

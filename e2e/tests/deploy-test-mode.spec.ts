@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { copy } from '@shop/shared/copy';
-import { expect, publicPages, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, publicPages, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { newAdminPage, newCustomerPage, orderableProduct, payOrderViaApi, placeOrderViaApi } from '../support/orders-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -94,30 +94,29 @@ test.describe('a production shop on the test processor', () => {
     await expect(page.getByText(copy.payment.testModeBanner)).toBeVisible();
   });
 
-  for (const theme of ['light', 'dark'] as Theme[]) {
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 800 },
-    ]) {
-      test(`the banner reads well (axe) at ${viewport.width}px, ${theme}`, async ({ browser }) => {
-        const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
-        await useTheme(context, theme);
-        const page = await context.newPage();
-        try {
-          await page.goto(`${base}/`);
-          await expect(page.getByText(copy.payment.testModeBanner)).toBeVisible();
-          await settle(page);
-          const result = await new AxeBuilder({ page })
-            .options({ resultTypes: ['violations'] })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
-          expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-          await screenshot(page, { path: path.join(screenshots, `test-mode-banner-${viewport.width}-${theme}.png`) });
-        } finally {
-          await context.close();
-        }
-      });
-    }
+  const viewports = [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ];
+  for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+    test(`the banner reads well (axe) at ${viewport.width}px, ${theme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+      await useTheme(context, theme);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${base}/`);
+        await expect(page.getByText(copy.payment.testModeBanner)).toBeVisible();
+        await settle(page);
+        const result = await new AxeBuilder({ page })
+          .options({ resultTypes: ['violations'] })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await screenshot(page, { path: path.join(screenshots, `test-mode-banner-${viewport.width}-${theme}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
   }
 
   test('the README demo admin cannot sign in', async ({ page }) => {

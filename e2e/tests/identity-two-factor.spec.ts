@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { DEMO_ADMIN, uniqueAccount, waitForAccessToken, type Account } from '../support/auth';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
@@ -231,32 +231,31 @@ test('after Google, an enrolled account is asked for the code before it is signe
   await later.close();
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`enrolment and challenge screens at ${viewport.width}px, ${theme}: axe-clean, no sideways scroll, screenshots`, async ({ browser }) => {
-      const context = await newShopContext(browser, { theme, viewport });
-      const page = await context.newPage();
-      const me = await signedInCustomer(context, page);
-      await page.getByRole('button', { name: copy.twoFactor.turnOn }).click();
-      const { key } = await enrol(page, me.password);
-      await settle(page);
-      await axeClean(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-      await screenshot(page, { path: path.join(screenshots, `two-factor-enrol-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-      await finishEnrolment(page, key);
-      await context.close();
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+  test(`enrolment and challenge screens at ${viewport.width}px, ${theme}: axe-clean, no sideways scroll, screenshots`, async ({ browser }) => {
+    const context = await newShopContext(browser, { theme, viewport });
+    const page = await context.newPage();
+    const me = await signedInCustomer(context, page);
+    await page.getByRole('button', { name: copy.twoFactor.turnOn }).click();
+    const { key } = await enrol(page, me.password);
+    await settle(page);
+    await axeClean(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, { path: path.join(screenshots, `two-factor-enrol-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+    await finishEnrolment(page, key);
+    await context.close();
 
-      const later = await newShopContext(browser, { theme, viewport });
-      const again = await later.newPage();
-      await passwordLogin(again, me);
-      await expect(again.getByRole('heading', { name: copy.twoFactor.challengeTitle })).toBeVisible();
-      await settle(again);
-      await axeClean(again);
-      await screenshot(again, { path: path.join(screenshots, `two-factor-challenge-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-      await later.close();
-    });
-  }
+    const later = await newShopContext(browser, { theme, viewport });
+    const again = await later.newPage();
+    await passwordLogin(again, me);
+    await expect(again.getByRole('heading', { name: copy.twoFactor.challengeTitle })).toBeVisible();
+    await settle(again);
+    await axeClean(again);
+    await screenshot(again, { path: path.join(screenshots, `two-factor-challenge-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+    await later.close();
+  });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { newAdminPage } from '../support/orders-helpers';
-import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 
 test('the admin adds a product with an uploaded picture, which the shop serves as WebP', async ({ browser }, testInfo) => {
   const { page, context } = await newAdminPage(browser);
@@ -92,28 +92,26 @@ test('the admin exports the catalogue, previews an edited import, applies it and
 });
 
 const shots = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots');
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const width of [390, 1280]) {
-    test(`admin operations screens at ${width}px, ${theme}`, async ({ browser }) => {
-      const { page, context } = await newAdminPage(browser);
-      try {
-        await useTheme(context, theme);
-        await page.setViewportSize({ width, height: 900 });
-        for (const [name, url, ready] of [
-          ['manage-orders', '/dashboard/orders', 'Order status'],
-          ['activity', '/dashboard/activity', 'Action'],
-          ['add-product', '/dashboard/addProduct', 'Choose pictures'],
-        ] as const) {
-          await page.goto(url);
-          await expect(page.getByLabel(ready).first()).toBeAttached();
-          await settle(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-          await screenshot(page, { path: path.join(shots, `${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        }
-      } finally {
-        await context.close();
+for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) {
+  test(`admin operations screens at ${width}px, ${theme}`, async ({ browser }) => {
+    const { page, context } = await newAdminPage(browser);
+    try {
+      await useTheme(context, theme);
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url, ready] of [
+        ['manage-orders', '/dashboard/orders', 'Order status'],
+        ['activity', '/dashboard/activity', 'Action'],
+        ['add-product', '/dashboard/addProduct', 'Choose pictures'],
+      ] as const) {
+        await page.goto(url);
+        await expect(page.getByLabel(ready).first()).toBeAttached();
+        await settle(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await screenshot(page, { path: path.join(shots, `${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
       }
-    });
-  }
+    } finally {
+      await context.close();
+    }
+  });
 }

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { DEMO_ADMIN, shopOrigin, uniqueAccount, waitForAccessToken, type Account } from '../support/auth';
-import { expect, screenshot, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { expect, screenshot, settle, test, useTheme, widthsFor, type Theme } from '../support/fixtures';
 import { newAdminPage } from '../support/orders-helpers';
 
 /**
@@ -141,7 +141,8 @@ test('an admin searches parts by part number and accounts by e-mail, promotes a 
 });
 
 for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`Manage Products and Make Admin with a search, and Remove admin?, ${theme}: WCAG 2.1 AA at 375 and 1280 px, screenshots`, async ({
+  const widths = widthsFor(theme, [375, 1280]);
+  test(`Manage Products and Make Admin with a search, and Remove admin?, ${theme}: WCAG 2.1 AA at ${widths.join(' and ')} px, screenshots`, async ({
     browser,
     request,
   }) => {
@@ -168,7 +169,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     try {
       await useTheme(context, theme);
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-      for (const width of [375, 1280]) {
+      for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
 
         await page.goto('/dashboard/manageProducts?q=oil');

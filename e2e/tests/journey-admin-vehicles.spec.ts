@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
 
 /**
@@ -177,62 +177,60 @@ test('visitors and customers cannot open the Vehicles page', async ({ browser })
   }
 });
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const width of [390, 1280]) {
-    test(`Vehicles page and fitment editor at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll, screenshots`, async ({ browser }) => {
-      test.setTimeout(90_000);
-      const { page, context } = await newAdminPage(browser);
-      try {
-        await useTheme(context, theme);
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-        await page.setViewportSize({ width, height: 900 });
-        const found: string[] = [];
-        const noSidewaysScroll = async (what: string) =>
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-            `${what} scrolls sideways`,
-          ).toBeLessThanOrEqual(0);
+for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) {
+  test(`Vehicles page and fitment editor at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll, screenshots`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { page, context } = await newAdminPage(browser);
+    try {
+      await useTheme(context, theme);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      const found: string[] = [];
+      const noSidewaysScroll = async (what: string) =>
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          `${what} scrolls sideways`,
+        ).toBeLessThanOrEqual(0);
 
-        await page.goto('/dashboard/vehicles');
-        await expect(page.getByRole('region', { name: 'Listed vehicles' }).getByRole('row').nth(1)).toBeVisible();
-        await settle(page);
-        await noSidewaysScroll('vehicles');
-        found.push(...(await axe(page, 'vehicles')));
-        await screenshot(page, { path: path.join(shots, `admin-vehicles-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      await page.goto('/dashboard/vehicles');
+      await expect(page.getByRole('region', { name: 'Listed vehicles' }).getByRole('row').nth(1)).toBeVisible();
+      await settle(page);
+      await noSidewaysScroll('vehicles');
+      found.push(...(await axe(page, 'vehicles')));
+      await screenshot(page, { path: path.join(shots, `admin-vehicles-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
-        // The edit form of a seeded part with fitment, the make suggestions open.
-        const products = (await (await page.request.get('/api/products')).json()) as { _id: string; fitment: unknown[] }[];
-        const fitted = products.find((p) => p.fitment.length > 1)!;
-        await page.goto(`/dashboard/manageProducts/${fitted._id}/edit`);
-        const fitment = page.getByRole('group', { name: 'Fitment' });
-        await expect(fitment.getByRole('list', { name: 'Fitment lines' })).toBeVisible();
-        await settle(page);
-        await fitment.getByRole('combobox', { name: 'Make' }).fill('a');
-        await expect(fitment.getByRole('listbox', { name: 'Make suggestions' })).toBeVisible();
-        await noSidewaysScroll('edit product');
-        found.push(...(await axe(page, 'edit product with fitment')));
-        // The editor with its legend and the open suggestions below it (an element shot would cut both).
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const box = await fitment.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
-        });
-        await screenshot(page, {
-          path: path.join(shots, `admin-fitment-editor-${width}-${theme}.png`),
-          fullPage: true,
-          clip: { x: Math.max(0, box.x - 12), y: box.y - 28, width: Math.min(width - Math.max(0, box.x - 12), box.width + 24), height: box.height + 160 },
-          animations: 'disabled',
-        });
-        await page.keyboard.press('Escape');
-        await fitment.getByRole('combobox', { name: 'Make' }).clear();
-        await fitment.getByRole('combobox', { name: 'Make' }).blur();
-        await expect(fitment.getByRole('listbox', { name: 'Make suggestions' })).toBeHidden();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, { path: path.join(shots, `admin-edit-product-fitment-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      // The edit form of a seeded part with fitment, the make suggestions open.
+      const products = (await (await page.request.get('/api/products')).json()) as { _id: string; fitment: unknown[] }[];
+      const fitted = products.find((p) => p.fitment.length > 1)!;
+      await page.goto(`/dashboard/manageProducts/${fitted._id}/edit`);
+      const fitment = page.getByRole('group', { name: 'Fitment' });
+      await expect(fitment.getByRole('list', { name: 'Fitment lines' })).toBeVisible();
+      await settle(page);
+      await fitment.getByRole('combobox', { name: 'Make' }).fill('a');
+      await expect(fitment.getByRole('listbox', { name: 'Make suggestions' })).toBeVisible();
+      await noSidewaysScroll('edit product');
+      found.push(...(await axe(page, 'edit product with fitment')));
+      // The editor with its legend and the open suggestions below it (an element shot would cut both).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = await fitment.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      });
+      await screenshot(page, {
+        path: path.join(shots, `admin-fitment-editor-${width}-${theme}.png`),
+        fullPage: true,
+        clip: { x: Math.max(0, box.x - 12), y: box.y - 28, width: Math.min(width - Math.max(0, box.x - 12), box.width + 24), height: box.height + 160 },
+        animations: 'disabled',
+      });
+      await page.keyboard.press('Escape');
+      await fitment.getByRole('combobox', { name: 'Make' }).clear();
+      await fitment.getByRole('combobox', { name: 'Make' }).blur();
+      await expect(fitment.getByRole('listbox', { name: 'Make suggestions' })).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, { path: path.join(shots, `admin-edit-product-fitment-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }

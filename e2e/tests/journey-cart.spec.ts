@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shopOrigin, signUpAndLogin, uniqueAccount, verifyEmailViaOutbox, waitForAccessToken } from '../support/auth';
 import { fillTestCard, newAdminPage, usd, type ProductDto } from '../support/orders-helpers';
 import { checkOutTo, OREGON } from '../support/checkout';
-import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
 
 /**
  * Issue #9 parts 4-6 in the browser (decisions 120, 121): a visitor's cart in
@@ -213,29 +213,28 @@ async function cartPage(browser: Browser, theme: Theme, viewport: { width: numbe
   return { context, page };
 }
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`the cart page at ${viewport.width}px, ${theme}: no sideways scroll, no axe findings`, async ({ browser }) => {
-      const { context, page } = await cartPage(browser, theme, viewport);
-      try {
-        await expect(cartLink(page, 2)).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await screenshot(page, { path: path.join(outDir, `cart-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        const result = await new AxeBuilder({ page })
-          .options({ resultTypes: ['violations'] })
-          .withTags(WCAG_21_AA)
-          .analyze();
-        expect(result.passes.length).toBeGreaterThan(10);
-        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+  test(`the cart page at ${viewport.width}px, ${theme}: no sideways scroll, no axe findings`, async ({ browser }) => {
+    const { context, page } = await cartPage(browser, theme, viewport);
+    try {
+      await expect(cartLink(page, 2)).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `cart-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      const result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_21_AA)
+        .analyze();
+      expect(result.passes.length).toBeGreaterThan(10);
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }
 
 test('a workshop adds 40 of a part straight from its card in the search results', async ({ page }) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { addProduct, bearerOf, MANAGE_PRODUCTS_PER_PAGE, productRow, type AdminProduct } from '../support/catalog';
 import { newAdminPage, newCustomerPage, orderableProduct, placeOrderViaApi } from '../support/orders-helpers';
 
@@ -163,46 +163,45 @@ test('My Orders shows how long an unpaid order is reserved, and Expired once the
 
 // Manage Products' paging counts the whole catalogue: it is in journey-manage-products-pages.spec.ts, run alone.
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`screenshots: Manage Products and the edit form at ${viewport.width}px, ${theme}`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
-      await useTheme(context, theme);
-      const page = await context.newPage();
-      try {
-        const { signInViaApi, DEMO_ADMIN } = await import('../support/auth');
-        await signInViaApi(page, DEMO_ADMIN);
-        await page.goto('/dashboard/manageProducts');
-        await expect(
-          page
-            .getByRole('button', { name: /^Adjust stock/ })
-            .filter({ visible: true })
-            .first(),
-        ).toBeVisible();
-        await settle(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await screenshot(page, { path: path.join(outDir, `manage-products-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-
-        await page.getByRole('link', { name: /^Edit/ }).filter({ visible: true }).first().click();
-        await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
-        await settle(page);
-        await screenshot(page, { path: path.join(outDir, `edit-product-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-
-        await page.goto('/dashboard/manageProducts');
-        await page
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+  test(`screenshots: Manage Products and the edit form at ${viewport.width}px, ${theme}`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    try {
+      const { signInViaApi, DEMO_ADMIN } = await import('../support/auth');
+      await signInViaApi(page, DEMO_ADMIN);
+      await page.goto('/dashboard/manageProducts');
+      await expect(
+        page
           .getByRole('button', { name: /^Adjust stock/ })
           .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await screenshot(page, { path: path.join(outDir, `adjust-stock-${viewport.width}-${theme}.png`), animations: 'disabled' });
-      } finally {
-        await context.close();
-      }
-    });
-  }
+          .first(),
+      ).toBeVisible();
+      await settle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `manage-products-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+
+      await page.getByRole('link', { name: /^Edit/ }).filter({ visible: true }).first().click();
+      await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      await settle(page);
+      await screenshot(page, { path: path.join(outDir, `edit-product-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+
+      await page.goto('/dashboard/manageProducts');
+      await page
+        .getByRole('button', { name: /^Adjust stock/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await screenshot(page, { path: path.join(outDir, `adjust-stock-${viewport.width}-${theme}.png`), animations: 'disabled' });
+    } finally {
+      await context.close();
+    }
+  });
 }

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { shop } from '@shop/shared/content';
 import { messagesCopy } from '@shop/shared/copy/messages';
-import { expect, settle, test, useTheme, screenshot, type Theme } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
 import { readMails } from '../support/identity-outbox';
 
@@ -116,64 +116,62 @@ test('a customer sees that Messages is for admins only, and the API refuses them
   }
 });
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const width of [375, 1280]) {
-    test(`Messages at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll, screenshots`, async ({ page: visitor, browser }) => {
-      const subject = `Fitment question ${suffix()}`;
-      await sendContactForm(visitor, {
-        email: `rider.${width}.${theme}@example.com`,
-        subject,
-        message: 'Does the 520 X-ring chain fit a 2019 Honda CB650R with the stock sprockets?\nThanks!',
-      });
-      const { page, context } = await newAdminPage(browser);
-      try {
-        await useTheme(context, theme);
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-        await page.setViewportSize({ width, height: 900 });
-        const file = (name: string) => path.join(shots, `admin-${name}-${width}-${theme}.png`);
-        const noSidewaysScroll = async () =>
-          expect(
-            await page.evaluate(() => {
-              const section = document.querySelector('section[aria-labelledby="messages-title"]')!;
-              return Math.max(section.scrollWidth - section.clientWidth, section.getBoundingClientRect().right - document.documentElement.clientWidth);
-            }),
-            'Messages scrolls sideways',
-          ).toBeLessThanOrEqual(0);
-        const found: string[] = [];
-
-        await page.goto('/dashboard/messages');
-        await expect(page.getByRole('article', { name: subject })).toBeVisible();
-        await settle(page);
-        await noSidewaysScroll();
-        found.push(...(await axe(page, 'messages (open)')));
-        await screenshot(page, { path: file('messages'), fullPage: true, animations: 'disabled' });
-        if (width >= 1024) {
-          // The menu with its count of open messages (this one among them), on the page it leads to.
-          await expect(page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: /^Messages, \d+ open messages?$/ })).toBeVisible();
-          await screenshot(page.locator('aside'), { path: file('messages-menu'), animations: 'disabled' });
-        }
-
-        // Under All, a handled message stays, with who handled it and Reopen.
-        await page.getByRole('tab', { name: /^All/ }).click();
-        await expect(page).toHaveURL(/status=all/);
-        const card = page.getByRole('article', { name: subject });
-        await card.getByRole('button', { name: t.markHandled }).click();
-        await expect(card.getByRole('button', { name: t.reopen })).toBeVisible();
-        await expect(card.getByText(/^Handled by /)).toBeVisible();
-        const toast = page.getByRole('alert').filter({ hasText: t.marked(subject) });
-        await expect(toast).toBeVisible();
-        // The confirmation closes itself (after 5 s) before a picture: it is not part of the page. Without
-        // pictures the scan below runs with it shown (it is part of what an admin sees then).
-        if (process.env.SCREENSHOTS) await expect(toast).toBeHidden({ timeout: 15_000 });
-        await settle(page);
-        await noSidewaysScroll();
-        found.push(...(await axe(page, 'messages (all, one handled)')));
-        await screenshot(card, { path: file('messages-handled'), animations: 'disabled' });
-
-        expect(found, found.join('\n')).toEqual([]);
-      } finally {
-        await context.close();
-      }
+for (const { theme, viewport: width } of looks(['light', 'dark'], [375, 1280])) {
+  test(`Messages at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll, screenshots`, async ({ page: visitor, browser }) => {
+    const subject = `Fitment question ${suffix()}`;
+    await sendContactForm(visitor, {
+      email: `rider.${width}.${theme}@example.com`,
+      subject,
+      message: 'Does the 520 X-ring chain fit a 2019 Honda CB650R with the stock sprockets?\nThanks!',
     });
-  }
+    const { page, context } = await newAdminPage(browser);
+    try {
+      await useTheme(context, theme);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      const file = (name: string) => path.join(shots, `admin-${name}-${width}-${theme}.png`);
+      const noSidewaysScroll = async () =>
+        expect(
+          await page.evaluate(() => {
+            const section = document.querySelector('section[aria-labelledby="messages-title"]')!;
+            return Math.max(section.scrollWidth - section.clientWidth, section.getBoundingClientRect().right - document.documentElement.clientWidth);
+          }),
+          'Messages scrolls sideways',
+        ).toBeLessThanOrEqual(0);
+      const found: string[] = [];
+
+      await page.goto('/dashboard/messages');
+      await expect(page.getByRole('article', { name: subject })).toBeVisible();
+      await settle(page);
+      await noSidewaysScroll();
+      found.push(...(await axe(page, 'messages (open)')));
+      await screenshot(page, { path: file('messages'), fullPage: true, animations: 'disabled' });
+      if (width >= 1024) {
+        // The menu with its count of open messages (this one among them), on the page it leads to.
+        await expect(page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: /^Messages, \d+ open messages?$/ })).toBeVisible();
+        await screenshot(page.locator('aside'), { path: file('messages-menu'), animations: 'disabled' });
+      }
+
+      // Under All, a handled message stays, with who handled it and Reopen.
+      await page.getByRole('tab', { name: /^All/ }).click();
+      await expect(page).toHaveURL(/status=all/);
+      const card = page.getByRole('article', { name: subject });
+      await card.getByRole('button', { name: t.markHandled }).click();
+      await expect(card.getByRole('button', { name: t.reopen })).toBeVisible();
+      await expect(card.getByText(/^Handled by /)).toBeVisible();
+      const toast = page.getByRole('alert').filter({ hasText: t.marked(subject) });
+      await expect(toast).toBeVisible();
+      // The confirmation closes itself (after 5 s) before a picture: it is not part of the page. Without
+      // pictures the scan below runs with it shown (it is part of what an admin sees then).
+      if (process.env.SCREENSHOTS) await expect(toast).toBeHidden({ timeout: 15_000 });
+      await settle(page);
+      await noSidewaysScroll();
+      found.push(...(await axe(page, 'messages (all, one handled)')));
+      await screenshot(card, { path: file('messages-handled'), animations: 'disabled' });
+
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }

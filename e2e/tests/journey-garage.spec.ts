@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount } from '../support/auth';
 
 /**
@@ -158,71 +158,70 @@ async function openContext(browser: Browser, theme: Theme, viewport: { width: nu
   return { context, page: await context.newPage() };
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
-    test(`the selector and My Garage have no WCAG 2.1 AA violations and look right, ${theme} theme, ${viewport.width} px`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      const { context, page } = await openContext(browser, theme, viewport);
-      const shot = (name: string) =>
-        screenshot(page, { path: path.join(outDir, `${name}-${viewport.width}-${theme}.png`), fullPage: false, animations: 'disabled' });
-      try {
-        const found: string[] = [];
-        const selector = page.getByRole('region', { name: 'Your bike' });
-        // The home page: the selector just under the hero.
-        await page.goto('/');
-        await expect(selector).toBeVisible();
-        await settle(page);
-        // The selector alone: the hero above it is tall on a phone.
-        await screenshot(selector, { path: path.join(outDir, `garage-selector-home-${viewport.width}-${theme}.png`), animations: 'disabled' });
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+];
+for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+  test(`the selector and My Garage have no WCAG 2.1 AA violations and look right, ${theme} theme, ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await openContext(browser, theme, viewport);
+    const shot = (name: string) =>
+      screenshot(page, { path: path.join(outDir, `${name}-${viewport.width}-${theme}.png`), fullPage: false, animations: 'disabled' });
+    try {
+      const found: string[] = [];
+      const selector = page.getByRole('region', { name: 'Your bike' });
+      // The home page: the selector just under the hero.
+      await page.goto('/');
+      await expect(selector).toBeVisible();
+      await settle(page);
+      // The selector alone: the hero above it is tall on a phone.
+      await screenshot(selector, { path: path.join(outDir, `garage-selector-home-${viewport.width}-${theme}.png`), animations: 'disabled' });
 
-        // No bike yet: on a phone a compact bar that opens the selects.
-        await page.goto('/products');
-        await expect(selector).toBeVisible();
-        await settle(page);
-        found.push(...(await violations(page, 'selector, no bike', 'section[aria-label="Your bike"]')));
-        await shot('garage-selector-empty');
-        if (viewport.width < 640) {
-          await selector.getByRole('button', { name: 'Choose your bike' }).click();
-          await expect(selector.getByRole('combobox', { name: 'Year' })).toBeVisible();
-          await shot('garage-selector-open');
-        }
-        await chooseBike(page);
-        await selector.getByRole('button', { name: 'Show parts that fit' }).click();
-        await expect(selector.getByText(BIKE)).toBeVisible();
-        await expect(page.getByRole('main').getByRole('article').first()).toContainText(FITS);
-        await settle(page);
-        found.push(...(await violations(page, 'products for a bike')));
-        await shot('garage-selector-chosen');
-
-        // My Garage of a signed-in customer with two bikes.
-        await signUpAndLogin(page, { tag: `garage${theme}`, path: '/dashboard/garage' });
-        await page.getByRole('button', { name: 'Save to My Garage' }).click();
-        const saved = page.getByRole('list', { name: 'Saved bikes' });
-        await expect(saved.getByRole('listitem')).toHaveCount(1);
-        const add = page.getByRole('region', { name: 'Add a bike' });
-        await expect(add.getByRole('combobox', { name: 'Year' }).getByRole('option', { name: '2021' })).toBeAttached();
-        await add.getByRole('combobox', { name: 'Year' }).selectOption('2021');
-        await expect(add.getByRole('combobox', { name: 'Make' }).getByRole('option', { name: 'BMW' })).toBeAttached();
-        await add.getByRole('combobox', { name: 'Make' }).selectOption('BMW');
-        await expect(add.getByRole('combobox', { name: 'Model' }).getByRole('option', { name: 'R 1250 GS' })).toBeAttached();
-        await add.getByRole('combobox', { name: 'Model' }).selectOption('R 1250 GS');
-        await add.getByRole('combobox', { name: 'Variant' }).selectOption('Adventure');
-        await add.getByRole('button', { name: 'Add to My Garage' }).click();
-        await expect(saved.getByRole('listitem')).toHaveCount(2);
-        await expect(saved).toContainText('2021 BMW R 1250 GS Adventure');
-        // The toasts close on their own (5 s); the screenshot shows the page.
-        await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
-        await settle(page);
-        found.push(...(await violations(page, 'my garage')));
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, { path: path.join(outDir, `garage-page-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        expect(found).toEqual([]);
-      } finally {
-        await context.close();
+      // No bike yet: on a phone a compact bar that opens the selects.
+      await page.goto('/products');
+      await expect(selector).toBeVisible();
+      await settle(page);
+      found.push(...(await violations(page, 'selector, no bike', 'section[aria-label="Your bike"]')));
+      await shot('garage-selector-empty');
+      if (viewport.width < 640) {
+        await selector.getByRole('button', { name: 'Choose your bike' }).click();
+        await expect(selector.getByRole('combobox', { name: 'Year' })).toBeVisible();
+        await shot('garage-selector-open');
       }
-    });
-  }
+      await chooseBike(page);
+      await selector.getByRole('button', { name: 'Show parts that fit' }).click();
+      await expect(selector.getByText(BIKE)).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article').first()).toContainText(FITS);
+      await settle(page);
+      found.push(...(await violations(page, 'products for a bike')));
+      await shot('garage-selector-chosen');
+
+      // My Garage of a signed-in customer with two bikes.
+      await signUpAndLogin(page, { tag: `garage${theme}`, path: '/dashboard/garage' });
+      await page.getByRole('button', { name: 'Save to My Garage' }).click();
+      const saved = page.getByRole('list', { name: 'Saved bikes' });
+      await expect(saved.getByRole('listitem')).toHaveCount(1);
+      const add = page.getByRole('region', { name: 'Add a bike' });
+      await expect(add.getByRole('combobox', { name: 'Year' }).getByRole('option', { name: '2021' })).toBeAttached();
+      await add.getByRole('combobox', { name: 'Year' }).selectOption('2021');
+      await expect(add.getByRole('combobox', { name: 'Make' }).getByRole('option', { name: 'BMW' })).toBeAttached();
+      await add.getByRole('combobox', { name: 'Make' }).selectOption('BMW');
+      await expect(add.getByRole('combobox', { name: 'Model' }).getByRole('option', { name: 'R 1250 GS' })).toBeAttached();
+      await add.getByRole('combobox', { name: 'Model' }).selectOption('R 1250 GS');
+      await add.getByRole('combobox', { name: 'Variant' }).selectOption('Adventure');
+      await add.getByRole('button', { name: 'Add to My Garage' }).click();
+      await expect(saved.getByRole('listitem')).toHaveCount(2);
+      await expect(saved).toContainText('2021 BMW R 1250 GS Adventure');
+      // The toasts close on their own (5 s); the screenshot shows the page.
+      await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+      await settle(page);
+      found.push(...(await violations(page, 'my garage')));
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, { path: path.join(outDir, `garage-page-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }

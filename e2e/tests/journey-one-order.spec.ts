@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { signInViaApi, waitForAccessToken, type Account } from '../support/auth';
-import { expect, screenshot, settle, test, useTheme, type Theme } from '../support/fixtures';
+import { expect, screenshot, settle, test, useTheme, widthsFor, type Theme } from '../support/fixtures';
 import { fillTestCard, newAdminPage, newCustomerPage, payOrderViaApi, placeOrderViaApi, usd, type OrderDto, type ProductDto } from '../support/orders-helpers';
 
 /**
@@ -195,9 +195,9 @@ async function customerWithOrders(browser: Browser): Promise<{ account: Account;
   }
 }
 
-test('My Orders, the order page and its payment page read well at 375 and 1280 px, light and dark: nothing wider than the screen, no axe findings', async ({
-  browser,
-}) => {
+const oneOrderWidths = (theme: Theme) => widthsFor(theme, [375, 1280]);
+const oneOrderLooks = (['light', 'dark'] as Theme[]).map((theme) => `${theme} at ${oneOrderWidths(theme).join(' and ')} px`).join(', ');
+test(`My Orders, the order page and its payment page read well, ${oneOrderLooks}: nothing wider than the screen, no axe findings`, async ({ browser }) => {
   test.setTimeout(150_000);
   const { account, order } = await customerWithOrders(browser);
   for (const theme of ['light', 'dark'] as Theme[]) {
@@ -211,7 +211,7 @@ test('My Orders, the order page and its payment page read well at 375 and 1280 p
         ['order-detail', `/dashboard/myorders/${order.number}`, () => page.getByRole('heading', { level: 2, name: `Order ${order.number}` })],
         ['checkout-payment', `/dashboard/payment/checkout/${order._id}`, () => page.getByLabel('Card number')],
       ] as const) {
-        for (const width of [375, 1280]) {
+        for (const width of oneOrderWidths(theme)) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto(url);
           await expect(ready()).toBeVisible();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { waitForAccessToken } from '../support/auth';
 import { newAdminPage, newCustomerPage, type ProductDto } from '../support/orders-helpers';
-import { expect, settle, test, type Theme, useTheme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 
 /**
  * Issue #11 part 5 (decision 131): the admin sets quantity price tiers on the
@@ -138,23 +138,22 @@ test.describe.serial('quantity price tiers', () => {
     await context.close();
   });
 
-  for (const theme of ['light', 'dark'] as Theme[]) {
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 900 },
-    ]) {
-      test(`screenshot of the tier table, ${viewport.width} ${theme}`, async ({ browser }) => {
-        const { page, context } = await newCustomerPage(browser, `tiers-shot`);
-        await useTheme(context, theme);
-        await page.setViewportSize(viewport);
-        await page.goto(`/purchase/${part._id}`);
-        await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
-        await setQuantity(page, 24);
-        await expect(tierTable(page).locator('tr[aria-current="true"]')).toHaveCount(1);
-        await settle(page);
-        await screenshot(page, { path: path.join(outDir, `price-tiers-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        await context.close();
-      });
-    }
+  const viewports = [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ];
+  for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+    test(`screenshot of the tier table, ${viewport.width} ${theme}`, async ({ browser }) => {
+      const { page, context } = await newCustomerPage(browser, `tiers-shot`);
+      await useTheme(context, theme);
+      await page.setViewportSize(viewport);
+      await page.goto(`/purchase/${part._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+      await setQuantity(page, 24);
+      await expect(tierTable(page).locator('tr[aria-current="true"]')).toHaveCount(1);
+      await settle(page);
+      await screenshot(page, { path: path.join(outDir, `price-tiers-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      await context.close();
+    });
   }
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { copy } from '@shop/shared/copy';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 
 /**
  * Issue #9: search by part number, name and typo from the navbar, the
@@ -117,33 +117,31 @@ test.describe('search', () => {
 });
 
 const themes: Theme[] = ['light', 'dark'];
-for (const theme of themes) {
-  for (const viewport of [phone, desktop]) {
-    test(`search results at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
-      await useTheme(context, theme);
-      const page = await context.newPage();
-      try {
-        await page.goto('/search?q=brake');
-        await expect(page.getByRole('heading', { level: 1, name: t.resultsFor('brake') })).toBeVisible();
-        await settle(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await screenshot(page, { path: path.join(outDir, `search-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+for (const { theme, viewport } of looks(themes, [phone, desktop])) {
+  test(`search results at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    try {
+      await page.goto('/search?q=brake');
+      await expect(page.getByRole('heading', { level: 1, name: t.resultsFor('brake') })).toBeVisible();
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `search-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
-        // With the suggestions open too.
-        await page.getByRole('combobox', { name: t.label }).fill('brake');
-        await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toBeVisible();
-        const result = await new AxeBuilder({ page })
-          .options({ resultTypes: ['violations'] })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(result.passes.length).toBeGreaterThan(10);
-        expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      // With the suggestions open too.
+      await page.getByRole('combobox', { name: t.label }).fill('brake');
+      await expect(page.getByRole('listbox', { name: t.suggestions }).getByRole('option').first()).toBeVisible();
+      const result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(result.passes.length).toBeGreaterThan(10);
+      expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }

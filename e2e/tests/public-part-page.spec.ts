@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { DEMO_CUSTOMER, waitForAccessToken } from '../support/auth';
 import { newAdminPage } from '../support/orders-helpers';
 import { renderedProductsPage } from '../support/server-state';
@@ -178,40 +178,39 @@ async function openPage(browser: Browser, theme: Theme, viewport: { width: numbe
   return { context, page: await context.newPage() };
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`part page at ${viewport.width}px, ${theme}: no WCAG 2.1 AA violations, no sideways scroll, screenshot`, async ({ browser }) => {
-      const { context, page } = await openPage(browser, theme, viewport);
-      try {
-        await page.goto(`/parts/${part._id}`);
-        await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
-        await settle(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const result = await new AxeBuilder({ page })
-          .options({ resultTypes: ['violations'] })
-          .withTags(WCAG_21_AA)
-          .analyze();
-        expect(result.passes.length).toBeGreaterThan(10);
-        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await screenshot(page, { path: path.join(outDir, `part-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
+  test(`part page at ${viewport.width}px, ${theme}: no WCAG 2.1 AA violations, no sideways scroll, screenshot`, async ({ browser }) => {
+    const { context, page } = await openPage(browser, theme, viewport);
+    try {
+      await page.goto(`/parts/${part._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_21_AA)
+        .analyze();
+      expect(result.passes.length).toBeGreaterThan(10);
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `part-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
 
-        await page.goto('/parts/00000000-0000-4000-8000-000000000000');
-        await expect(page.getByRole('heading', { level: 1, name: t.notFoundTitle })).toBeVisible();
-        await settle(page);
-        const notFound = await new AxeBuilder({ page })
-          .options({ resultTypes: ['violations'] })
-          .withTags(WCAG_21_AA)
-          .analyze();
-        expect(notFound.violations.map((v) => v.id)).toEqual([]);
-        await screenshot(page, { path: path.join(outDir, `part-not-found-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      await page.goto('/parts/00000000-0000-4000-8000-000000000000');
+      await expect(page.getByRole('heading', { level: 1, name: t.notFoundTitle })).toBeVisible();
+      await settle(page);
+      const notFound = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_21_AA)
+        .analyze();
+      expect(notFound.violations.map((v) => v.id)).toEqual([]);
+      await screenshot(page, { path: path.join(outDir, `part-not-found-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+    } finally {
+      await context.close();
+    }
+  });
 }

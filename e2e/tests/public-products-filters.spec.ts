@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { CATEGORY_LABELS, type ProductCategory } from '@shop/shared/catalog';
 import type { SearchResult } from '@shop/shared/schemas/search';
-import { expect, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
+import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
 import { renderedProductsPage } from '../support/server-state';
 
 /**
@@ -134,30 +134,28 @@ test.describe('products page filters on a phone', () => {
 });
 
 const themes: Theme[] = ['light', 'dark'];
-for (const theme of themes) {
-  for (const viewport of [phone, desktop]) {
-    test(`products filters at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
-      await useTheme(context, theme);
-      const page = await context.newPage();
-      try {
-        await page.goto('/products?category=brakes&inStock=true&sort=price-asc');
-        await expect(page.getByRole('heading', { level: 1, name: copy.products.title })).toBeVisible();
-        await expect(cards(page).first()).toBeVisible();
-        await settle(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-        await screenshot(page, { path: path.join(outDir, `products-filters-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
-        const result = await new AxeBuilder({ page })
-          .options({ resultTypes: ['violations'] })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(result.passes.length).toBeGreaterThan(10);
-        expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
+for (const { theme, viewport } of looks(themes, [phone, desktop])) {
+  test(`products filters at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    try {
+      await page.goto('/products?category=brakes&inStock=true&sort=price-asc');
+      await expect(page.getByRole('heading', { level: 1, name: copy.products.title })).toBeVisible();
+      await expect(cards(page).first()).toBeVisible();
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `products-filters-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      const result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(result.passes.length).toBeGreaterThan(10);
+      expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 }
