@@ -160,3 +160,41 @@ test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipp
     await context.close();
   }
 });
+
+test("the spec's one-product order asks for the state, and the payment page charges goods, shipping and tax (decision 160)", async ({ browser }) => {
+  const { context, page } = await newCustomerPage(browser, 'lone-tax');
+  try {
+    const [plug] = await demoParts(page.request);
+    await page.goto(`/purchase/${plug._id}`);
+    await page.getByLabel('Quantity').fill(String(plug.minOrder));
+    await page.getByRole('button', { name: 'Set Quantity' }).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const modal = page.getByRole('dialog', { name: `Order ${plug.name}` });
+    await expect(modal.getByText('Shipping and any tax for your address are added to this.', { exact: false })).toBeVisible();
+    // No state list until the country has states.
+    await modal.getByLabel('Country').fill('Germany');
+    await expect(modal.getByLabel('State')).toHaveCount(0);
+    await modal.getByLabel('Country').fill('United States');
+    await modal.getByLabel('State').selectOption({ label: 'Tennessee' });
+    await modal.getByLabel('Address').fill('500 Broadway, Nashville 37203');
+    await modal.getByLabel('Phone').fill('+1 615 555 0100');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await modal.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(page.getByText('Yay! Order Success')).toBeVisible();
+
+    // $116 of goods: standard shipping is free from $50; Tennessee's 7 % is 8.12; the total 124.12.
+    await page.goto('/dashboard/myorders');
+    const row = page.getByRole('row').filter({ hasText: plug.name });
+    await expect(row.getByText('$124.12').first()).toBeVisible();
+    await row.getByRole('link', { name: /^pay/ }).click();
+    await expect(page.getByRole('heading', { name: 'Please pay $124.12' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Tax$8.12');
+    await expect(page.getByRole('button', { name: /^Pay/ })).toContainText('$124.12');
+    await fillTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

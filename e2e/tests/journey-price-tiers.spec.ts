@@ -27,6 +27,8 @@ test.beforeAll(async ({ browser }) => {
         unitPrice: 10,
         stock: 500,
         minOrder: 2,
+        // 100 g a plate: 120 of them (12 kg) ship to Austria (decision 160).
+        weightGrams: 100,
         description: 'Friction plates sold in pairs, cheaper by the box.',
         image: '/images/products/oil-filter-hf204.svg',
         sku: `E2E-TIER-${uid()}`,
