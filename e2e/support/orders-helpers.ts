@@ -15,6 +15,8 @@ export interface ProductDto {
 
 export interface OrderDto {
   _id: string;
+  /** Its order's number, TT-10042 (issue #24). */
+  orderNumber?: string | null;
   productName: string;
   quantity: number;
   price: number;
@@ -54,12 +56,16 @@ export async function orderableProduct(request: APIRequestContext, units = 4, pi
   return product;
 }
 
+/** Where the spec's order modal ships: Germany by default (DHL up to 30 kg); a US address reaches freight up to 1,000 kg. */
+export const MODAL_GERMANY = { country: 'Germany', address: 'Ringstraße 1, Nürburg', phone: '4926915200' };
+export const MODAL_TENNESSEE = { country: 'United States', address: '500 Broadway, Nashville, TN 37203', phone: '+1 615 555 0100' };
+
 /** Test set-up through the API with the browser's own token: an unpaid order of the minimum quantity. */
-export async function placeOrderViaApi(page: Page, product: ProductDto, quantity = product.minOrder): Promise<OrderDto> {
+export async function placeOrderViaApi(page: Page, product: ProductDto, quantity = product.minOrder, shipTo = MODAL_GERMANY): Promise<OrderDto> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const res = await page.request.post('/api/order', {
     headers: { authorization: `Bearer ${token}` },
-    data: { productId: product._id, quantity, country: 'Germany', address: 'Ringstraße 1, Nürburg', phone: '4926915200' },
+    data: { productId: product._id, quantity, ...shipTo },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as OrderDto;

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { FakeStripe } from '../../apps/api/test/fake-stripe/server';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInViaApi } from '../support/auth';
-import { orderableProduct, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
+import { MODAL_TENNESSEE, orderableProduct, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
 /**
@@ -61,8 +61,9 @@ test('a payment that arrives after the order expired and its parts were sold aga
     const product: ProductDto = await orderableProduct(page.request);
     const stockOf = async () => ((await (await page.request.get(`/api/product/${product._id}`)).json()) as { stock: number }).stock;
 
-    // The customer orders the whole stock and starts paying: the shop creates a PaymentIntent at Stripe.
-    const late = await placeOrderViaApi(page, product, product.stock);
+    // The customer orders the whole stock and starts paying: the shop creates a PaymentIntent at Stripe. To Tennessee,
+    // where freight carries any weight (decision 160).
+    const late = await placeOrderViaApi(page, product, product.stock, MODAL_TENNESSEE);
     const intentRes = await page.request.post('/api/create-payment-intent', { headers: await bearer(page), data: { orderId: late._id } });
     expect(intentRes.status(), await intentRes.text()).toBe(200);
     const { clientSecret } = (await intentRes.json()) as { clientSecret: string };
@@ -74,7 +75,7 @@ test('a payment that arrives after the order expired and its parts were sold aga
     await expect.poll(() => fake.intents.get(piId)?.status, { timeout: 30_000 }).toBe('canceled');
 
     // The customer orders the parts again (the expired order says so); now there are none left.
-    const again = await placeOrderViaApi(page, product, product.stock);
+    const again = await placeOrderViaApi(page, product, product.stock, MODAL_TENNESSEE);
     expect(await stockOf()).toBe(0);
 
     // Stripe had charged the first intent a moment before the cancel arrived and reports it now.

@@ -54,7 +54,19 @@ test('a customer orders, pays with 4242 4242 4242 4242, the admin delivers and t
   const row = page.getByRole('row').filter({ hasText: product.name });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('rowheader')).toHaveText('1');
-  await expect(row.getByText(total)).toBeVisible();
+  // The order ships to Italy and is taxed (decision 160): the row shows what is paid, the goods plus shipping and VAT.
+  const orderId = /\/dashboard\/payment\/([^/?#]+)/.exec((await row.getByRole('link', { name: /^pay/ }).getAttribute('href'))!)![1];
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const figures = (await (await page.request.get(`/api/purchases/${orderId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    goods: number;
+    shipping: number;
+    tax: number;
+    total: number;
+  };
+  expect(usd(figures.goods)).toBe(total);
+  expect(figures.shipping).toBeGreaterThan(0);
+  expect(figures.tax).toBeGreaterThan(0);
+  await expect(row.getByText(usd(figures.total))).toBeVisible();
   await expect(row.getByText('Via del Motore 7, Bologna')).toBeVisible();
   await row.getByRole('link', { name: /^pay/ }).click();
 

@@ -119,7 +119,9 @@ test.describe.serial('quantity price tiers', () => {
     await page.goto('/dashboard/myorders');
     const orderRow = page.getByRole('row').filter({ hasText: part.name });
     await expect(orderRow).toHaveCount(1);
-    await expect(orderRow.getByText('$420.00')).toBeVisible();
+    // Priced at the tier: $420 of goods to Austria, with DHL Parcel International for 12 kg ($89.99) and 20 % VAT on
+    // both ($84.00 and $18.00): $611.99 (decision 160).
+    await expect(orderRow.getByText('$611.99')).toBeVisible();
     await context.close();
   });
 

@@ -219,8 +219,8 @@ describe('POST /api/checkout', () => {
 
   describe('one payment', () => {
     it('pays every order of the checkout with one transaction id; a replay changes nothing', async () => {
-      const a = await addProduct(t.app, admin, { name: 'Pay A', unitPrice: 12.5, minOrder: 2, stock: 40 });
-      const b = await addProduct(t.app, admin, { name: 'Pay B', unitPrice: 7, minOrder: 1, stock: 40 });
+      const a = await addProduct(t.app, admin, { name: 'Pay A', unitPrice: 12.5, minOrder: 2, stock: 40, weightGrams: 500 });
+      const b = await addProduct(t.app, admin, { name: 'Pay B', unitPrice: 7, minOrder: 1, stock: 40, weightGrams: 500 });
       await putLine(t, carol, a._id, 3);
       await putLine(t, carol, b._id, 2);
       const placed = (await checkout(t, carol)).json();
@@ -228,7 +228,7 @@ describe('POST /api/checkout', () => {
       const intent = await checkoutIntent(t, carol, placed._id);
       expect(intent.statusCode).toBe(200);
       expect(intent.json()).toMatchObject({ provider: 'test', amount: placed.total });
-      // Issue #24: $32.75 of goods weighing 2.5 kg (test parts weigh 500 g) to Oregon: standard shipping $12.99, no tax.
+      // Issue #24: $32.75 of goods weighing 2.5 kg (these parts weigh 500 g) to Oregon: standard shipping $12.99, no tax.
       expect(placed.goods).toBe(orderPrice(12.5, 2, 3) + orderPrice(7, 1, 2));
       expect(placed).toMatchObject({ goods: 32.75, shipping: 12.99, tax: 0, total: 45.74 });
       // Asking again resumes the same intent.

@@ -156,7 +156,7 @@ describe('product form: create, update, read', () => {
     const byCustomer = await patch(p._id, { version: p.version, ...fields }, bearer(customer.token));
     expect(byCustomer.statusCode).toBe(403);
     expect(byCustomer.json().error.code).toBe('ADMIN_ONLY');
-    expect(shipping(await getProduct(p._id))).toEqual({ weightGrams: 500, dimensionsMm: null, oversize: false, taxCategory: 'standard' });
+    expect(shipping(await getProduct(p._id))).toEqual({ weightGrams: 20, dimensionsMm: null, oversize: false, taxCategory: 'standard' });
   });
 });
 
