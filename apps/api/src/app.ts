@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { shipmentsRoutes } from './modules/orders/shipments.routes';
+import { refundsRoutes } from './modules/orders/refunds.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { scheduleReconciliation } from './modules/payments/payments.reconcile';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(shipmentsRoutes);
+      await api.register(refundsRoutes);
       await api.register(paymentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(catalogCsvRoutes);

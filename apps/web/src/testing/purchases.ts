@@ -38,8 +38,8 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     status: 'unpaid',
     orders,
     lines: [
-      { orderId: 'l1', sku: 'EBC-FA196HH', tax: 17.43, unitPrice: 249, minOrder: 10 },
-      { orderId: 'l2', sku: 'NGK-CR9EIX', tax: 8.12, unitPrice: 29, minOrder: 1 },
+      { orderId: 'l1', sku: 'EBC-FA196HH', tax: 17.43, unitPrice: 249, minOrder: 10, refundedQuantity: 0 },
+      { orderId: 'l2', sku: 'NGK-CR9EIX', tax: 8.12, unitPrice: 29, minOrder: 1, refundedQuantity: 0 },
     ],
     shipTo: {
       name: 'Sam Okafor',
@@ -68,6 +68,8 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     userName: 'Sam Okafor',
     email: 'sam@example.com',
     shipments: [],
+    refunds: [],
+    refunded: 0,
     ...over,
   };
 }
@@ -81,7 +83,7 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     number: 'TT-10007',
     status: order.status,
     orders: [order],
-    lines: [{ orderId: order._id, sku: 'DID-520', tax: 0, unitPrice: 89.5, minOrder: 5 }],
+    lines: [{ orderId: order._id, sku: 'DID-520', tax: 0, unitPrice: 89.5, minOrder: 5, refundedQuantity: 0 }],
     shipTo: null,
     shippingMethod: null,
     goods: order.price,
@@ -99,5 +101,7 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     userName: order.userName,
     email: order.email,
     shipments: [],
+    refunds: [],
+    refunded: 0,
   };
 }

@@ -4,6 +4,7 @@ import { orderSchema } from './order';
 import { addressSchema } from '../address';
 import { addressViewSchema } from './address-book';
 import { shipmentSchema } from './shipment';
+import { refundSchema } from './refund';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -81,6 +82,8 @@ export const orderLineSchema = z.object({
   /** The lot price the line was priced with, and the lot size (minimum order) at the time. */
   unitPrice: z.number(),
   minOrder: z.number().int(),
+  /** Issue #25 (decision 162): units of this line refunded so far. */
+  refundedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -197,6 +200,9 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   invoiceNumber: z.string().nullable(),
   /** Issue #25: its shipments, oldest first, each with its lines and tracking link. */
   shipments: z.array(shipmentSchema),
+  /** Issue #25 item 3 (decision 162): its refunds, oldest first, and what they gave back in all. */
+  refunds: z.array(refundSchema),
+  refunded: z.number(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -368,10 +368,65 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   billingName: text('billing_name'),
   billingEmail: text('billing_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-  /** Issue #22: the refund of a payment the shop could not record (one refund, of the whole amount). */
+  /** Issue #22: the refund of a payment the shop could not record; issue #25: the latest of its refunds, and their sum. */
   refundId: text('refund_id'),
   amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
 });
+
+/** Issue #25 (decision 162): the test processor's refunds, whole or part, each once per idempotency key, as Stripe's. */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** One refunded line: units of an order line, with the goods and tax they gave back. */
+export interface RefundedLine {
+  orderId: string;
+  productName: string;
+  quantity: number;
+  goodsCents: number;
+  taxCents: number;
+}
+
+/**
+ * Issue #25 item 3 (decision 162): an admin's refund of a paid order (by its
+ * key: the checkout's id or the lone order's), made through the payment
+ * provider. `pending` while the provider is asked, `succeeded` once it said so
+ * (then the credit note is issued), `failed` when it refused (kept, counting
+ * for nothing). The idempotency key makes a repeated request the same refund.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderKey: uuid('order_key').notNull(),
+    idempotencyKey: uuid('idempotency_key').notNull().unique(),
+    paymentId: text('payment_id').notNull(),
+    status: text('status').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    goodsCents: integer('goods_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    extraCents: integer('extra_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    lines: jsonb('lines').$type<RefundedLine[]>().notNull(),
+    reason: text('reason').notNull(),
+    restock: boolean('restock').notNull(),
+    creditNoteId: uuid('credit_note_id'),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('order_refunds_order_key_idx').on(t.orderKey, t.createdAt),
+    check('order_refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('order_refunds_total_positive', sql`${t.totalCents} > 0`),
+  ],
+);
 
 /**
  * Issue #22: payments that succeeded at the provider but could not be

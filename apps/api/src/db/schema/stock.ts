@@ -14,7 +14,7 @@ export const stockMovements = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    /** initial | order_placed | order_cancelled | reservation_expired | reservation_renewed | adjustment | import */
+    /** initial | order_placed | order_cancelled | reservation_expired | reservation_renewed | adjustment | import | refund_restock */
     kind: text('kind').notNull(),
     delta: integer('delta').notNull(),
     /** The stock right after this movement. */

@@ -132,7 +132,14 @@ export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date
     taxIncluded: checkout.taxIncluded,
     taxExempt: checkout.taxExempt,
     taxId: checkout.taxId,
-    lines: rows.map((o) => ({ orderId: o.id, sku: o.sku, tax: fromCents(o.taxCents), unitPrice: fromCents(o.unitPriceCents), minOrder: o.minOrder })),
+    lines: rows.map((o) => ({
+      orderId: o.id,
+      sku: o.sku,
+      tax: fromCents(o.taxCents),
+      unitPrice: fromCents(o.unitPriceCents),
+      minOrder: o.minOrder,
+      refundedQuantity: 0,
+    })),
   };
 }
 

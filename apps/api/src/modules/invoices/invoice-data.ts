@@ -47,8 +47,12 @@ export interface InvoiceTaxRow {
 
 export interface InvoiceData {
   version: 1;
-  kind: 'invoice';
+  /** Issue #25 (decision 162): a credit note has the invoice's shape, with what a refund gave back. */
+  kind: 'invoice' | 'credit_note';
   number: string;
+  /** A credit note's invoice (INV-2026-000123) and the refund's reason. */
+  credits?: string;
+  reason?: string;
   issuedAt: string;
   orderNumber: string;
   orderedAt: string;
@@ -69,6 +73,84 @@ export interface InvoiceData {
 
 /** The prefix, the year and six digits: INV-2026-000123. */
 export const invoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(6, '0')}`;
+/** A credit note's number: CN-2026-000007 (its own gap-free sequence per year). */
+export const creditNoteNumber = (year: number, seq: number) => `CN-${year}-${String(seq).padStart(6, '0')}`;
+
+/** One line a refund gives back, as the credit note prints it. */
+export interface CreditedLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  lotSize: number;
+  lotPriceCents: number;
+  amountCents: number;
+  taxCents: number;
+}
+
+/**
+ * Issue #25 item 3 (decision 162): the credit note of a refund, frozen when it
+ * is issued. Seller and buyer are the invoice's as issued; each line's rate is
+ * its invoice line's; an extra amount is a line of its own without tax.
+ */
+export function creditNoteSnapshot(input: {
+  number: string;
+  issuedAt: Date;
+  invoice: InvoiceData;
+  lines: CreditedLine[];
+  shipping: { amountCents: number; taxCents: number } | null;
+  extraCents: number;
+  totalCents: number;
+  reason: string;
+  refundId: string;
+}): InvoiceData {
+  const { invoice } = input;
+  const rateOfLine = (l: CreditedLine) => invoice.lines.find((i) => i.sku === l.sku && i.name === l.name)?.taxRate ?? null;
+  const lines: InvoiceLine[] = input.lines.map((l) => ({ ...l, taxRate: rateOfLine(l) }));
+  if (input.extraCents > 0) {
+    lines.push({
+      sku: '',
+      name: 'Other credit',
+      quantity: 1,
+      lotSize: 1,
+      lotPriceCents: input.extraCents,
+      amountCents: input.extraCents,
+      taxCents: 0,
+      taxRate: 0,
+    });
+  }
+  const shipping = input.shipping
+    ? {
+        method: invoice.shipping?.method ?? '',
+        amountCents: input.shipping.amountCents,
+        taxCents: input.shipping.taxCents,
+        taxRate: invoice.shipping?.taxRate ?? null,
+      }
+    : null;
+  const goodsCents = lines.reduce((s, l) => s + l.amountCents, 0);
+  return {
+    version: 1,
+    kind: 'credit_note',
+    number: input.number,
+    credits: invoice.number,
+    reason: input.reason,
+    issuedAt: input.issuedAt.toISOString(),
+    orderNumber: invoice.orderNumber,
+    orderedAt: invoice.orderedAt,
+    paidAt: invoice.paidAt,
+    transactionId: input.refundId,
+    currency: 'USD',
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines,
+    shipping,
+    taxIncluded: invoice.taxIncluded,
+    taxByRate: taxByRate([...lines, ...(shipping ? [shipping] : [])]),
+    goodsCents,
+    shippingCents: shipping?.amountCents ?? 0,
+    taxCents: lines.reduce((s, l) => s + l.taxCents, 0) + (shipping?.taxCents ?? 0),
+    totalCents: input.totalCents,
+  };
+}
 
 /** "10.75 %" from thousandths of a percent. */
 export const formatTaxRate = (rate: number) => `${(rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} %`;

@@ -26,14 +26,17 @@ interface Column {
 
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const issued = new Date(data.issuedAt);
+  // Issue #25 (decision 162): a credit note is drawn like its invoice, titled and totalled as a credit.
+  const credit = data.kind === 'credit_note';
+  const name = credit ? 'Credit note' : 'Invoice';
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: `Invoice ${data.number}`,
+      Title: `${name} ${data.number}`,
       Author: data.seller.name,
-      Subject: `Invoice ${data.number} for order ${data.orderNumber}`,
+      Subject: `${name} ${data.number} for order ${data.orderNumber}`,
       Creator: data.seller.name,
       Producer: data.seller.name,
       CreationDate: issued,
@@ -57,15 +60,23 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .fillColor(INK)
     .font('Helvetica-Bold')
     .fontSize(20)
-    .text('INVOICE', 360, MARGIN, { width: RIGHT - 360, align: 'right' });
+    .text(credit ? 'CREDIT NOTE' : 'INVOICE', 300, MARGIN, { width: RIGHT - 300, align: 'right' });
   doc.fontSize(9);
-  const facts: [string, string][] = [
-    ['Invoice number', data.number],
-    ['Invoice date', day(data.issuedAt)],
-    ['Order', data.orderNumber],
-    ['Order date', day(data.orderedAt)],
-    ['Paid on', day(data.paidAt)],
-  ];
+  const facts: [string, string][] = credit
+    ? [
+        ['Credit note number', data.number],
+        ['Credit note date', day(data.issuedAt)],
+        ['Credits invoice', data.credits ?? ''],
+        ['Order', data.orderNumber],
+        ['Paid on', day(data.paidAt)],
+      ]
+    : [
+        ['Invoice number', data.number],
+        ['Invoice date', day(data.issuedAt)],
+        ['Order', data.orderNumber],
+        ['Order date', day(data.orderedAt)],
+        ['Paid on', day(data.paidAt)],
+      ];
   let y = doc.y + 4;
   for (const [k, v] of facts) {
     doc.font('Helvetica').fillColor(MUTED).text(k, 340, y, { width: 100 });
@@ -178,14 +189,21 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     }
     summary(`Tax${included}, total`, money(data.taxCents));
   }
-  summary('Total paid (USD)', money(data.totalCents), true);
+  summary(credit ? 'Total credited (USD)' : 'Total paid (USD)', money(data.totalCents), true);
 
   y += 16;
   doc
     .font('Helvetica')
     .fontSize(8)
     .fillColor(MUTED)
-    .text(`Paid in full${data.transactionId ? `, transaction ${data.transactionId}` : ''}. Thank you for your order.`, MARGIN, y, { width: RIGHT - MARGIN });
+    .text(
+      credit
+        ? `Refunded to the card that paid the order${data.transactionId ? `, refund ${data.transactionId}` : ''}. Reason: ${data.reason ?? ''}`
+        : `Paid in full${data.transactionId ? `, transaction ${data.transactionId}` : ''}. Thank you for your order.`,
+      MARGIN,
+      y,
+      { width: RIGHT - MARGIN },
+    );
   doc.text(`${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}`, { width: RIGHT - MARGIN });
 
   doc.end();

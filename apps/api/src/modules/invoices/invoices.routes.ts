@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, purchaseRefParamsSchema } from '@shop/shared';
-import { invoicePdfFor } from './invoices.service';
+import { creditNotePdfFor, invoicePdfFor } from './invoices.service';
 
 /**
  * Issue #25 item 2 (decision 156): an order's invoice as a PDF, for its
@@ -24,6 +24,34 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { number, pdf } = await invoicePdfFor(app.db, req.user!, req.params.ref, app.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/purchases/:ref/credit-notes/:number',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['orders'],
+        summary: "A credit note (PDF) of an order's refund, e.g. CN-2026-000007.pdf: its customer or an admin; anyone else, 404",
+        security: [{ bearerAuth: [] }],
+        params: purchaseRefParamsSchema.extend({
+          number: z
+            .string()
+            .regex(/^CN-\d{4}-\d{6}(\.pdf)?$/, 'number must be a credit note number such as CN-2026-000007')
+            .transform((n) => n.replace(/\.pdf$/, '')),
+        }),
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The credit note, a PDF file'), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { number, pdf } = await creditNotePdfFor(app.db, req.user!, req.params.ref, req.params.number, app.clock.now());
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${number}.pdf"`)

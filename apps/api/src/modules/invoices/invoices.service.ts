@@ -5,7 +5,7 @@ import { checkouts, orders, products, taxRates } from '../../db/schema';
 import { documentCounters, documents } from '../../db/schema/documents';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceNumber, invoiceSnapshot, loneOrderHead, type InvoiceData } from './invoice-data';
+import { creditNoteNumber, creditNoteSnapshot, invoiceNumber, invoiceSnapshot, loneOrderHead, type CreditedLine, type InvoiceData } from './invoice-data';
 import { renderInvoicePdf } from './invoice-pdf';
 import { getPurchase } from '../orders/purchases.service';
 
@@ -144,4 +144,60 @@ export async function invoicePdfFor(db: Db, user: AuthUser, ref: string, now: Da
 export async function invoiceForReceipt(db: Db, line: Pick<OrderRow, 'id' | 'checkoutId'>): Promise<{ number: string; pdf: Buffer } | null> {
   const doc = await invoiceOf(db, line.checkoutId ?? line.id);
   return doc ? { number: doc.number, pdf: await documentPdf(db, doc) } : null;
+}
+
+/**
+ * Issue #25 item 3 (decision 162): the credit note of a refund that went
+ * through, in the transaction that records it, numbered CN-YYYY-NNNNNN from its
+ * own gap-free counter and pointing at the order's invoice (`corrects_id`). An
+ * order paid before invoices existed has none: then nothing is issued.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  input: {
+    key: string;
+    refundId: string;
+    issuedAt: Date;
+    lines: CreditedLine[];
+    shipping: { amountCents: number; taxCents: number } | null;
+    extraCents: number;
+    totalCents: number;
+    reason: string;
+  },
+): Promise<DocumentRow | null> {
+  const invoice = await invoiceOf(tx, input.key);
+  if (!invoice) return null;
+  const year = input.issuedAt.getUTCFullYear();
+  const seq = await nextSeq(tx, 'credit_note', year);
+  const number = creditNoteNumber(year, seq);
+  const data = creditNoteSnapshot({ ...input, number, invoice: invoice.data as InvoiceData });
+  const [doc] = await tx
+    .insert(documents)
+    .values({
+      kind: 'credit_note',
+      number,
+      year,
+      seq,
+      checkoutId: invoice.checkoutId,
+      orderId: invoice.orderId,
+      orderNumber: invoice.orderNumber,
+      correctsId: invoice.id,
+      issuedAt: input.issuedAt,
+      data,
+    })
+    .returning();
+  return doc;
+}
+
+/** GET /purchases/{ref}/credit-notes/{number}.pdf: the order's customer or an admin; anyone else, or another order's note, 404. */
+export async function creditNotePdfFor(db: Db, user: AuthUser, ref: string, number: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
+  const purchase = await getPurchase(db, user, ref, now);
+  const [doc] = await db
+    .select()
+    .from(documents)
+    .where(
+      and(eq(documents.kind, 'credit_note'), eq(documents.number, number), or(eq(documents.checkoutId, purchase._id), eq(documents.orderId, purchase._id))),
+    );
+  if (!doc) throw new NotFoundError('This order has no credit note with that number.', 'CREDIT_NOTE_NOT_FOUND');
+  return { number: doc.number, pdf: await documentPdf(db, doc) };
 }

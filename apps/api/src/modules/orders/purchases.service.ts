@@ -8,6 +8,7 @@ import { actsAsAdmin } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
 import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
 import { orderSearchCondition } from './orders-admin.service';
+import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './order-refunds.service';
 import { isPastDue, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
@@ -57,6 +58,8 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       paidAt: paidAt ? paidAt.toISOString() : null,
       invoiceNumber: null,
       shipments: [],
+      refunds: [],
+      refunded: 0,
     };
   }
   const order = toOrderDto(first);
@@ -82,12 +85,23 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     taxIncluded: first.taxIncluded,
     taxExempt: first.taxExempt,
     taxId: first.taxId,
-    lines: [{ orderId: first.id, sku: first.sku, tax: fromCents(first.taxCents), unitPrice: fromCents(first.unitPriceCents), minOrder: first.minOrder }],
+    lines: [
+      {
+        orderId: first.id,
+        sku: first.sku,
+        tax: fromCents(first.taxCents),
+        unitPrice: fromCents(first.unitPriceCents),
+        minOrder: first.minOrder,
+        refundedQuantity: 0,
+      },
+    ],
     userName: first.userName,
     email: first.email,
     paidAt: paidAt ? paidAt.toISOString() : null,
     invoiceNumber: null,
     shipments: [],
+    refunds: [],
+    refunded: 0,
   };
 }
 
@@ -109,16 +123,27 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
   const byId = new Map(heads.map((c) => [c.id, c]));
   const shipmentsByKey = await loadShipments(db, keys);
   const invoiceNumbers = await invoiceNumbersOf(db, keys);
+  // Issue #25 item 3 (decision 162): its refunds, and the units each line got refunded.
+  const refundsByKey = await loadRefunds(db, keys);
+  const creditNotes = await creditNoteNumbersOf(
+    db,
+    [...refundsByKey.values()].flat().flatMap((r) => (r.creditNoteId ? [r.creditNoteId] : [])),
+  );
   return keys.map((key) => {
     const rows = lines.filter((o) => (o.checkoutId ?? o.id) === key);
     const purchase = toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
     // Issue #25: its shipments, and the status they give a paid order.
     const list = shipmentsByKey.get(key) ?? [];
+    const refunds = refundsByKey.get(key) ?? [];
+    const units = refundedUnits(refunds);
     return {
       ...purchase,
       status: shippedStatus(purchase.status, rows, list),
       shipments: list.map((s) => toShipmentDto(s, rows)),
       invoiceNumber: invoiceNumbers.get(key) ?? null,
+      refunds: refunds.map((r) => toRefundDto(r, r.creditNoteId ? (creditNotes.get(r.creditNoteId) ?? null) : null)),
+      refunded: fromCents(refunds.reduce((s, r) => s + r.totalCents, 0)),
+      lines: purchase.lines.map((l) => ({ ...l, refundedQuantity: units.get(l.orderId) ?? 0 })),
     };
   });
 }

@@ -96,7 +96,7 @@ const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NO
 const quoted = (name: string) => `“${name}”`;
 
 /** The order key (checkout id or lone order id) of a TT number or id, or null. */
-async function orderKeyOf(db: Db, ref: string): Promise<string | null> {
+export async function orderKeyOf(db: Db, ref: string): Promise<string | null> {
   const number = parseOrderNumber(ref);
   const key = sql<string>`coalesce(${orders.checkoutId}, ${orders.id})`;
   if (number !== null) {

@@ -11,6 +11,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'reservation_renewed',
   'adjustment',
   'import',
+  // Issue #25 (decision 162): refunded units put back on the shelf.
+  'refund_restock',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { testPaymentIntents, testPaymentMethods } from '../../db/schema';
+import { testPaymentIntents, testPaymentMethods, testPaymentRefunds } from '../../db/schema';
 import { PaymentError } from '../../lib/errors';
 import { PAYMENT_ID_RE, randomId } from '../provider-common';
 import { DECLINE_MESSAGES, checkCard, isCardFailure } from '../test-cards';
@@ -68,32 +68,29 @@ export function createTestProvider(db: Db): PaymentProvider {
       return row ? toPayment(row) : null;
     },
 
-    async refundPayment({ paymentId, amountCents }) {
-      // One refund of the whole amount per payment, made by a conditional update: a repeat answers the same refund.
-      const refundId = randomId('re');
-      await db
-        .update(testPaymentIntents)
-        .set({ refundId, amountRefundedCents: amountCents })
-        .where(
-          and(
-            eq(testPaymentIntents.id, paymentId),
-            eq(testPaymentIntents.status, 'succeeded'),
-            eq(testPaymentIntents.amountCents, amountCents),
-            isNull(testPaymentIntents.refundId),
-          ),
-        );
-      const [row] = PAYMENT_ID_RE.test(paymentId) ? await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, paymentId)) : [];
-      if (!row) throw new PaymentError(`No payment ${paymentId} to refund.`, 'REFUND_FAILED', 502);
-      if (!row.refundId) {
-        throw new PaymentError(
-          row.status === 'succeeded'
-            ? `Payment ${paymentId} is for ${row.amountCents} cents, not ${amountCents}: refund it by hand.`
-            : `Payment ${paymentId} has not succeeded (${row.status}): there is nothing to refund.`,
-          'REFUND_FAILED',
-          502,
-        );
-      }
-      return { id: row.refundId, status: 'succeeded', amountCents: row.amountRefundedCents };
+    async refundPayment({ paymentId, amountCents, idempotencyKey }) {
+      // Whole or part, as Stripe's Refunds API (issue #25, decision 162): never more than is left of the payment, and
+      // each idempotency key refunds once (a repeat answers the same refund). The payment's row is the lock.
+      return db.transaction(async (tx) => {
+        const [done] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
+        if (done) return { id: done.id, status: 'succeeded', amountCents: done.amountCents };
+        const [row] = PAYMENT_ID_RE.test(paymentId) ? await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, paymentId)).for('update') : [];
+        if (!row) throw new PaymentError(`No payment ${paymentId} to refund.`, 'REFUND_FAILED', 502);
+        if (row.status !== 'succeeded') {
+          throw new PaymentError(`Payment ${paymentId} has not succeeded (${row.status}): there is nothing to refund.`, 'REFUND_FAILED', 502);
+        }
+        const left = row.amountCents - row.amountRefundedCents;
+        if (amountCents < 1 || amountCents > left) {
+          throw new PaymentError(`Payment ${paymentId} has ${left} of its ${row.amountCents} cents left to refund, not ${amountCents}.`, 'REFUND_FAILED', 502);
+        }
+        const refundId = randomId('re');
+        await tx.insert(testPaymentRefunds).values({ id: refundId, paymentId, amountCents, idempotencyKey });
+        await tx
+          .update(testPaymentIntents)
+          .set({ refundId, amountRefundedCents: row.amountRefundedCents + amountCents })
+          .where(eq(testPaymentIntents.id, paymentId));
+        return { id: refundId, status: 'succeeded', amountCents };
+      });
     },
   };
 }

@@ -19,6 +19,9 @@ import { OrderFigures } from '../../../features/checkout/components/order-figure
 import { InvoiceLink } from '../../../features/orders/components/invoice-link';
 import { ShipmentsSection } from '../../../features/orders/components/shipments';
 import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
+import { RefundsSection } from '../../../features/orders/components/refunds';
+import { RefundOrderDialog, canRefund, leftToRefund } from '../../../features/orders/components/refund-order-dialog';
+import { refundsCopy } from '@shop/shared/copy/refunds';
 
 const t = orderViewCopy;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -87,6 +90,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           </h2>
           <span className={`badge badge-lg font-semibold ${badgeClass[expired ? 'expired' : p.status]}`}>{t.status[expired ? 'expired' : p.status]}</span>
           {refundDue && <span className="badge badge-lg badge-error font-semibold">{t.refundDue}</span>}
+          {(p.refunded ?? 0) > 0 && <span className="badge badge-lg badge-neutral font-semibold">{refundsCopy.refundedBadge(leftToRefund(p) === 0)}</span>}
           {showCustomer && testPayment && <TestPaymentBadge order={testPayment} />}
         </div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -190,7 +194,10 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           {expired && <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">{t.expiredHint}</p>}
           {/* Issue #25: the admin ships a paid order's parts; everyone sees its parcels. */}
           {showCustomer && <ShipAction purchase={p} />}
+          {/* Issue #25 item 3: the admin refunds a paid order (a "refund due" one too); everyone sees its refunds. */}
+          {showCustomer && <RefundAction purchase={p} refundDue={refundDue} />}
           <ShipmentsSection purchase={p} />
+          <RefundsSection purchase={p} />
           <section aria-labelledby="order-ship-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
             <h3 id="order-ship-title" className="mb-2 font-display text-xl font-bold uppercase">
               {t.shipTo}
@@ -226,6 +233,20 @@ function ShipAction({ purchase }: { purchase: Purchase }) {
     <>
       <ShipOrderButton order={purchase} onShip={setShipping} className="btn btn-primary self-start" />
       <ShipOrderDialog order={shipping} onClose={() => setShipping(null)} />
+    </>
+  );
+}
+
+function RefundAction({ purchase, refundDue }: { purchase: Purchase; refundDue: boolean }) {
+  const [refunding, setRefunding] = useState<Purchase | null>(null);
+  if (!canRefund(purchase)) return null;
+  return (
+    <>
+      <button type="button" className={`btn self-start ${refundDue ? 'btn-error' : 'btn-outline'}`} onClick={() => setRefunding(purchase)}>
+        {refundDue ? refundsCopy.refundDueButton : refundsCopy.refundButton}
+        <span className="sr-only"> {purchase.number}</span>
+      </button>
+      <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
     </>
   );
 }

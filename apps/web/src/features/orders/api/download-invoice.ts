@@ -1,16 +1,16 @@
 import { apiBlob } from '../../../lib/api-client';
 
 /**
- * Issue #25 (decision 156): GET /purchases/{ref}/invoice.pdf with the bearer
- * token, saved under the invoice's number (a Blob URL and a temporary
- * <a download>, since a plain link cannot send the token).
+ * An issued document of an order (a PDF), fetched with the bearer token and
+ * saved under its number (a Blob URL and a temporary <a download>, since a
+ * plain link cannot send the token).
  */
-export async function downloadInvoice(ref: string, invoiceNumber: string): Promise<void> {
-  const blob = await apiBlob(`/purchases/${encodeURIComponent(ref)}/invoice.pdf`, { auth: true });
+async function downloadDocument(path: string, filename: string): Promise<void> {
+  const blob = await apiBlob(path, { auth: true });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${invoiceNumber}.pdf`;
+  a.download = filename;
   a.style.display = 'none';
   document.body.appendChild(a);
   a.click();
@@ -18,3 +18,11 @@ export async function downloadInvoice(ref: string, invoiceNumber: string): Promi
   // The browser has taken the file once the click is handled; the URL is let go a moment later.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Issue #25 (decision 156): GET /purchases/{ref}/invoice.pdf. */
+export const downloadInvoice = (ref: string, invoiceNumber: string) =>
+  downloadDocument(`/purchases/${encodeURIComponent(ref)}/invoice.pdf`, `${invoiceNumber}.pdf`);
+
+/** Issue #25 (decision 162): GET /purchases/{ref}/credit-notes/{number}.pdf. */
+export const downloadCreditNote = (ref: string, number: string) =>
+  downloadDocument(`/purchases/${encodeURIComponent(ref)}/credit-notes/${encodeURIComponent(number)}.pdf`, `${number}.pdf`);

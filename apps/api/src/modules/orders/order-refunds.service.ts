@@ -1,0 +1,350 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { fromCents, orderNumber, refundFigures, type createRefundSchema, type Refund } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { checkouts, orderRefunds, orders, type RefundedLine } from '../../db/schema';
+import { documents } from '../../db/schema/documents';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError } from '../../lib/errors';
+import type { RefundMail } from '../../lib/refund-email';
+import { recordAudit, type AuditInput } from '../audit/audit.service';
+import { figuresCents } from '../checkout/checkout.service';
+import { issueCreditNote } from '../invoices/invoices.service';
+import { moveStock } from '../stock/stock.service';
+import { loneTotalCents, type OrderRow } from './orders.service';
+import { orderKeyOf } from './shipments.service';
+
+/**
+ * Issue #25 item 3 (decision 162): an admin refunds a paid order, in full or in
+ * part, through the payment provider.
+ *
+ * 1. In one transaction with the order's rows locked: check it is paid, work
+ *    out the figures (@shop/shared refundFigures) against the refunds made or
+ *    under way, and record the refund as `pending` under its idempotency key.
+ * 2. Ask the provider, with an idempotency key of this refund's own.
+ * 3. In a second transaction: mark it `succeeded`, put the units back in stock
+ *    when asked (the stock ledger), issue the credit note, clear "refund due"
+ *    once nothing is left, and write the Activity entry by order number.
+ *
+ * A provider that refuses leaves the refund `failed` (it counts for nothing)
+ * and the answer says why. The same idempotency key again answers the same
+ * refund; a `pending` one (the provider's answer was lost) is asked again with
+ * the same provider key, so the money moves once.
+ */
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+type CheckoutRow = typeof checkouts.$inferSelect;
+
+const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
+
+/** The refunds of these orders (by key), oldest first, failed ones left out. */
+export async function loadRefunds(db: Db, keys: string[]): Promise<Map<string, RefundRow[]>> {
+  const byKey = new Map<string, RefundRow[]>();
+  if (keys.length === 0) return byKey;
+  const rows = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderKey, keys), ne(orderRefunds.status, 'failed')))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  for (const r of rows) byKey.set(r.orderKey, [...(byKey.get(r.orderKey) ?? []), r]);
+  return byKey;
+}
+
+/** Units refunded per order line, by these refunds. */
+export function refundedUnits(list: RefundRow[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const r of list) for (const l of r.lines) units.set(l.orderId, (units.get(l.orderId) ?? 0) + l.quantity);
+  return units;
+}
+
+/** A refund as the purchase view shows it. */
+export function toRefundDto(r: RefundRow, creditNoteNumber: string | null): Refund {
+  return {
+    _id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    total: fromCents(r.totalCents),
+    goods: fromCents(r.goodsCents),
+    shipping: fromCents(r.shippingCents),
+    tax: fromCents(r.taxCents),
+    extra: fromCents(r.extraCents),
+    reason: r.reason,
+    restocked: r.restock,
+    lines: r.lines.map((l) => ({
+      orderId: l.orderId,
+      productName: l.productName,
+      quantity: l.quantity,
+      amount: fromCents(l.goodsCents),
+      tax: fromCents(l.taxCents),
+    })),
+    creditNoteNumber,
+    status: r.status === 'succeeded' ? 'succeeded' : 'pending',
+  };
+}
+
+/** Credit note numbers by document id. */
+export async function creditNoteNumbersOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: documents.id, number: documents.number }).from(documents).where(inArray(documents.id, ids));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** What the order's one payment took, its id, and its shipping, from its rows (and checkout head). */
+function paidOrder(rows: OrderRow[], checkout: CheckoutRow | null) {
+  if (checkout) {
+    const f = figuresCents(checkout, rows);
+    return {
+      paymentId: checkout.transactionId ?? rows.find((o) => o.transactionId)?.transactionId ?? null,
+      paidCents: f.total,
+      shippingCents: checkout.shippingCents,
+      shippingTaxCents: checkout.shippingTaxCents,
+      taxIncluded: checkout.taxIncluded,
+    };
+  }
+  const [o] = rows;
+  return {
+    paymentId: o.transactionId,
+    paidCents: loneTotalCents(o),
+    shippingCents: o.shippingCents,
+    shippingTaxCents: o.shippingTaxCents,
+    taxIncluded: o.taxIncluded,
+  };
+}
+
+export interface CreatedRefund {
+  key: string;
+  refund: RefundRow;
+  /** The e-mail to send once the money is back; null when this answer repeats an earlier one. */
+  mail: RefundMail | null;
+}
+
+export async function createRefund(
+  app: FastifyInstance,
+  admin: NonNullable<AuditInput['actor']>,
+  ref: string,
+  input: z.output<typeof createRefundSchema>,
+): Promise<CreatedRefund> {
+  const db = app.db;
+  const key = await orderKeyOf(db, ref);
+  if (!key) throw notFound();
+
+  const [earlier] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+  if (earlier) {
+    if (earlier.orderKey !== key) throw new ConflictError('That idempotency key belongs to a refund of another order.', 'IDEMPOTENCY_KEY_REUSED');
+    if (earlier.status === 'failed')
+      throw new PaymentError(`The payment provider refused this refund: ${earlier.failure ?? 'no reason given'}`, 'REFUND_FAILED', 502);
+    if (earlier.status === 'succeeded') return { key, refund: earlier, mail: null };
+    return finish(app, admin, earlier);
+  }
+
+  const pending = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
+      .orderBy(asc(orders.productName), asc(orders.id))
+      .for('update');
+    if (rows.length === 0) throw notFound();
+    const number = orderNumber(rows[0].number ?? 0);
+    const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
+    const paid = paidOrder(rows, checkout ?? null);
+    if (!rows.every((o) => o.paid) || !paid.paymentId) {
+      throw new DomainError(409, 'REFUND_NOT_PAID', `Order ${number} is not paid: only a paid order can be refunded. Cancel an unpaid order instead.`);
+    }
+    // Read after the lock: every refund of this order committed before it counts.
+    const done = await tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderKey, key), ne(orderRefunds.status, 'failed')));
+    const units = refundedUnits(done);
+    const result = refundFigures(
+      {
+        lines: rows.map((o) => ({
+          orderId: o.id,
+          quantity: o.quantity,
+          priceCents: o.priceCents,
+          taxCents: o.taxCents,
+          refundedQuantity: units.get(o.id) ?? 0,
+        })),
+        shippingCents: paid.shippingCents,
+        shippingTaxCents: paid.shippingTaxCents,
+        shippingRefunded: done.some((r) => r.shippingCents > 0),
+        taxIncluded: paid.taxIncluded,
+        paidCents: paid.paidCents,
+        refundedCents: done.reduce((s, r) => s + r.totalCents, 0),
+      },
+      { lines: input.lines, shipping: input.shipping, extraCents: Math.round(input.amount * 100) },
+    );
+    if (!result.ok) {
+      const unknown = input.lines.find((l) => !rows.some((o) => o.id === l.orderId));
+      if (unknown) throw new BadRequestError(`Line ${unknown.orderId} is not part of order ${number}.`, 'REFUND_LINE_UNKNOWN', { orderId: unknown.orderId });
+      throw new DomainError(409, 'REFUND_NOT_POSSIBLE', `${result.message} (order ${number})`);
+    }
+    const f = result.figures;
+    const byId = new Map(rows.map((o) => [o.id, o]));
+    const lines: RefundedLine[] = f.lines.map((l) => ({
+      orderId: l.orderId,
+      productName: byId.get(l.orderId)!.productName,
+      quantity: l.quantity,
+      goodsCents: l.goodsCents,
+      taxCents: l.taxCents,
+    }));
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderKey: key,
+        idempotencyKey: input.idempotencyKey,
+        paymentId: paid.paymentId,
+        status: 'pending',
+        goodsCents: f.goodsCents,
+        shippingCents: f.shippingCents,
+        taxCents: f.taxCents,
+        extraCents: f.extraCents,
+        totalCents: f.totalCents,
+        lines,
+        reason: input.reason,
+        restock: input.restock,
+        actorId: admin.id,
+        actorEmail: admin.email,
+      })
+      .returning();
+    return row;
+  });
+  return finish(app, admin, pending);
+}
+
+/** Ask the provider for a pending refund, then record what it answered. */
+async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor']>, pending: RefundRow): Promise<CreatedRefund> {
+  let providerRefundId: string;
+  try {
+    const refund = await app.payments.refundPayment({
+      paymentId: pending.paymentId,
+      amountCents: pending.totalCents,
+      idempotencyKey: `order-refund-${pending.id}`,
+      reason: pending.reason,
+    });
+    providerRefundId = refund.id;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await app.db
+      .update(orderRefunds)
+      .set({ status: 'failed', failure: message })
+      .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.status, 'pending')));
+    app.log.warn({ err, refundId: pending.id }, 'the payment provider refused a refund');
+    throw new PaymentError(`The ${app.payments.name} payment provider refused the refund: ${message}`, 'REFUND_FAILED', 502);
+  }
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orderRefunds)
+      .set({ status: 'succeeded', providerRefundId })
+      .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.status, 'pending')))
+      .returning();
+    // Another request finished it meanwhile: the money moved once, and that request told the customer.
+    if (!row) {
+      const [now] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, pending.id));
+      return { key: pending.orderKey, refund: now, mail: null };
+    }
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${row.orderKey}::uuid`)
+      .orderBy(asc(orders.productName), asc(orders.id));
+    const byId = new Map(rows.map((o) => [o.id, o]));
+    const number = orderNumber(rows[0]?.number ?? 0);
+    if (row.restock) {
+      for (const l of row.lines) {
+        const productId = byId.get(l.orderId)?.productId;
+        if (productId) await moveStock(tx, { productId, delta: l.quantity, kind: 'refund_restock', orderId: l.orderId, actor: admin });
+      }
+    }
+    const issuedAt = new Date();
+    const note = await issueCreditNote(tx, {
+      key: row.orderKey,
+      refundId: providerRefundId,
+      issuedAt,
+      lines: row.lines.map((l) => {
+        const o = byId.get(l.orderId)!;
+        return {
+          sku: o.sku,
+          name: o.productName,
+          quantity: l.quantity,
+          lotSize: o.minOrder,
+          lotPriceCents: o.unitPriceCents,
+          amountCents: l.goodsCents,
+          taxCents: l.taxCents,
+        };
+      }),
+      shipping: row.shippingCents > 0 ? { amountCents: row.shippingCents, taxCents: row.taxCents - row.lines.reduce((s, l) => s + l.taxCents, 0) } : null,
+      extraCents: row.extraCents,
+      totalCents: row.totalCents,
+      reason: row.reason,
+    });
+    const [kept] = await tx
+      .update(orderRefunds)
+      .set({ creditNoteId: note?.id ?? null })
+      .where(eq(orderRefunds.id, row.id))
+      .returning();
+    // A "refund due" order (paid after its parts sold out) is settled once it is refunded in full.
+    const [{ refunded }] = await tx
+      .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.totalCents}), 0)::int` })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderKey, row.orderKey), eq(orderRefunds.status, 'succeeded')));
+    const [checkout] = rows[0]?.checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
+    const paidCents = rows.length ? paidOrder(rows, checkout ?? null).paidCents : 0;
+    const full = Number(refunded) >= paidCents;
+    if (full && rows.some((o) => o.refundDue)) {
+      await tx
+        .update(orders)
+        .set({ refundDue: false })
+        .where(
+          inArray(
+            orders.id,
+            rows.map((o) => o.id),
+          ),
+        );
+    }
+    const what = [
+      ...row.lines.map((l) => `${l.quantity.toLocaleString('en-US')} × ${l.productName}`),
+      ...(row.shippingCents > 0 ? ['shipping'] : []),
+      ...(row.extraCents > 0 ? [`${usd(row.extraCents)} extra`] : []),
+    ].join(', ');
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: number,
+      before: null,
+      after: {
+        refundId: row.id,
+        providerRefundId,
+        amount: fromCents(row.totalCents),
+        lines: row.lines.map((l) => ({ productName: l.productName, quantity: l.quantity })),
+        shipping: fromCents(row.shippingCents),
+        extra: fromCents(row.extraCents),
+        restocked: row.restock,
+        creditNote: note?.number ?? null,
+      },
+      note: `Refunded ${usd(row.totalCents)} of order ${number} (${what})${row.restock && row.lines.length ? ', units back in stock' : ''}${note ? `; credit note ${note.number}` : ''}. Reason: ${row.reason}`,
+    });
+    const first = rows[0];
+    return {
+      key: row.orderKey,
+      refund: kept,
+      mail: first
+        ? {
+            number,
+            to: first.email,
+            userName: first.userName,
+            totalCents: row.totalCents,
+            lines: row.lines.map((l) => ({ productName: l.productName, quantity: l.quantity })),
+            shippingCents: row.shippingCents,
+            extraCents: row.extraCents,
+            reason: row.reason,
+            fullyRefunded: full,
+            creditNote: note ? { number: note.number, documentId: note.id } : null,
+          }
+        : null,
+    };
+  });
+}
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

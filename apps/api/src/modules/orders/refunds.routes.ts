@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { createRefundSchema, errorResponseSchema, purchaseRefParamsSchema, purchaseSchema } from '@shop/shared';
+import { documents } from '../../db/schema/documents';
+import { refundEmail } from '../../lib/refund-email';
+import { documentPdf } from '../invoices/invoices.service';
+import { createRefund } from './order-refunds.service';
+import { getPurchase } from './purchases.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  502: errorResponseSchema,
+};
+
+/** Issue #25 item 3 (decision 162): an admin refunds a paid order, in full or in part, through the payment provider. */
+export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/purchases/:ref/refunds',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Refund a paid order (admin): chosen lines and units, the shipping, or a free amount up to what is left, through the payment provider; the same idempotencyKey answers the same refund. Issues a credit note and e-mails the customer; answers the order with its refunds',
+        security: [{ bearerAuth: [] }],
+        params: purchaseRefParamsSchema,
+        body: createRefundSchema,
+        response: { 201: purchaseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const admin = req.user!;
+      const created = await createRefund(app, { id: admin.id, email: admin.email }, req.params.ref, req.body);
+      if (created.mail) {
+        try {
+          const [note] = created.mail.creditNote ? await app.db.select().from(documents).where(eq(documents.id, created.mail.creditNote.documentId)) : [];
+          await app.mailer.send(refundEmail(created.mail, app.config.publicUrl, note ? await documentPdf(app.db, note) : null));
+        } catch (err) {
+          // The refund is made either way; a mail outage must not turn it into an error.
+          req.log.error({ err, refundId: created.refund.id }, 'could not send the refund e-mail');
+        }
+      }
+      return reply.status(201).send(await getPurchase(app.db, admin, created.key, app.clock.now()));
+    },
+  );
+};
