@@ -24,6 +24,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { shipmentsRoutes } from './modules/orders/shipments.routes';
 import { refundsRoutes } from './modules/orders/refunds.routes';
+import { returnsRoutes } from './modules/orders/returns.routes';
+import { configureReturnWindow } from './modules/orders/returns.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { scheduleReconciliation } from './modules/payments/payments.reconcile';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -108,6 +110,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   database.setLogger?.(app.log);
   const ownsDatabase = !opts.database;
   app.decorate('config', config);
+  configureReturnWindow(config.RETURN_WINDOW_DAYS);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', await createMailer(config, app.log));
@@ -150,6 +153,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(ordersRoutes);
       await api.register(shipmentsRoutes);
       await api.register(refundsRoutes);
+      await api.register(returnsRoutes);
       await api.register(paymentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(catalogCsvRoutes);

@@ -18,6 +18,7 @@ export * from './schemas/search';
 export * from './schemas/cart';
 export * from './schemas/shipment';
 export * from './schemas/refund';
+export * from './schemas/return';
 export * from './carriers';
 export * from './schemas/address-book';
 export * from './schemas/shipping-tax';

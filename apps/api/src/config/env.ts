@@ -65,6 +65,13 @@ export const envSchema = z.object({
     .toLowerCase()
     .email({ message: 'SHOP_INBOX_EMAIL must be an e-mail address such as sales@example.com' })
     .default(shop.email),
+  /** Issue #25 (decision 163): days after an order's last parcel left in which its customer may ask to return parts. */
+  RETURN_WINDOW_DAYS: z.coerce
+    .number({ message: 'RETURN_WINDOW_DAYS must be a number of days' })
+    .int('RETURN_WINDOW_DAYS must be a whole number of days')
+    .min(0, 'RETURN_WINDOW_DAYS must be 0 or more')
+    .max(365, 'RETURN_WINDOW_DAYS must be 365 or less')
+    .default(30),
   REDIS_URL: optionalUrl('REDIS_URL'),
   /**
    * Seed the demo catalogue and reviews (and, outside production, the demo

@@ -70,6 +70,8 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     shipments: [],
     refunds: [],
     refunded: 0,
+    returns: [],
+    returnableUntil: null,
     ...over,
   };
 }
@@ -103,5 +105,7 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     shipments: [],
     refunds: [],
     refunded: 0,
+    returns: [],
+    returnableUntil: null,
   };
 }

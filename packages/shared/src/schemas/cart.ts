@@ -5,6 +5,7 @@ import { addressSchema } from '../address';
 import { addressViewSchema } from './address-book';
 import { shipmentSchema } from './shipment';
 import { refundSchema } from './refund';
+import { returnSchema } from './return';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -203,6 +204,9 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   /** Issue #25 item 3 (decision 162): its refunds, oldest first, and what they gave back in all. */
   refunds: z.array(refundSchema),
   refunded: z.number(),
+  /** Issue #25 item 4 (decision 163): its returns, oldest first, and until when the customer may ask for one (null: not shipped yet). */
+  returns: z.array(returnSchema),
+  returnableUntil: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

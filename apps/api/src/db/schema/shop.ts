@@ -373,6 +373,42 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
 });
 
+/** One returned line: units of an order line. */
+export interface ReturnedLine {
+  orderId: string;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * Issue #25 item 4 (decision 163): a customer's return of units of a shipped
+ * order (by key: the checkout's id or the lone order's): requested, then
+ * approved or rejected by an admin, received, and refunded (order_refunds).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderKey: uuid('order_key').notNull(),
+    status: text('status').notNull().default('requested'),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    lines: jsonb('lines').$type<ReturnedLine[]>().notNull(),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).defaultNow().notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: uuid('refund_id'),
+  },
+  (t) => [
+    index('order_returns_order_key_idx').on(t.orderKey, t.requestedAt),
+    check('order_returns_status_known', sql`${t.status} in ('requested', 'approved', 'rejected', 'received', 'refunded')`),
+    check('order_returns_reason_known', sql`${t.reason} in ('wrong_part', 'does_not_fit', 'damaged', 'not_needed')`),
+  ],
+);
+
 /** Issue #25 (decision 162): the test processor's refunds, whole or part, each once per idempotency key, as Stripe's. */
 export const testPaymentRefunds = pgTable('test_payment_refunds', {
   id: text('id').primaryKey(),

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
 import { orderSearchCondition } from './orders-admin.service';
 import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './order-refunds.service';
+import { loadReturns, returnableUntil, toReturnDto } from './returns.service';
 import { isPastDue, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
@@ -60,6 +61,8 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       shipments: [],
       refunds: [],
       refunded: 0,
+      returns: [],
+      returnableUntil: null,
     };
   }
   const order = toOrderDto(first);
@@ -102,6 +105,8 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     shipments: [],
     refunds: [],
     refunded: 0,
+    returns: [],
+    returnableUntil: null,
   };
 }
 
@@ -125,6 +130,8 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
   const invoiceNumbers = await invoiceNumbersOf(db, keys);
   // Issue #25 item 3 (decision 162): its refunds, and the units each line got refunded.
   const refundsByKey = await loadRefunds(db, keys);
+  // Issue #25 item 4 (decision 163): its returns, and until when one may be asked for.
+  const returnsByKey = await loadReturns(db, keys);
   const creditNotes = await creditNoteNumbersOf(
     db,
     [...refundsByKey.values()].flat().flatMap((r) => (r.creditNoteId ? [r.creditNoteId] : [])),
@@ -144,6 +151,8 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
       refunds: refunds.map((r) => toRefundDto(r, r.creditNoteId ? (creditNotes.get(r.creditNoteId) ?? null) : null)),
       refunded: fromCents(refunds.reduce((s, r) => s + r.totalCents, 0)),
       lines: purchase.lines.map((l) => ({ ...l, refundedQuantity: units.get(l.orderId) ?? 0 })),
+      returns: (returnsByKey.get(key) ?? []).map(toReturnDto),
+      returnableUntil: returnableUntil(list)?.toISOString() ?? null,
     };
   });
 }

@@ -32,7 +32,7 @@ export function leftToRefund(p: Purchase): number {
 export const canRefund = (p: Purchase) => leftToRefund(p) > 0;
 
 /** The order as refundFigures reads it: the lines' cents, units refunded, shipping and what the payment took. */
-function refundable(p: Purchase) {
+export function refundableOrder(p: Purchase) {
   const refunded = new Map(p.lines.map((l) => [l.orderId, l.refundedQuantity ?? 0]));
   const tax = new Map(p.lines.map((l) => [l.orderId, cents(l.tax)]));
   const lineTax = p.lines.reduce((s, l) => s + cents(l.tax), 0);
@@ -56,7 +56,7 @@ function refundable(p: Purchase) {
 function RefundOrderForm({ order: p, onClose }: { order: Purchase; onClose(): void }) {
   const id = useId();
   const refund = useCreateRefund();
-  const order = useMemo(() => refundable(p), [p]);
+  const order = useMemo(() => refundableOrder(p), [p]);
   // One key per opening of the dialog: a double click or a retry after a lost answer is the same refund.
   const [idempotencyKey] = useState(newKey);
   const [quantities, setQuantities] = useState<Record<string, string>>({});

@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../support/fixtures';
+import { newAdminPage, newCustomerPage, payOrderViaApi, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
+import { readMails } from '../support/identity-outbox';
+
+/**
+ * Issue #25 item 4 (decision 163): the customer returns a part that does not
+ * fit from the order's page; the admin approves it, marks it received and
+ * refunds it with the units back in stock; the customer follows each step.
+ */
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const PLUG = 'Iridium Spark Plug CR9EIX';
+
+test('a customer returns a part that does not fit; the admin approves, receives and refunds it with restocking', async ({ browser }) => {
+  test.slow();
+  const { context, page, customer } = await newCustomerPage(browser, 'returns');
+  const admin = await newAdminPage(browser);
+  try {
+    const productOf = async () => ((await (await page.request.get('/api/products')).json()) as ProductDto[]).find((p) => p.name === PLUG)!;
+    const plug = await productOf();
+    const order = await placeOrderViaApi(page, plug);
+    await payOrderViaApi(page, order._id);
+    const number = order.orderNumber!;
+    // The admin ships it (set-up through the API with the admin's own token).
+    const token = await admin.page.evaluate(() => localStorage.getItem('accessToken'));
+    const shipped = await admin.page.request.post(`/api/purchases/${number}/shipments`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { carrier: 'dhl', trackingNumber: 'JD014600006281230704', lines: [{ orderId: order._id, quantity: plug.minOrder }] },
+    });
+    expect(shipped.status(), await shipped.text()).toBe(201);
+
+    // The customer asks to return two plugs that do not fit.
+    await page.goto(`/dashboard/myorders/${number}`);
+    await expect(page.getByText(/^You can ask to return parts until /)).toBeVisible();
+    await page.getByRole('button', { name: 'Return parts…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Return parts of order ${number}` });
+    await dialog.getByRole('button', { name: 'Ask to return' }).click();
+    await expect(dialog.getByText('Enter how many units of at least one part you return.')).toBeVisible();
+    await expect(dialog.getByText('Choose why you return them.')).toBeVisible();
+    await dialog.getByLabel(`Units of ${PLUG} to return`).fill('2');
+    await dialog.getByLabel('Why do you return them?').selectOption({ label: 'Does not fit' });
+    await dialog.getByLabel('Anything we should know? (optional)').fill('Wrong thread for my engine');
+    const axe = await new AxeBuilder({ page }).include('dialog[open]').withTags(WCAG_21_AA).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Ask to return' }).click();
+    await expect(page.getByText(`Return of parts of order ${number} asked for.`, { exact: false })).toBeVisible();
+    const mine = page.getByRole('region', { name: 'Returns' });
+    await expect(mine.getByText('Requested')).toBeVisible();
+    await expect(mine.getByText('Does not fit')).toBeVisible();
+
+    // The admin approves it, marks it received and refunds it.
+    const a = admin.page;
+    await a.goto(`/dashboard/myorders/${number}`);
+    const returns = a.getByRole('region', { name: 'Returns' });
+    await returns.getByRole('button', { name: 'Approve' }).click();
+    const approve = a.getByRole('dialog', { name: 'Approve this return' });
+    await approve.getByLabel('Note to the customer (optional)').fill('Send them back in their box');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(returns.getByText('Approved: send the parts back')).toBeVisible();
+    await returns.getByRole('button', { name: 'Mark received' }).click();
+    await expect(returns.getByText('Received', { exact: true })).toBeVisible();
+    const stockBefore = (await productOf()).stock;
+    await returns.getByRole('button', { name: 'Refund…' }).click();
+    const refund = a.getByRole('dialog', { name: 'Refund this return' });
+    await expect(refund.getByLabel('Put the returned units back in stock')).toBeChecked();
+    // Two of the plugs' units: their share of the goods and of the 19 % VAT.
+    const unit = plug.unitPrice / plug.minOrder;
+    const goods = Math.round(unit * 2 * 100);
+    const amount = `$${((goods + Math.round(goods * 0.19)) / 100).toFixed(2)}`;
+    await refund.getByRole('button', { name: `Refund ${amount}` }).click();
+    await expect(returns.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(a.getByRole('region', { name: 'Refunds' }).getByText(`Refund of ${amount}`)).toBeVisible();
+    expect((await productOf()).stock).toBe(stockBefore + 2);
+
+    // The customer follows each step, on the page and by e-mail.
+    await page.reload();
+    await expect(mine.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(mine.getByText('Send them back in their box')).toBeVisible();
+    const subjects = () => readMails(customer.email).map((m) => m.subject);
+    for (const subject of [
+      `We have your return request for order ${number}`,
+      `Your return for order ${number} is approved: send the parts back`,
+      `We received the parts you returned from order ${number}`,
+      `We refunded ${amount} of your order ${number}`,
+    ]) {
+      await expect.poll(subjects).toContain(subject);
+    }
+  } finally {
+    await admin.context.close();
+    await context.close();
+  }
+});
