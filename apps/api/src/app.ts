@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { shipmentsRoutes } from './modules/orders/shipments.routes';
 import { refundsRoutes } from './modules/orders/refunds.routes';
 import { returnsRoutes } from './modules/orders/returns.routes';
+import { overviewRoutes } from './modules/orders/overview.routes';
 import { configureReturnWindow } from './modules/orders/returns.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { scheduleReconciliation } from './modules/payments/payments.reconcile';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(shipmentsRoutes);
       await api.register(refundsRoutes);
       await api.register(returnsRoutes);
+      await api.register(overviewRoutes);
       await api.register(paymentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(catalogCsvRoutes);

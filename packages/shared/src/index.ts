@@ -19,6 +19,7 @@ export * from './schemas/cart';
 export * from './schemas/shipment';
 export * from './schemas/refund';
 export * from './schemas/return';
+export * from './schemas/overview';
 export * from './carriers';
 export * from './schemas/address-book';
 export * from './schemas/shipping-tax';

@@ -45,4 +45,6 @@ export const paths = {
   messages: '/dashboard/messages',
   /** Issue #26 item 2: the search's synonym groups, for admins. */
   synonyms: '/dashboard/synonyms',
+  /** Issue #25 item 7: the owner's sales overview (admin). */
+  overview: '/dashboard/overview',
 } as const;

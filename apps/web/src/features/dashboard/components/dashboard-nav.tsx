@@ -4,6 +4,7 @@ import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
 import { messagesCopy } from '@shop/shared/copy/messages';
 import { synonymsAdminCopy } from '@shop/shared/copy/search';
+import { overviewCopy } from '@shop/shared/copy/overview';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { useOpenMessageCount } from '../../messages/api/messages';
@@ -27,6 +28,8 @@ const adminItems: Item[] = [
   { to: paths.addProduct, label: dashboardCopy.addProduct, icon: 'addProduct' },
   { to: paths.manageProducts, label: dashboardCopy.manageProducts, icon: 'products' },
   { to: paths.makeAdmin, label: dashboardCopy.makeAdmin, icon: 'admin' },
+  // After the spec's four (issue #25 item 7).
+  { to: paths.overview, label: overviewCopy.navLabel, icon: 'overview' },
   { to: paths.activity, label: dashboardCopy.activity, icon: 'activity' },
   { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },

@@ -1,0 +1,26 @@
+/** Issue #25 item 7 (decision 164): the owner's sales overview. */
+export const overviewCopy = {
+  navLabel: 'Sales overview',
+  title: 'Sales overview',
+  intro: 'What paid orders took (goods, shipping and tax) and what refunds gave back, by the day they happened (UTC).',
+  periods: { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' },
+  revenue: 'Revenue',
+  orders: 'Orders',
+  averageOrder: 'Average order',
+  refunds: 'Refunds',
+  chartTitle: 'Daily revenue, last 30 days',
+  /** The chart's text alternative. */
+  chartSummary: (total: string, best: string, bestDay: string) => `Revenue over the last 30 days: ${total} in all; the best day was ${bestDay} with ${best}.`,
+  chartEmpty: 'No paid orders in the last 30 days.',
+  topTitle: 'Top parts, last 30 days',
+  topEmpty: 'Nothing sold in the last 30 days.',
+  colPart: 'Part',
+  colUnits: 'Units',
+  colRevenue: 'Goods',
+  lowTitle: 'Low on stock',
+  lowIntro: 'Fewer than three minimum orders left.',
+  lowEmpty: 'Every part has at least three minimum orders in stock.',
+  colStock: 'In stock',
+  colMinOrder: 'Min. order',
+  restock: (part: string) => `Restock ${part}`,
+} as const;
