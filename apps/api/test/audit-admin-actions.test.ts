@@ -37,7 +37,8 @@ describe('audit entries of admin actions', () => {
     expect(log[0]).toMatchObject({
       actor: actor(),
       entityType: 'order',
-      entityId: order._id,
+      // Issue #25 item 5: by the order's number.
+      entityId: order.orderNumber,
       before: { status: 'paid', deleverd: false },
       after: { status: 'delivered', deleverd: true },
     });
@@ -53,10 +54,10 @@ describe('audit entries of admin actions', () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       actor: actor(),
-      entityId: byAdmin._id,
+      entityId: byAdmin.orderNumber,
       before: { status: 'unpaid', quantity: 3, email: customer.email },
       after: null,
-      note: `Cancelled for ${customer.email}; 3 units back in stock`,
+      note: `Cancelled ${product.name} for ${customer.email}; 3 units back in stock`,
     });
   });
 

@@ -72,6 +72,7 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     refunded: 0,
     returns: [],
     returnableUntil: null,
+    deliveredAt: null,
     ...over,
   };
 }
@@ -107,5 +108,6 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     refunded: 0,
     returns: [],
     returnableUntil: null,
+    deliveredAt: null,
   };
 }

@@ -54,3 +54,17 @@ export const orderViewCopy = {
   cancelLines: (lines: number, units: number) => `Its ${lines} parts (${units.toLocaleString('en-US')} units) go back into stock.`,
   deliverLines: (lines: number, number: string) => `All ${lines} parts of ${number}.`,
 } as const;
+
+/** Issue #25 item 5: the order page's timeline, oldest first. */
+export const timelineCopy = {
+  title: 'Timeline',
+  placed: (n: string) => `Order ${n} placed`,
+  paid: (amount: string) => `Paid ${amount}`,
+  shipped: (carrier: string, n: number, of: number) => (of > 1 ? `Parcel ${n} of ${of} shipped with ${carrier}` : `Shipped with ${carrier}`),
+  returnRequested: 'Return asked for',
+  returnApproved: 'Return approved',
+  returnRejected: 'Return not accepted',
+  returnReceived: 'Returned parts received',
+  refunded: (amount: string) => `Refunded ${amount}`,
+  delivered: 'Delivered',
+} as const;

@@ -207,6 +207,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   /** Issue #25 item 4 (decision 163): its returns, oldest first, and until when the customer may ask for one (null: not shipped yet). */
   returns: z.array(returnSchema),
   returnableUntil: z.string().nullable(),
+  /** Issue #25 item 5: when its last line was delivered (the spec's "Dleverd"), or null. */
+  deliveredAt: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -386,10 +386,11 @@ export async function deleteUnpaidOrder(
         actor,
         action: 'order.cancel',
         entityType: 'order',
-        entityId: row.id,
+        // Issue #25 item 5: named by its order number, as every order entry of the Activity log is.
+        entityId: orderNumber(row.number ?? 0),
         before: { status: 'unpaid', productName: row.productName, quantity: row.quantity, email: row.email },
         after: null,
-        note: row.userId === actor.id ? null : `Cancelled for ${row.email}; ${row.quantity} units back in stock`,
+        note: row.userId === actor.id ? null : `Cancelled ${row.productName} for ${row.email}; ${row.quantity} units back in stock`,
       });
     }
     if (row.productId) {
@@ -417,9 +418,10 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
         actor: admin,
         action: 'order.deliver',
         entityType: 'order',
-        entityId: row.id,
+        entityId: orderNumber(row.number ?? 0),
         before: { status: 'paid', deleverd: false },
         after: { status: 'delivered', deleverd: true },
+        note: `Delivered ${row.productName} of order ${orderNumber(row.number ?? 0)}.`,
       });
     }
     return row;

@@ -43,6 +43,12 @@ function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date):
   return isPastDue(row, now) ? 'expired' : (row.status as PurchaseStatus);
 }
 
+/** When the last of its lines was delivered, once every line is. */
+function deliveredAtOf(rows: OrderRow[]): string | null {
+  if (!rows.every((o) => o.deleverd && o.deliveredAt)) return null;
+  return new Date(Math.max(...rows.map((o) => o.deliveredAt!.getTime()))).toISOString();
+}
+
 /** One order's view from its checkout (or none, for a lone order) and its lines. */
 export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], now: Date): Purchase {
   const first = rows[0];
@@ -63,6 +69,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       refunded: 0,
       returns: [],
       returnableUntil: null,
+      deliveredAt: deliveredAtOf(rows),
     };
   }
   const order = toOrderDto(first);
@@ -107,6 +114,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     refunded: 0,
     returns: [],
     returnableUntil: null,
+    deliveredAt: deliveredAtOf(rows),
   };
 }
 

@@ -20,6 +20,7 @@ import { InvoiceLink } from '../../../features/orders/components/invoice-link';
 import { ShipmentsSection } from '../../../features/orders/components/shipments';
 import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
 import { RefundsSection } from '../../../features/orders/components/refunds';
+import { OrderTimeline } from '../../../features/orders/components/order-timeline';
 import { ReturnRequestAction, ReturnsSection } from '../../../features/orders/components/returns';
 import { RefundOrderDialog, canRefund, leftToRefund } from '../../../features/orders/components/refund-order-dialog';
 import { refundsCopy } from '@shop/shared/copy/refunds';
@@ -202,6 +203,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           <ShipmentsSection purchase={p} />
           <ReturnsSection purchase={p} admin={showCustomer} />
           <RefundsSection purchase={p} />
+          <OrderTimeline purchase={p} />
           <section aria-labelledby="order-ship-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
             <h3 id="order-ship-title" className="mb-2 font-display text-xl font-bold uppercase">
               {t.shipTo}
