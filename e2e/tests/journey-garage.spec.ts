@@ -85,6 +85,8 @@ test('a visitor chooses a bike, sees only the parts that fit, saves it to My Gar
     await expect(page.getByRole('region', { name: 'Your bike' }).getByText(BIKE)).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards.first()).toBeVisible();
+    // The list shows the unfiltered cards faded (aria-busy) until the bike's parts arrive: count those.
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     await expect(page.getByRole('main').getByRole('article').filter({ hasText: FITS })).toHaveCount(count);
@@ -193,6 +195,8 @@ for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
       await selector.getByRole('button', { name: 'Show parts that fit' }).click();
       await expect(selector.getByText(BIKE)).toBeVisible();
       await expect(page.getByRole('main').getByRole('article').first()).toContainText(FITS);
+      // Not while the previous cards are still shown faded (aria-busy) for the bike's to arrive.
+      await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
       await settle(page);
       found.push(...(await violations(page, 'products for a bike')));
       await shot('garage-selector-chosen');
