@@ -34,8 +34,8 @@ test('the admin opens the sales overview from the menu; a paid order counts toda
     await a.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: 'Sales overview' }).click();
     await expect(a).toHaveURL(/\/dashboard\/overview$/);
     await expect(a.getByRole('heading', { level: 2, name: 'Sales overview' })).toBeVisible();
-    for (const period of ['Today', 'Last 7 days', 'Last 30 days']) await expect(a.getByRole('heading', { level: 3, name: period })).toBeVisible();
-    const todayCard = a.getByRole('listitem').filter({ has: a.getByRole('heading', { name: 'Today' }) });
+    for (const period of ['Today', 'Last 7 days', 'Last 30 days']) await expect(a.getByRole('heading', { level: 3, name: period, exact: true })).toBeVisible();
+    const todayCard = a.getByRole('listitem').filter({ has: a.getByRole('heading', { name: 'Today', exact: true }) });
     await expect(todayCard.getByText('Revenue')).toBeVisible();
     await expect(todayCard).not.toContainText('Revenue$0.00');
     await expect(a.getByRole('heading', { name: 'Daily revenue, last 30 days' })).toBeVisible();

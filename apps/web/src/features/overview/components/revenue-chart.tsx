@@ -12,7 +12,7 @@ const label = (iso: string) => shortDay.format(new Date(`${iso}T00:00:00Z`));
 export default function RevenueChart({ daily }: { daily: Overview['daily'] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false} tabIndex={-1}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-base-300)" vertical={false} />
         <XAxis dataKey="date" tickFormatter={label} tick={{ fill: 'var(--color-base-content)', fontSize: 12 }} minTickGap={16} />
         <YAxis tickFormatter={(v: number) => `$${v.toLocaleString('en-US')}`} tick={{ fill: 'var(--color-base-content)', fontSize: 12 }} width={72} />
