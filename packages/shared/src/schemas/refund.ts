@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eachLineOnce, orderLinesSchema } from './order-lines';
 
 /**
  * Issue #25 item 3 (decision 162): an admin refunds a paid order, in full or
@@ -9,20 +10,7 @@ export const REFUND_MAX_LINES = 200;
 
 export const createRefundSchema = z
   .object({
-    lines: z
-      .array(
-        z.object({
-          orderId: z.string({ message: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
-          quantity: z
-            .number({ message: 'quantity must be a number' })
-            .int('quantity must be a whole number')
-            .min(0, 'quantity must be 0 or more')
-            .max(1_000_000, 'quantity is too large'),
-        }),
-        { message: 'lines must be a list of { orderId, quantity }' },
-      )
-      .max(REFUND_MAX_LINES, `A refund has at most ${REFUND_MAX_LINES} lines.`)
-      .default([]),
+    lines: orderLinesSchema(0).max(REFUND_MAX_LINES, `A refund has at most ${REFUND_MAX_LINES} lines.`).default([]),
     /** Refund the shipping charge (with its tax). */
     shipping: z.boolean({ message: 'shipping must be true or false' }).default(false),
     /** A free amount on top (goodwill, a price correction), in dollars with at most 2 decimals. */
@@ -38,7 +26,7 @@ export const createRefundSchema = z
     /** The same key again answers the same refund instead of refunding twice (a double click, a retry). */
     idempotencyKey: z.string({ message: 'idempotencyKey is required' }).uuid('idempotencyKey must be a UUID'),
   })
-  .refine((r) => new Set(r.lines.map((l) => l.orderId)).size === r.lines.length, {
+  .refine((r) => eachLineOnce(r.lines), {
     message: 'Each line may appear once in a refund.',
     path: ['lines'],
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eachLineOnce, orderLinesSchema } from './order-lines';
 
 /**
  * Issue #25 item 4 (decision 163): a customer asks to return units of a
@@ -20,24 +21,11 @@ export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 /** POST /purchases/{ref}/returns: the order's customer. */
 export const createReturnSchema = z
   .object({
-    lines: z
-      .array(
-        z.object({
-          orderId: z.string({ message: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
-          quantity: z
-            .number({ message: 'quantity must be a number' })
-            .int('quantity must be a whole number')
-            .min(1, 'quantity must be 1 or more')
-            .max(1_000_000, 'quantity is too large'),
-        }),
-        { message: 'lines must be a list of { orderId, quantity }' },
-      )
-      .min(1, 'Choose at least one part to return.')
-      .max(200, 'A return has at most 200 lines.'),
+    lines: orderLinesSchema(1).min(1, 'Choose at least one part to return.').max(200, 'A return has at most 200 lines.'),
     reason: z.enum(RETURN_REASONS, { message: `reason must be one of ${RETURN_REASONS.join(', ')}` }),
     note: z.string({ message: 'note must be text' }).trim().max(1000, 'The note is at most 1,000 characters.').optional().default(''),
   })
-  .refine((r) => new Set(r.lines.map((l) => l.orderId)).size === r.lines.length, { message: 'Each part may appear once in a return.', path: ['lines'] });
+  .refine((r) => eachLineOnce(r.lines), { message: 'Each part may appear once in a return.', path: ['lines'] });
 export type CreateReturnInput = z.input<typeof createReturnSchema>;
 
 /** POST /returns/{id}/{approve|reject|receive}: the admin's step, with an optional note to the customer. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIER_IDS, CARRIERS } from '../carriers';
+import { eachLineOnce, orderLinesSchema } from './order-lines';
 
 /**
  * Issue #25 (decision 157): an admin ships some or all of a paid order's
@@ -25,22 +26,9 @@ export const createShipmentSchema = z
     shippedAt: z
       .union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'shippedAt must be a date (YYYY-MM-DD) or an ISO date and time.' })
       .optional(),
-    lines: z
-      .array(
-        z.object({
-          orderId: z.string({ message: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
-          quantity: z
-            .number({ message: 'quantity must be a number' })
-            .int('quantity must be a whole number')
-            .min(1, 'quantity must be 1 or more')
-            .max(1_000_000, 'quantity is too large'),
-        }),
-        { message: 'lines must be a list of { orderId, quantity }' },
-      )
-      .min(1, 'Choose at least one line to ship.')
-      .max(SHIPMENT_MAX_LINES, `A shipment has at most ${SHIPMENT_MAX_LINES} lines.`),
+    lines: orderLinesSchema(1).min(1, 'Choose at least one line to ship.').max(SHIPMENT_MAX_LINES, `A shipment has at most ${SHIPMENT_MAX_LINES} lines.`),
   })
-  .refine((s) => new Set(s.lines.map((l) => l.orderId)).size === s.lines.length, {
+  .refine((s) => eachLineOnce(s.lines), {
     message: 'Each line may appear once in a shipment.',
     path: ['lines'],
   });

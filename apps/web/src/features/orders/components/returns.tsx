@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { FormError } from '../../identity/components/form-error';
 import { useCreateReturn, useRefundReturn, useStepReturn } from '../api/returns';
 import { refundableOrder } from './refund-order-dialog';
+import { LineQuantities } from './line-quantities';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const badge: Record<Return['status'], string> = {
@@ -82,54 +83,19 @@ function ReturnRequestForm({ order: p, onClose }: { order: Purchase; onClose(): 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={ask.isPending}>
       <p className="text-sm text-base-content/80">{t.dialogIntro}</p>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold">{t.linesLegend}</legend>
-        <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
-          {p.orders.map((o) => {
-            const max = left.get(o._id) ?? 0;
-            const inputId = `${id}-q-${o._id}`;
-            const error = errors.line?.[o._id];
-            return (
-              <li key={o._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">{o.productName}</p>
-                  <p className="text-xs text-base-content/75">{t.lineLeft(max)}</p>
-                  {error && (
-                    <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-error">
-                      {error}
-                    </p>
-                  )}
-                </div>
-                <label htmlFor={inputId} className="sr-only">
-                  {t.quantityLabel(o.productName)}
-                </label>
-                <input
-                  id={inputId}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={max}
-                  step={1}
-                  disabled={max === 0}
-                  placeholder="0"
-                  value={max === 0 ? '0' : (quantities[o._id] ?? '')}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setQuantities((q) => ({ ...q, [o._id]: value }));
-                  }}
-                  className={`input input-bordered input-sm w-24 text-right tabular-nums ${error ? 'input-error' : ''}`}
-                  {...fieldAria(inputId, { error })}
-                />
-              </li>
-            );
-          })}
-        </ul>
-        {errors.lines && (
-          <p role="alert" className="text-sm font-medium text-error">
-            {errors.lines}
-          </p>
-        )}
-      </fieldset>
+      <LineQuantities
+        idPrefix={id}
+        legend={t.linesLegend}
+        lines={p.orders.map((o) => {
+          const max = left.get(o._id) ?? 0;
+          return { id: o._id, name: o.productName, max, hint: t.lineLeft(max) };
+        })}
+        values={quantities}
+        onChange={(orderId, value) => setQuantities((q) => ({ ...q, [orderId]: value }))}
+        label={t.quantityLabel}
+        errors={errors.line}
+        error={errors.lines}
+      />
       <FormField id={`${id}-reason`} label={t.reasonLabel} error={errors.reason}>
         <select
           id={`${id}-reason`}

@@ -4,11 +4,12 @@ import { shipmentsCopy as t } from '@shop/shared/copy/shipments';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import { createShipmentSchema } from '@shop/shared/schemas/shipment';
 import { Modal } from '../../../components/ui/modal';
-import { FormField, fieldAria } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
 import { toastSuccess } from '../../../lib/toast';
 import { TextInput } from '../../identity/components/text-input';
 import { FormError } from '../../identity/components/form-error';
 import { useCreateShipment } from '../api/create-shipment';
+import { LineQuantities } from './line-quantities';
 
 /** Issue #25: an order can be shipped while it is paid and some of its units have not left yet. */
 export const canShip = (p: Purchase) => (p.status === 'paid' || p.status === 'partially_shipped') && [...unitsLeft(p).values()].some((n) => n > 0);
@@ -108,53 +109,19 @@ function ShipOrderForm({ order: p, onClose }: { order: Purchase; onClose(): void
         className="font-mono"
         required
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold">{t.linesLegend}</legend>
-        <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
-          {p.orders.map((o) => {
-            const max = left.get(o._id) ?? 0;
-            const inputId = `${id}-q-${o._id}`;
-            const error = errors.line?.[o._id];
-            return (
-              <li key={o._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">{o.productName}</p>
-                  <p className="text-xs text-base-content/75">{max === 0 ? t.lineDone : t.lineLeft(max, o.quantity)}</p>
-                  {error && (
-                    <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-error">
-                      {error}
-                    </p>
-                  )}
-                </div>
-                <label htmlFor={inputId} className="sr-only">
-                  {t.quantityLabel(o.productName)}
-                </label>
-                <input
-                  id={inputId}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={max}
-                  step={1}
-                  disabled={max === 0}
-                  value={max === 0 ? '0' : (quantities[o._id] ?? '')}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setQuantities((q) => ({ ...q, [o._id]: value }));
-                  }}
-                  className={`input input-bordered input-sm w-24 text-right tabular-nums ${error ? 'input-error' : ''}`}
-                  {...fieldAria(inputId, { error })}
-                />
-              </li>
-            );
-          })}
-        </ul>
-        {errors.lines && (
-          <p role="alert" className="text-sm font-medium text-error">
-            {errors.lines}
-          </p>
-        )}
-      </fieldset>
+      <LineQuantities
+        idPrefix={id}
+        legend={t.linesLegend}
+        lines={p.orders.map((o) => {
+          const max = left.get(o._id) ?? 0;
+          return { id: o._id, name: o.productName, max, hint: max === 0 ? t.lineDone : t.lineLeft(max, o.quantity) };
+        })}
+        values={quantities}
+        onChange={(orderId, value) => setQuantities((q) => ({ ...q, [orderId]: value }))}
+        label={t.quantityLabel}
+        errors={errors.line}
+        error={errors.lines}
+      />
       <FormError message={ship.error ? ship.error.message : null} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
