@@ -176,7 +176,9 @@ test('a checkout is one order: one row with its lines and one pay link, its own 
     await page.reload();
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await page.goto(`/dashboard/myorders/${order.number.toLowerCase()}`);
-    await expect(page.getByText('Delivered', { exact: true })).toBeVisible();
+    // The status badge by the order's number, and the last step of its timeline (issue #25 item 5).
+    await expect(page.locator('header').getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Delivered', { exact: true })).toBeVisible();
   } finally {
     await context.close();
   }
