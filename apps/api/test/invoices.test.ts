@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shop, type Checkout, type Product } from '@shop/shared';
 import { orders, products } from '../src/db/schema';
@@ -7,6 +6,7 @@ import { documentCounters, documents } from '../src/db/schema/documents';
 import { markCheckoutPaid } from '../src/modules/checkout/checkout.service';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
+import { pdfText } from './support/pdf-text';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod, payOrder, placeOrder, readOutbox } from './orders-fixtures';
 
 /**
@@ -28,15 +28,6 @@ const TENNESSEE = {
 };
 const year = new Date().getUTCFullYear();
 const inv = (n: number) => `INV-${year}-${String(n).padStart(6, '0')}`;
-
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 interface OutboxWithAttachments {
   to: string;

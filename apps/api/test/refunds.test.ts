@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product, Purchase } from '@shop/shared';
 import { auditLog, stockMovements, testPaymentIntents } from '../src/db/schema';
 import { documents } from '../src/db/schema/documents';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
+import { pdfText } from './support/pdf-text';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod, getProductStock, payOrder, placeOrder, readOutbox } from './orders-fixtures';
 import { startStripeShop, type StripeShop } from './support/stripe-shop';
 
@@ -21,15 +21,6 @@ import { startStripeShop, type StripeShop } from './support/stripe-shop';
 const BERLIN = { name: 'Jonas Weber', line1: 'Friedrichstraße 10', city: 'Berlin', postalCode: '10117', country: 'DE', phone: '030 901820' };
 const year = new Date().getUTCFullYear();
 const cn = (n: number) => `CN-${year}-${String(n).padStart(6, '0')}`;
-
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('refunds through the test processor', () => {
   let t: TestApp;

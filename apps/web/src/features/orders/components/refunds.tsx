@@ -1,36 +1,20 @@
-import { useState } from 'react';
-import { invoicesCopy } from '@shop/shared/copy/invoices';
 import { refundsCopy as t } from '@shop/shared/copy/refunds';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import type { Refund } from '@shop/shared/schemas/refund';
 import { formatPrice } from '../../../components/ui/price';
-import { toastError } from '../../../lib/toast';
 import { downloadCreditNote } from '../api/download-invoice';
+import { DocumentDownloadButton } from './invoice-link';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function CreditNoteLink({ purchase, number }: { purchase: Purchase; number: string }) {
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadCreditNote(purchase.number || purchase._id, number);
-    } catch {
-      toastError(invoicesCopy.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <button
-      type="button"
-      className="btn btn-link btn-sm h-auto min-h-0 px-0"
-      onClick={() => void onClick()}
-      disabled={busy}
-      aria-label={t.downloadCreditNote(number)}
-    >
-      {t.creditNote(number)}
-    </button>
+    <DocumentDownloadButton
+      download={() => downloadCreditNote(purchase.number || purchase._id, number)}
+      label={t.creditNote(number)}
+      ariaLabel={t.downloadCreditNote(number)}
+      className="h-auto min-h-0"
+    />
   );
 }
 
