@@ -56,6 +56,7 @@ describe('refundFigures', () => {
   });
 
   it('a line refunded in parts gives back exactly what refunding it at once does, never more than it cost', () => {
+    // The counterexample CI found once (3 units for 1 cent, refunded 2 then 1) runs every time.
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 50 }),
@@ -81,7 +82,8 @@ describe('refundFigures', () => {
               },
               { lines: [{ orderId: 'l', quantity: q }], shipping: false, extraCents: 0 },
             );
-            if (!r.ok) return r.message === REFUND_MESSAGES.nothing; // a unit worth 0 cents gives nothing back
+            // Units worth 0 cents give nothing back; once the whole payment is back, they are refused as refunded already.
+            if (!r.ok) return r.message === REFUND_MESSAGES.nothing || (r.message === REFUND_MESSAGES.fullyRefunded && goods + tax === priceCents + taxCents);
             done += q;
             goods += r.figures.goodsCents;
             tax += r.figures.taxCents;
@@ -91,6 +93,7 @@ describe('refundFigures', () => {
           return true;
         },
       ),
+      { examples: [[3, 1, 0, [2, 1]]] },
     );
   });
 });
