@@ -29,7 +29,7 @@ async function ownProduct(browser: Browser): Promise<ProductDto> {
   }
 }
 
-test('a customer cancels an unpaid order after confirming, and the row disappears', async ({ browser }) => {
+test('a customer cancels an unpaid order after confirming, and it stays in My Orders as cancelled', async ({ browser }) => {
   const product = await ownProduct(browser);
   const { page, context } = await newCustomerPage(browser, 'cancel');
   await placeOrderViaApi(page, product);
@@ -53,13 +53,21 @@ test('a customer cancels an unpaid order after confirming, and the row disappear
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // Confirmed: 'Delete Success', the row is gone and the empty state offers the catalogue.
+  // Confirmed: 'Delete Success'; issue #25 item 5 (decision 165): the order stays, marked Cancelled, with nothing left to pay or cancel.
   await row.getByRole('button', { name: /^Cancel/ }).click();
   await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
   await expect(page.getByText('Delete Success')).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByText('You have not ordered any parts yet.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/products');
+  await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: /^pay/ })).toHaveCount(0);
+
+  // Its page says so, and its timeline ends with the cancel.
+  await row.getByRole('link', { name: /^TT-/ }).click();
+  await expect(page.getByRole('heading', { name: /^Order TT-/ })).toBeVisible();
+  await expect(page.locator('header').getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText('This order was cancelled before it was paid')).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').last()).toContainText('Cancelled; the parts went back into stock');
 
   // The units went back into stock.
   const stockAfterCancel = ((await (await page.request.get(`/api/product/${product._id}`)).json()) as { stock: number }).stock;

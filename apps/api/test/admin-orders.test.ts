@@ -69,7 +69,7 @@ describe('GET /api/allorders', () => {
     const unpaid = await page('status=unpaid');
     expect(unpaid.total).toBe(5);
     expect(unpaid.items.every((o) => !o.paid)).toBe(true);
-    expect(unpaid.counts).toEqual({ all: 7, unpaid: 5, paid: 1, delivered: 1, expired: 0 });
+    expect(unpaid.counts).toEqual({ all: 7, unpaid: 5, paid: 1, delivered: 1, expired: 0, cancelled: 0 });
     const paid = await page('status=paid');
     expect(paid.items.map((o) => o._id)).toEqual([paidOrder._id]);
     const delivered = await page('status=delivered');

@@ -56,7 +56,7 @@ describe('audit entries of admin actions', () => {
       actor: actor(),
       entityId: byAdmin.orderNumber,
       before: { status: 'unpaid', quantity: 3, email: customer.email },
-      after: null,
+      after: { status: 'cancelled' },
       note: `Cancelled ${product.name} for ${customer.email}; 3 units back in stock`,
     });
   });

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders } from '../src/db/schema';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
 import type { FakeStripe } from './fake-stripe/server';
 import { startStripeShop, type StripeShop } from './support/stripe-shop';
@@ -337,6 +339,12 @@ describe('POST /api/checkout', () => {
       const paid = await payCheckoutRequest(t, carol, placed._id, pi);
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({ status: 'paid', total: 27.99 });
+      // Issue #25 item 5: the cancelled line is kept but is no longer part of the order it was dropped from.
+      const view = (await t.app.inject({ method: 'GET', url: `/api/purchases/${placed._id}`, headers: bearer(carol.token) })).json();
+      expect(view).toMatchObject({ status: 'paid', total: 27.99, cancelledAt: null });
+      expect(view.lines.map((l: { orderId: string }) => l.orderId)).toEqual([placed.orders[1]._id]);
+      const [dropped] = await t.app.db.select().from(orders).where(eq(orders.id, placed.orders[0]._id));
+      expect([dropped.status, dropped.paid]).toEqual(['cancelled', false]);
     });
   });
 

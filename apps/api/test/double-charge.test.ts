@@ -255,7 +255,8 @@ describe('with Stripe (fake Stripe server): the Refunds API, the webhook, and a 
       expect.objectContaining({ paymentId: other.id, amount: 260, currency: 'usd', checkoutId: placed._id, email: sam.email, attempts: 1 }),
     ]);
     const flagged = (await auditOf(t, 'payment.refund_due')).find((a) => (a.after as { paymentId?: string }).paymentId === other.id);
-    expect(flagged).toMatchObject({ entityType: 'checkout', entityId: placed._id, after: { refundDue: true, amount: 260 } });
+    // Issue #25 item 5: named by its order number.
+    expect(flagged).toMatchObject({ entityType: 'order', entityId: placed.number, after: { refundDue: true, amount: 260 } });
     expect(flagged?.note).toContain('Refund due: $260.00');
 
     const sweep = await reconcilePayments(t.app);

@@ -192,13 +192,14 @@ describe('a payment intent created while its order is cancelled', () => {
       expect(cancel.statusCode).toBeLessThan(300);
       release();
       const intent = await intentCall;
-      expect(intent.statusCode, intent.body).toBe(404);
-      expect(intent.json().error.code).toBe('ORDER_NOT_FOUND');
+      // Issue #25 item 5: the cancelled order is kept, and says so.
+      expect(intent.statusCode, intent.body).toBe(409);
+      expect(intent.json().error.code).toBe('ORDER_CANCELLED');
     } finally {
       provider.createPayment = realCreate;
     }
 
-    expect(await t.app.db.select().from(orders).where(eq(orders.id, order._id))).toHaveLength(0);
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, order._id))).map((o) => [o.status, o.paymentIntentId])).toEqual([['cancelled', null]]);
     const intents = await t.app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, order._id));
     expect(intents.length).toBeGreaterThan(0);
     for (const i of intents) expect(i.status, i.id).toBe('canceled');

@@ -261,10 +261,24 @@ describe('DELETE /api/orders/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect(await getProductStock(t.app, product._id)).toBe(30);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(alice.token) })).statusCode).toBe(404);
+    // Issue #25 item 5 (decision 165): the order is kept as cancelled, not deleted.
+    const kept = await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(alice.token) });
+    expect(kept.json()).toMatchObject({ _id: order._id, status: 'cancelled', paid: false, expiresAt: null });
+    const view = await t.app.inject({ method: 'GET', url: `/api/purchases/${order._id}`, headers: bearer(alice.token) });
+    expect(view.json()).toMatchObject({ status: 'cancelled', goods: order.price });
+    expect(Date.parse(view.json().cancelledAt)).toBeGreaterThan(Date.parse(order.createdAt) - 1);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/purchases?status=cancelled', headers: bearer(alice.token) });
+    expect(mine.json().items.map((p: { _id: string }) => p._id)).toContain(order._id);
+    expect(mine.json().counts.cancelled).toBeGreaterThanOrEqual(1);
+    // The spec's list of lines leaves it out, as the spec's delete did.
+    const lines = await t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(alice.email)}`, headers: bearer(alice.token) });
+    expect(lines.json().map((o: { _id: string }) => o._id)).not.toContain(order._id);
+    // Cancelling again changes nothing; paying it is refused.
     const again = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: bearer(alice.token) });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(200);
     expect(await getProductStock(t.app, product._id)).toBe(30);
+    const pay = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(alice.token), payload: { orderId: order._id } });
+    expect([pay.statusCode, pay.json().error.code]).toEqual([409, 'ORDER_CANCELLED']);
   });
 
   it("refuses another customer (404, order kept) and a visitor (401); an admin may cancel a customer's unpaid order", async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { orderNumber } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, testPaymentIntents } from '../src/db/schema';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
@@ -121,12 +122,13 @@ describe.skipIf(!postgresUrl)(
       const [row] = await t.app.db.select().from(orders).where(eq(orders.id, id));
       return row;
     }
+    // Issue #25 item 5: the Activity log names an order by its number.
     const auditCount = async (t: ResilienceApp, id: string) =>
       (
         await t.app.db
           .select({ n: count() })
           .from(auditLog)
-          .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'payment.reconcile')))
+          .where(and(eq(auditLog.entityId, orderNumber((await orderRow(t, id)).number ?? 0)), eq(auditLog.action, 'payment.reconcile')))
       )[0].n;
 
     it('test processor: killed while recording the payment, the restarted shop marks the order paid once with that payment', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { orderNumber } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../src/db/schema';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
@@ -24,11 +25,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const auditFor = (orderId: string) =>
-  t.app.db
+// Issue #25 item 5: the Activity log names an order by its number.
+const auditFor = async (orderId: string) => {
+  const [row] = await t.app.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+  return t.app.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'payment.reconcile')));
+    .where(and(eq(auditLog.entityId, orderNumber(row.number ?? 0)), eq(auditLog.action, 'payment.reconcile')));
+};
 
 describe(`payment reconciliation on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('marks an order paid once when its confirmed payment was never recorded, audits it and sends one receipt', async () => {

@@ -1,9 +1,10 @@
 /**
  * Order life cycle: unpaid → paid → delivered, or unpaid → expired when its
- * reservation runs out (issue #8). Cancel (delete) only while unpaid.
+ * reservation runs out (issue #8). Cancel only while unpaid: the order is
+ * kept as cancelled (issue #25 item 5).
  * Kept here so the server and the web app agree on what each state allows.
  */
-export type OrderStatus = 'unpaid' | 'paid' | 'delivered' | 'expired';
+export type OrderStatus = 'unpaid' | 'paid' | 'delivered' | 'expired' | 'cancelled';
 
 export interface OrderFlags {
   paid: boolean;

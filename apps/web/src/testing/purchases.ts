@@ -73,6 +73,7 @@ export function checkoutPurchase(over: Partial<Purchase> = {}): Purchase {
     returns: [],
     returnableUntil: null,
     deliveredAt: null,
+    cancelledAt: null,
     ...over,
   };
 }
@@ -109,5 +110,6 @@ export function singlePurchase(over: Partial<Order> = {}): Purchase {
     returns: [],
     returnableUntil: null,
     deliveredAt: null,
+    cancelledAt: null,
   };
 }

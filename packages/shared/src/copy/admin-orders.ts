@@ -6,6 +6,7 @@ export const adminOrdersCopy = {
   tabPaid: 'Paid, to deliver',
   tabDelivered: 'Delivered',
   tabExpired: 'Expired',
+  tabCancelled: 'Cancelled',
   searchLabel: 'Search orders',
   searchPlaceholder: 'Order number, transaction id, e-mail, name or part',
   /** Issue #24: what the search finds. */

@@ -26,6 +26,8 @@ export const orderViewCopy = {
     shipped: 'Shipped',
     delivered: 'Delivered',
     expired: 'Expired',
+    // Issue #25 item 5: a cancelled order is kept.
+    cancelled: 'Cancelled',
   },
   refundDue: 'Refund on its way',
   placed: 'Placed',
@@ -46,6 +48,7 @@ export const orderViewCopy = {
   payNow: (amount: string) => `Pay ${amount}`,
   payHint: 'One payment for the whole order.',
   expiredHint: 'The reservation ran out and the parts went back into stock. Order them again from the catalogue.',
+  cancelledHint: 'This order was cancelled before it was paid, and its parts went back into stock. Order them again from the catalogue.',
   // The checkout's payment page.
   paid: 'Paid',
   paidOrder: (number: string) => `Order ${number} is paid.`,
@@ -67,4 +70,5 @@ export const timelineCopy = {
   returnReceived: 'Returned parts received',
   refunded: (amount: string) => `Refunded ${amount}`,
   delivered: 'Delivered',
+  cancelled: 'Cancelled; the parts went back into stock',
 } as const;

@@ -13,6 +13,8 @@ export const ordersCopy = {
   // Issue #8: reservations that expire.
   reservedFor: (minutes: number) => `Reserved for ${minutes} min`,
   expired: 'Expired',
+  /** Issue #25 item 5: a cancelled order stays in My Orders. */
+  cancelled: 'Cancelled',
   expiredHint: 'The reservation ran out and the parts went back into stock. Order again to buy them.',
   refundDue: 'Paid after expiry: refund',
   /** What the customer sees for the same order (the admin refunds it). */

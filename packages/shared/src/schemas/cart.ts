@@ -182,8 +182,9 @@ export type ShortLine = z.infer<typeof shortLineSchema>;
  * An order's one status: its lines are paid, delivered and expire together.
  * Issue #25 (decision 157): a paid order is `partially_shipped` once some of
  * its units left, `shipped` when every line has; delivered still comes last.
+ * Issue #25 item 5 (decision 165): a cancelled order is kept as `cancelled`.
  */
-export const purchaseStatusSchema = z.enum(['unpaid', 'paid', 'partially_shipped', 'shipped', 'delivered', 'expired']);
+export const purchaseStatusSchema = z.enum(['unpaid', 'paid', 'partially_shipped', 'shipped', 'delivered', 'expired', 'cancelled']);
 export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
 
 /**
@@ -209,6 +210,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   returnableUntil: z.string().nullable(),
   /** Issue #25 item 5: when its last line was delivered (the spec's "Dleverd"), or null. */
   deliveredAt: z.string().nullable(),
+  /** Issue #25 item 5 (decision 165): when it was cancelled (unpaid), or null. */
+  cancelledAt: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -221,7 +224,9 @@ export const purchasesQuerySchema = z.object({
     .min(1, 'limit must be 1 or more')
     .max(PURCHASES_MAX_LIMIT, `limit must be ${PURCHASES_MAX_LIMIT} or less`)
     .default(20),
-  status: z.enum(['all', 'unpaid', 'paid', 'delivered', 'expired'], { message: 'status must be one of all, unpaid, paid, delivered, expired' }).default('all'),
+  status: z
+    .enum(['all', 'unpaid', 'paid', 'delivered', 'expired', 'cancelled'], { message: 'status must be one of all, unpaid, paid, delivered, expired, cancelled' })
+    .default('all'),
   /** Order number (TT-10042), transaction id, e-mail, name, part name or part number. */
   q: z.string().trim().max(200, 'q must be 200 characters or fewer').optional(),
 });
@@ -233,7 +238,14 @@ export const purchasePageSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   pages: z.number().int(),
-  counts: z.object({ all: z.number().int(), unpaid: z.number().int(), paid: z.number().int(), delivered: z.number().int(), expired: z.number().int() }),
+  counts: z.object({
+    all: z.number().int(),
+    unpaid: z.number().int(),
+    paid: z.number().int(),
+    delivered: z.number().int(),
+    expired: z.number().int(),
+    cancelled: z.number().int(),
+  }),
 });
 export type PurchasePage = z.infer<typeof purchasePageSchema>;
 

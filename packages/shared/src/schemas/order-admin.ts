@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderSchema } from './order';
 
 /** The status tabs of Manage All Orders. `all` is every order. */
-export const ADMIN_ORDER_STATUSES = ['all', 'unpaid', 'paid', 'delivered', 'expired'] as const;
+export const ADMIN_ORDER_STATUSES = ['all', 'unpaid', 'paid', 'delivered', 'expired', 'cancelled'] as const;
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
@@ -39,6 +39,7 @@ export const adminOrderCountsSchema = z.object({
   paid: z.number().int(),
   delivered: z.number().int(),
   expired: z.number().int(),
+  cancelled: z.number().int(),
 });
 export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
 

@@ -32,7 +32,7 @@ export const orderSchema = z.object({
   /** 'test' when the order was paid without real money (test processor or Stripe test keys); null while unpaid. */
   paymentMode: paymentModeSchema.nullable(),
   // Issue #8: every order's status (the spec's paid/deleverd flags agree with it) and its reservation.
-  status: z.enum(['unpaid', 'paid', 'delivered', 'expired']),
+  status: z.enum(['unpaid', 'paid', 'delivered', 'expired', 'cancelled']),
   /** When an unpaid order gives its stock back (ISO time); null once paid or expired. */
   expiresAt: z.string().nullable(),
   /** Paid after its reservation expired while the part was sold out: the admin must refund it. */

@@ -145,11 +145,13 @@ export const orders = pgTable(
     /** How a paid order was paid: 'test' (no real money moved) or 'live'; null while unpaid. */
     paymentMode: text('payment_mode').$type<'test' | 'live'>(),
     // Issue #8 (catalog): reservations that expire. `paid`/`deleverd` stay for the spec and agree with `status`.
-    /** unpaid | paid | delivered | expired */
+    /** unpaid | paid | delivered | expired | cancelled (issue #25 item 5: a cancel keeps the order) */
     status: text('status').notNull().default('unpaid'),
     /** When an unpaid order gives its stock back; null once paid. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Issue #25 item 5 (decision 165): when the customer or an admin cancelled it, unpaid. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Paid after its reservation expired and the stock was gone: the admin must refund. */
     refundDue: boolean('refund_due').notNull().default(false),
     /** Issue #9: the checkout this order is one line of; null for a single order. */
@@ -175,7 +177,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'delivered', 'expired')`),
+    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'delivered', 'expired', 'cancelled')`),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),

@@ -28,6 +28,7 @@ import {
   markLinePaid,
   reservationLimit,
   reservationLimitError,
+  notCancelled,
   toOrderDto,
   type OrderRow,
   type PaidResult,
@@ -61,7 +62,7 @@ const cartTooLong = (lines: number, max: number) => reservationLimit('lines', co
 
 /** The checkout's state, from its orders: they are reserved, paid and expire together. */
 export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Date): CheckoutStatus {
-  if (rows.length === 0) return 'cancelled';
+  if (rows.every((o) => o.status === 'cancelled')) return 'cancelled';
   if (checkout.transactionId || rows.every((o) => o.paid)) return 'paid';
   if (rows.some((o) => o.status === 'expired' || isPastDue(o, now))) return 'expired';
   return 'unpaid';
@@ -93,8 +94,13 @@ const dueCents = (checkout: CheckoutRow, rows: OrderRow[]) =>
     rows.filter((o) => !o.paid),
   ).total;
 
+/** The checkout's lines; a line cancelled before payment is no longer one of them (issue #25 item 5). */
 async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productName), asc(orders.id));
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), notCancelled))
+    .orderBy(asc(orders.productName), asc(orders.id));
 }
 
 export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date): Checkout {
@@ -472,7 +478,7 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
       await tx
         .update(orders)
         .set({ paymentIntentId: created.id })
-        .where(and(eq(orders.checkoutId, checkout.id), eq(orders.paid, false)));
+        .where(and(eq(orders.checkoutId, checkout.id), eq(orders.paid, false), notCancelled));
     }
     return row;
   });

@@ -39,12 +39,14 @@ export function orderSearchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
-// The spec's flags decide paid and delivered (they are kept in step with `status`); expiry exists only as a status.
+// The spec's flags decide paid and delivered (they are kept in step with `status`); expiry and cancelling exist only
+// as statuses. Issue #25 item 5: these filtered pages and the CSV keep cancelled lines; the spec's plain array does not.
 const statusConditions: Record<Exclude<AdminOrderStatus, 'all'>, SQL> = {
-  unpaid: sql`(${orders.paid} = false and ${orders.status} <> 'expired')`,
+  unpaid: sql`(${orders.paid} = false and ${orders.status} not in ('expired', 'cancelled'))`,
   paid: sql`(${orders.paid} = true and ${orders.deleverd} = false)`,
   delivered: sql`(${orders.deleverd} = true)`,
   expired: sql`(${orders.paid} = false and ${orders.status} = 'expired')`,
+  cancelled: sql`(${orders.status} = 'cancelled')`,
 };
 
 export function orderStatusCondition(status: AdminOrderStatus | undefined): SQL | undefined {
@@ -68,6 +70,7 @@ export async function countOrdersByStatus(db: Db, q: string | undefined): Promis
       paid: n(statusConditions.paid),
       delivered: n(statusConditions.delivered),
       expired: n(statusConditions.expired),
+      cancelled: n(statusConditions.cancelled),
     })
     .from(orders)
     .where(orderSearchCondition(q));
@@ -119,7 +122,7 @@ export const ORDER_CSV_COLUMNS = [
 
 export function orderStatusOf(order: Order): Exclude<AdminOrderStatus, 'all'> {
   const status = (order as Order & { status?: string }).status;
-  if (status === 'expired') return 'expired';
+  if (status === 'expired' || status === 'cancelled') return status;
   if (order.deleverd) return 'delivered';
   return order.paid ? 'paid' : 'unpaid';
 }

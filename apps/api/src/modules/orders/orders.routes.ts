@@ -115,7 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an unpaid order (its customer or an admin); its stock is restored',
+        summary: 'Cancel an unpaid order (its customer or an admin): its stock is restored and it is kept as cancelled; repeating it changes nothing',
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         response: { 200: z.object({ deletedCount: z.literal(1) }), ...errors },

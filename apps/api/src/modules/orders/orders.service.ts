@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
@@ -66,8 +66,27 @@ export const isPastDue = (row: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date
 
 export const orderExpired = () =>
   new ConflictError('This order expired: its reservation ran out and the parts went back into stock. Please place a new order.', 'ORDER_EXPIRED');
+export const orderCancelled = () =>
+  new ConflictError('This order was cancelled and its parts went back into stock: it cannot be paid. Please place a new order.', 'ORDER_CANCELLED');
 
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+
+/**
+ * Issue #25 item 5 (decision 165): a cancel keeps the order as `cancelled`.
+ * The spec's line lists (GET /orders, /allorders) leave cancelled lines out,
+ * as the spec's delete did; the order views (purchases) keep them.
+ */
+export const notCancelled = ne(orders.status, 'cancelled');
+
+/**
+ * The lines that make up an order now: a line cancelled before payment is no
+ * longer part of its order; an order whose every line is cancelled is a
+ * cancelled order, shown with all its lines.
+ */
+export function liveLines<T extends Pick<OrderRow, 'status'>>(rows: T[]): T[] {
+  const live = rows.filter((o) => o.status !== 'cancelled');
+  return live.length ? live : rows;
+}
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
 
 export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
@@ -318,7 +337,7 @@ export async function listOrdersByEmail(db: Db, user: AuthUser, email: string): 
     const rows = await db
       .select()
       .from(orders)
-      .where(eq(orders.userId, user.id))
+      .where(and(eq(orders.userId, user.id), notCancelled))
       .orderBy(...newestFirst);
     return rows.map(toOrderDto);
   }
@@ -326,7 +345,7 @@ export async function listOrdersByEmail(db: Db, user: AuthUser, email: string): 
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.email, target))
+    .where(and(eq(orders.email, target), notCancelled))
     .orderBy(...newestFirst);
   return rows.map(toOrderDto);
 }
@@ -335,6 +354,7 @@ export async function listAllOrders(db: Db): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
+    .where(notCancelled)
     .orderBy(...newestFirst);
   return rows.map(toOrderDto);
 }
@@ -361,26 +381,30 @@ export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Orde
 export const paidCannotBeCancelled = () => new ConflictError('Paid orders cannot be cancelled.', 'ORDER_PAID');
 
 /**
- * Delete an unpaid order and give its units back, in one transaction. The
- * row is locked first so a payment being recorded at the same moment either
- * wins (409 here) or finds the order gone. With `expectedPaymentIntentId`,
- * nothing is deleted when another payment intent was attached meanwhile
+ * Cancel an unpaid order and give its units back, in one transaction (issue
+ * #25 item 5, decision 165: the order is kept as `cancelled`, no longer
+ * deleted). The row is locked first so a payment being recorded at the same
+ * moment either wins (409 here) or finds the order cancelled. Cancelling a
+ * cancelled order changes nothing ('already'). With `expectedPaymentIntentId`,
+ * nothing changes when another payment intent was attached meanwhile
  * ('intent-changed'): the caller must cancel that one first.
+ * `asAdmin`: an admin cancelled it, which the audit log records; a customer's
+ * own cancellation is not an admin action.
  */
-/** `asAdmin`: an admin cancelled it, which the audit log records; a customer's own cancellation is not an admin action. */
-export async function deleteUnpaidOrder(
+export async function cancelUnpaidOrder(
   db: Db,
   id: string,
   actor: StockActor | null = null,
-  { asAdmin = false, expectedPaymentIntentId }: { asAdmin?: boolean; expectedPaymentIntentId?: string | null } = {},
-): Promise<'deleted' | 'intent-changed'> {
+  { asAdmin = false, expectedPaymentIntentId, now = new Date() }: { asAdmin?: boolean; expectedPaymentIntentId?: string | null; now?: Date } = {},
+): Promise<'cancelled' | 'already' | 'intent-changed'> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();
     if (row.paid) throw paidCannotBeCancelled();
+    if (row.status === 'cancelled') return 'already' as const;
     if (row.status === 'expired') throw orderExpired();
     if (expectedPaymentIntentId !== undefined && row.paymentIntentId !== expectedPaymentIntentId) return 'intent-changed' as const;
-    await tx.delete(orders).where(eq(orders.id, id));
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, expiresAt: null }).where(eq(orders.id, id));
     if (asAdmin && actor) {
       await recordAudit(tx, {
         actor,
@@ -389,14 +413,14 @@ export async function deleteUnpaidOrder(
         // Issue #25 item 5: named by its order number, as every order entry of the Activity log is.
         entityId: orderNumber(row.number ?? 0),
         before: { status: 'unpaid', productName: row.productName, quantity: row.quantity, email: row.email },
-        after: null,
+        after: { status: 'cancelled' },
         note: row.userId === actor.id ? null : `Cancelled ${row.productName} for ${row.email}; ${row.quantity} units back in stock`,
       });
     }
     if (row.productId) {
       await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'order_cancelled', orderId: row.id, actor });
     }
-    return 'deleted' as const;
+    return 'cancelled' as const;
   });
 }
 
@@ -472,7 +496,8 @@ export async function markLinePaid(db: Db, orderId: string, transactionId: strin
   if (updated) return { order: updated, newlyPaid: true };
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw orderNotFound();
-  if (!row.paid && row.status === 'expired') return settleLatePayment(db, orderId, transactionId, paymentMode);
+  // A payment that went through after the order expired or was cancelled (its intent could not be stopped in time).
+  if (!row.paid && (row.status === 'expired' || row.status === 'cancelled')) return settleLatePayment(db, orderId, transactionId, paymentMode);
   if (row.transactionId !== transactionId) throw alreadyPaidWithAnother();
   return { order: row, newlyPaid: false };
 }

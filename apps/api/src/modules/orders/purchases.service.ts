@@ -10,7 +10,7 @@ import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/che
 import { orderSearchCondition } from './orders-admin.service';
 import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './order-refunds.service';
 import { loadReturns, returnableUntil, toReturnDto } from './returns.service';
-import { isPastDue, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
+import { isPastDue, liveLines, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
@@ -30,15 +30,17 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(re
 
 const purchaseKey = sql`coalesce(${orders.checkoutId}, ${orders.id})`;
 // Issue #25: a paid order's shipments make it partially_shipped or shipped (over the rows joined with shippedUnitsJoin).
-const statusOfGroup = sql`case when bool_and(${orders.deleverd}) then 'delivered' when bool_and(${orders.paid}) then ${shippedStatusSql}
-  when bool_or(${orders.status} = 'expired') then 'expired' else 'unpaid' end`;
+// Issue #25 item 5: the rows grouped are an order's live lines, or every line of a cancelled order (liveRowsSql).
+const statusOfGroup = sql`case when bool_and(${orders.status} = 'cancelled') then 'cancelled' when bool_and(${orders.deleverd}) then 'delivered'
+  when bool_and(${orders.paid}) then ${shippedStatusSql} when bool_or(${orders.status} = 'expired') then 'expired' else 'unpaid' end`;
+/** liveLines in SQL: a cancelled line counts only in an order whose every line is cancelled. */
+const liveRowsSql = sql`(${orders.status} <> 'cancelled' or not exists (select 1 from ${orders} live
+  where live.checkout_id = ${orders.checkoutId} and live.status <> 'cancelled'))`;
 
 function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date): PurchaseStatus {
+  if (rows.every((o) => o.status === 'cancelled')) return 'cancelled';
   if (rows.every((o) => o.deleverd)) return 'delivered';
-  if (checkout) {
-    const s = checkoutStatus(checkout, rows, now);
-    return s === 'cancelled' ? 'expired' : s;
-  }
+  if (checkout) return checkoutStatus(checkout, rows, now);
   const [row] = rows;
   return isPastDue(row, now) ? 'expired' : (row.status as PurchaseStatus);
 }
@@ -47,6 +49,12 @@ function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date):
 function deliveredAtOf(rows: OrderRow[]): string | null {
   if (!rows.every((o) => o.deleverd && o.deliveredAt)) return null;
   return new Date(Math.max(...rows.map((o) => o.deliveredAt!.getTime()))).toISOString();
+}
+
+/** When the last of its lines was cancelled, once every line is. */
+function cancelledAtOf(rows: OrderRow[]): string | null {
+  if (!rows.every((o) => o.status === 'cancelled' && o.cancelledAt)) return null;
+  return new Date(Math.max(...rows.map((o) => o.cancelledAt!.getTime()))).toISOString();
 }
 
 /** One order's view from its checkout (or none, for a lone order) and its lines. */
@@ -70,6 +78,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       returns: [],
       returnableUntil: null,
       deliveredAt: deliveredAtOf(rows),
+      cancelledAt: cancelledAtOf(rows),
     };
   }
   const order = toOrderDto(first);
@@ -115,6 +124,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     returns: [],
     returnableUntil: null,
     deliveredAt: deliveredAtOf(rows),
+    cancelledAt: cancelledAtOf(rows),
   };
 }
 
@@ -145,7 +155,7 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
     [...refundsByKey.values()].flat().flatMap((r) => (r.creditNoteId ? [r.creditNoteId] : [])),
   );
   return keys.map((key) => {
-    const rows = lines.filter((o) => (o.checkoutId ?? o.id) === key);
+    const rows = liveLines(lines.filter((o) => (o.checkoutId ?? o.id) === key));
     const purchase = toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
     // Issue #25: its shipments, and the status they give a paid order.
     const list = shipmentsByKey.get(key) ?? [];
@@ -172,7 +182,7 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
  * name or number).
  */
 export async function pagePurchases(db: Db, scope: { userId: string | null }, query: Query, now: Date): Promise<PurchasePage> {
-  const where: SQL[] = [];
+  const where: SQL[] = [liveRowsSql];
   if (scope.userId !== null) where.push(sql`${orders.userId} = ${scope.userId}`);
   const search = orderSearchCondition(query.q);
   const groups = sql`select ${purchaseKey} as key, min(${orders.createdAt}) as created_at, ${statusOfGroup} as status
@@ -181,7 +191,7 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
   const [counts] = rowsOf(
     await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'unpaid')::int as unpaid,
       count(*) filter (where status in ${paidStatuses})::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
-      count(*) filter (where status = 'expired')::int as expired from (${groups}) g`),
+      count(*) filter (where status = 'expired')::int as expired, count(*) filter (where status = 'cancelled')::int as cancelled from (${groups}) g`),
   );
   const c = {
     all: Number(counts.all),
@@ -189,6 +199,7 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
     paid: Number(counts.paid),
     delivered: Number(counts.delivered),
     expired: Number(counts.expired),
+    cancelled: Number(counts.cancelled),
   };
   const total = c[query.status];
   const pages = Math.max(1, Math.ceil(total / query.limit));

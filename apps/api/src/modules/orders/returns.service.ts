@@ -11,7 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { createRefund, refundedUnits, type CreatedRefund } from './order-refunds.service';
 import { loadShipments, orderKeyOf, shippedUnits, type ShipmentWithLines } from './shipments.service';
-import type { OrderRow } from './orders.service';
+import { liveLines, type OrderRow } from './orders.service';
 
 /**
  * Issue #25 item 4 (decision 163): returns. The customer asks to return units
@@ -79,12 +79,14 @@ const mailOf = (r: ReturnRow, step: ReturnMail['step'], first: OrderRow, note: s
 });
 
 async function lockedRows(tx: Db, key: string): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
-    .orderBy(asc(orders.productName), asc(orders.id))
-    .for('update');
+  return liveLines(
+    await tx
+      .select()
+      .from(orders)
+      .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
+      .orderBy(asc(orders.productName), asc(orders.id))
+      .for('update'),
+  );
 }
 
 export interface ReturnResult {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { orderNumber } from '@shop/shared';
 import { orders } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -97,7 +98,8 @@ async function reconcileOrder(app: FastifyInstance, orderId: string, paymentInte
         actor: null,
         action: 'payment.reconcile',
         entityType: 'order',
-        entityId: order.id,
+        // Issue #25 item 5: the Activity log names orders by their number.
+        entityId: orderNumber(order.number ?? 0),
         before: { paid: false, transactionId: order.transactionId, paymentIntentId: order.paymentIntentId },
         after: { paid: true, transactionId: paid.order.transactionId, paymentIntentId: paid.order.paymentIntentId },
         note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for ${payment.amountCents} cents, which was not recorded on the order; marked paid by the reconciliation.`,
@@ -136,10 +138,10 @@ async function reconcileCheckout(app: FastifyInstance, checkoutId: string, payme
       actor: null,
       action: 'payment.reconcile',
       entityType: 'order',
-      entityId: paid.order.id,
+      entityId: orderNumber(paid.order.number ?? 0),
       before: { paid: false, transactionId: null, paymentIntentId },
       after: { paid: true, transactionId: paid.order.transactionId, paymentIntentId: paid.order.paymentIntentId },
-      note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for checkout ${checkoutId} (${payment.amountCents} cents), which was not recorded; marked paid by the reconciliation.`,
+      note: `The ${app.payments.name} payment provider confirmed payment ${payment.id} for order ${orderNumber(paid.order.number ?? 0)} (${payment.amountCents} cents), which was not recorded; marked paid by the reconciliation.`,
     });
   }
   await sendCheckoutReceipt(app, result.newlyPaid);
@@ -153,7 +155,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
     const candidates = await app.db
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, checkoutId: orders.checkoutId })
       .from(orders)
-      .where(and(eq(orders.paid, false), isNotNull(orders.paymentIntentId), gte(orders.createdAt, since)))
+      .where(and(eq(orders.paid, false), ne(orders.status, 'cancelled'), isNotNull(orders.paymentIntentId), gte(orders.createdAt, since)))
       .orderBy(desc(orders.createdAt))
       .limit(BATCH);
     const paid: string[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { copy, fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
@@ -14,12 +14,13 @@ import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordableP
 import { expireReservations } from '../orders/reservations.service';
 import {
   alreadyPaidWithAnother,
-  deleteUnpaidOrder,
+  cancelUnpaidOrder,
   findOrderFor,
   isPastDue,
   loneTotalCents,
   markOrderPaid,
   orderExpired,
+  orderCancelled,
   paidCannotBeCancelled,
   toOrderDto,
   type OrderRow,
@@ -130,6 +131,7 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) throw alreadyPaid();
   if (order.checkoutId) throw payWithCheckout(order.checkoutId);
+  if (order.status === 'cancelled') throw orderCancelled();
   if (order.status === 'expired' || isPastDue(order, app.clock.now())) throw orderExpired();
   // Goods, shipping and tax (decision 160): what the order's page and My Orders show as its total.
   const dueCents = loneTotalCents(order);
@@ -162,12 +164,16 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
   const [kept] = await app.db
     .update(orders)
     .set({ paymentIntentId: created.id })
-    .where(and(eq(orders.id, order.id), eq(orders.paid, false)))
+    .where(and(eq(orders.id, order.id), eq(orders.paid, false), ne(orders.status, 'cancelled')))
     .returning({ id: orders.id });
   if (!kept) {
-    const [now] = await app.db.select({ paid: orders.paid, transactionId: orders.transactionId }).from(orders).where(eq(orders.id, order.id));
+    const [now] = await app.db
+      .select({ paid: orders.paid, transactionId: orders.transactionId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     if (now?.transactionId !== created.id) await app.payments.cancelPayment(created.id);
     if (now?.paid) throw alreadyPaid();
+    if (now?.status === 'cancelled') throw orderCancelled();
     throw new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
   }
   return answer(created.clientSecret);
@@ -198,13 +204,14 @@ export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, 
     throw payWithCheckout(order.checkoutId);
   }
   const expired = order.status === 'expired' || isPastDue(order, app.clock.now());
+  const closed = () => (order.status === 'cancelled' ? orderCancelled() : orderExpired());
   const payment = await app.payments.retrievePayment(transactionId);
   if (!payment) {
-    if (expired) throw orderExpired();
+    if (expired || order.status === 'cancelled') throw closed();
     throw new BadRequestError('No payment with that transaction id.', 'PAYMENT_NOT_FOUND');
   }
-  // An expired order still takes a payment that really succeeded (the money is gone): see settleLatePayment.
-  if (expired && payment.status !== 'succeeded') throw orderExpired();
+  // An expired or cancelled order still takes a payment that really succeeded (the money is gone): see settleLatePayment.
+  if ((expired || order.status === 'cancelled') && payment.status !== 'succeeded') throw closed();
   const result = await recordPayment(app, order, payment);
   if (result.order.refundDue) throw paidTooLate();
   return toOrderDto(result.order);
@@ -228,6 +235,8 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
   for (let attempt = 1; ; attempt += 1) {
     const order = await findOrderFor(app.db, user, orderId, 'read');
     if (order.paid) throw paidCannotBeCancelled();
+    // Issue #25 item 5: a cancelled order stays cancelled; cancelling it again changes nothing.
+    if (order.status === 'cancelled') return;
     if (order.status === 'expired') throw orderExpired();
     if (order.paymentIntentId) {
       const payment = await app.payments.cancelPayment(order.paymentIntentId);
@@ -244,8 +253,12 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
       }
     }
     const actor = { id: user.id, email: user.email };
-    if ((await deleteUnpaidOrder(app.db, order.id, actor, { asAdmin: actsAsAdmin(user), expectedPaymentIntentId: order.paymentIntentId })) === 'deleted')
-      return;
+    const outcome = await cancelUnpaidOrder(app.db, order.id, actor, {
+      asAdmin: actsAsAdmin(user),
+      expectedPaymentIntentId: order.paymentIntentId,
+      now: app.clock.now(),
+    });
+    if (outcome !== 'intent-changed') return;
     if (attempt === 3) throw new ConflictError('The order changed while it was being cancelled. Please try again.', 'ORDER_CHANGED');
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { copy, formatUsd, fromCents, type RefundDue } from '@shop/shared';
-import { paymentRefunds } from '../../db/schema';
+import { copy, formatUsd, fromCents, orderNumber, type RefundDue } from '@shop/shared';
+import { orders, paymentRefunds } from '../../db/schema';
 import { DomainError, isUuid } from '../../lib/errors';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { recordAudit } from '../audit/audit.service';
@@ -88,8 +88,22 @@ export async function refundOf(app: FastifyInstance, paymentId: string): Promise
   return (row?.status as RefundOutcome | undefined) ?? null;
 }
 
+/** Issue #25 item 5: the Activity log names an order by its number (a payment of nothing we know keeps its ids). */
+async function auditedOrderOf(app: FastifyInstance, row: RefundRow): Promise<{ entityType: string; entityId: string | null }> {
+  const key = row.checkoutId ?? row.orderId;
+  const [line] = key
+    ? await app.db
+        .select({ number: orders.number })
+        .from(orders)
+        .where(row.checkoutId ? eq(orders.checkoutId, row.checkoutId) : eq(orders.id, key))
+        .limit(1)
+    : [];
+  if (line?.number) return { entityType: 'order', entityId: orderNumber(line.number) };
+  return row.checkoutId ? { entityType: 'checkout', entityId: row.checkoutId } : { entityType: 'order', entityId: row.orderId };
+}
+
 async function attemptRefund(app: FastifyInstance, row: RefundRow): Promise<RefundOutcome> {
-  const what = row.checkoutId ? { entityType: 'checkout', entityId: row.checkoutId } : { entityType: 'order', entityId: row.orderId };
+  const what = await auditedOrderOf(app, row);
   try {
     const refund = await app.payments.refundPayment({
       paymentId: row.paymentId,

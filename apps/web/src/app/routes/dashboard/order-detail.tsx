@@ -35,6 +35,7 @@ const badgeClass: Record<PurchaseStatus, string> = {
   shipped: 'badge-secondary',
   delivered: 'badge-success',
   expired: 'badge-neutral',
+  cancelled: 'badge-neutral',
 };
 
 /**
@@ -193,7 +194,11 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
               <p className="text-sm text-base-content/80">{t.payHint}</p>
             </div>
           )}
-          {expired && <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">{t.expiredHint}</p>}
+          {(expired || p.status === 'cancelled') && (
+            <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">
+              {p.status === 'cancelled' ? t.cancelledHint : t.expiredHint}
+            </p>
+          )}
           {/* Issue #25: the admin ships a paid order's parts; everyone sees its parcels. */}
           {showCustomer && <ShipAction purchase={p} />}
           {/* Issue #25 item 3: the admin refunds a paid order (a "refund due" one too); everyone sees its refunds. */}

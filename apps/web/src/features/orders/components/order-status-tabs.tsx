@@ -9,6 +9,7 @@ const labels: Record<AdminOrderStatus, string> = {
   paid: t.tabPaid,
   delivered: t.tabDelivered,
   expired: t.tabExpired,
+  cancelled: t.tabCancelled,
 };
 
 interface OrderStatusTabsProps {

@@ -14,6 +14,7 @@ import { TransactionId } from './orders-table';
 export function CustomerOrderStatus({ order, label = order.productName }: { order: Order; label?: string }) {
   const status = orderStatus(order);
   const left = useMinutesLeft(order.expiresAt);
+  if (status === 'cancelled') return <CancelledBadge />;
   if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge hint />;
   if (status === 'unpaid') {
     return (
@@ -53,6 +54,7 @@ export function CustomerOrderStatus({ order, label = order.productName }: { orde
 export function AdminOrderStatus({ order, onDeliver, label = order.productName }: { order: Order; onDeliver(order: Order): void; label?: string }) {
   const status = orderStatus(order);
   const left = useMinutesLeft(order.expiresAt);
+  if (status === 'cancelled') return <CancelledBadge />;
   if (status === 'expired' || (status === 'unpaid' && left === 0)) return <ExpiredBadge />;
   if (status === 'unpaid') {
     return (
@@ -130,6 +132,11 @@ function ExpiredBadge({ hint = false }: { hint?: boolean }) {
       {hint && <span className="text-xs text-base-content/75">{ordersCopy.expiredHint}</span>}
     </div>
   );
+}
+
+/** Issue #25 item 5: a cancelled order stays in the lists, marked so. */
+function CancelledBadge() {
+  return <span className="badge badge-neutral font-semibold">{ordersCopy.cancelled}</span>;
 }
 
 /** Cancel is offered only while unpaid (customer and admin). */

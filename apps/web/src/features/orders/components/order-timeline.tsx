@@ -9,7 +9,7 @@ interface Event {
   text: string;
 }
 
-/** Every step of the order that has a time: placed, paid, each parcel, each return step, each refund, delivered; oldest first. */
+/** Every step of the order that has a time: placed, paid, each parcel, each return step, each refund, delivered or cancelled; oldest first. */
 export function timelineOf(p: Purchase): Event[] {
   const events: Event[] = [{ at: p.createdAt, text: t.placed(p.number) }];
   if (p.paidAt) events.push({ at: p.paidAt, text: t.paid(formatPrice(p.total)) });
@@ -22,6 +22,7 @@ export function timelineOf(p: Purchase): Event[] {
   }
   for (const r of p.refunds ?? []) events.push({ at: r.createdAt, text: t.refunded(formatPrice(r.total)) });
   if (p.deliveredAt) events.push({ at: p.deliveredAt, text: t.delivered });
+  if (p.cancelledAt) events.push({ at: p.cancelledAt, text: t.cancelled });
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
