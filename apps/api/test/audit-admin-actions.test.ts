@@ -3,9 +3,11 @@ import type { AuditEntry } from '@shop/shared';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
-import { addProduct, payOrder, placeOrder } from './orders-fixtures';
+import { eq } from 'drizzle-orm';
+import { orders } from '../src/db/schema';
+import { addProduct, payAtProcessor, payOrder, placeOrder, recordPaymentRequest } from './orders-fixtures';
 
-/** The admin actions of orders and users leave an audit entry (deliver, cancel, promote); customers' own actions do not. */
+/** The admin actions of orders and users leave an audit entry (deliver, cancel, promote); issue #25 item 5: so does every status change of an order. */
 
 let t: TestApp;
 let admin: TestUser;
@@ -44,21 +46,45 @@ describe('audit entries of admin actions', () => {
     });
   });
 
-  it("records an admin's cancellation of a customer's order, not the customer's own", async () => {
+  it("records an admin's cancellation of a customer's order and, issue #25 item 5, the customer's own, by order number", async () => {
     const product = await addProduct(t.app, admin);
     const byAdmin = await placeOrder(t.app, customer, product._id, 3);
     const byCustomer = await placeOrder(t.app, customer, product._id, 1);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${byCustomer._id}`, headers: bearer(customer.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${byAdmin._id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    // A repeat changes nothing and records nothing.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${byAdmin._id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
     const log = await entries('order.cancel');
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({
+    expect(log).toHaveLength(2);
+    expect(log.find((e) => e.entityId === byAdmin.orderNumber)).toMatchObject({
       actor: actor(),
-      entityId: byAdmin.orderNumber,
       before: { status: 'unpaid', quantity: 3, email: customer.email },
       after: { status: 'cancelled' },
       note: `Cancelled ${product.name} for ${customer.email}; 3 units back in stock`,
     });
+    expect(log.find((e) => e.entityId === byCustomer.orderNumber)).toMatchObject({
+      actor: { id: customer.id, email: customer.email },
+      after: { status: 'cancelled' },
+      note: 'Cancelled by the customer; 1 unit back in stock',
+    });
+  });
+
+  it('records a payment and an expired reservation under the order number, with the shop as the actor', async () => {
+    const product = await addProduct(t.app, admin, { stock: 50 });
+    const paid = await placeOrder(t.app, customer, product._id, 2);
+    const pi = await payAtProcessor(t.app, customer, paid._id);
+    expect((await recordPaymentRequest(t.app, customer, paid._id, pi)).statusCode).toBe(200);
+    expect((await entries('order.pay')).find((e) => e.entityId === paid.orderNumber)).toMatchObject({
+      actor: null,
+      after: { status: 'paid', transactionId: pi },
+    });
+
+    const lapsed = await placeOrder(t.app, customer, product._id, 4);
+    await t.app.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, lapsed._id));
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${lapsed._id}`, headers: bearer(customer.token) })).json().status).toBe('expired');
+    expect((await entries('order.expire')).filter((e) => e.entityId === lapsed.orderNumber)).toEqual([
+      expect.objectContaining({ actor: null, after: { status: 'expired' }, note: `The reservation of order ${lapsed.orderNumber} ran out unpaid; 4 units back in stock.` }),
+    ]);
   });
 
   it('records a promotion with the role before and after, once', async () => {

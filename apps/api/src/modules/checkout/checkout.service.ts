@@ -23,6 +23,7 @@ import type { RetrievedPayment } from '../../payments/providers/payment-provider
 import { lineTotalCents } from '../cart/cart.service';
 import {
   assertMayReserve,
+  auditOrderPaid,
   checkUnpaidCap,
   isPastDue,
   markLinePaid,
@@ -397,6 +398,7 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
       }
       // Issue #25 (decision 156): its invoice, numbered in this transaction.
       await issueInvoice(tx, { checkout: paid, lines: after });
+      if (newlyPaid.length) await auditOrderPaid(tx, paid.number, payment.amountCents, payment.id, paymentModeOf(payment));
       return { checkout: paid, orders: after, newlyPaid };
     });
   } catch (err) {

@@ -388,8 +388,8 @@ export const paidCannotBeCancelled = () => new ConflictError('Paid orders cannot
  * cancelled order changes nothing ('already'). With `expectedPaymentIntentId`,
  * nothing changes when another payment intent was attached meanwhile
  * ('intent-changed'): the caller must cancel that one first.
- * `asAdmin`: an admin cancelled it, which the audit log records; a customer's
- * own cancellation is not an admin action.
+ * The Activity log records who cancelled it (`asAdmin`: an admin, whose note
+ * names the customer).
  */
 export async function cancelUnpaidOrder(
   db: Db,
@@ -405,7 +405,8 @@ export async function cancelUnpaidOrder(
     if (row.status === 'expired') throw orderExpired();
     if (expectedPaymentIntentId !== undefined && row.paymentIntentId !== expectedPaymentIntentId) return 'intent-changed' as const;
     await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, expiresAt: null }).where(eq(orders.id, id));
-    if (asAdmin && actor) {
+    // Issue #25 item 5: every status change is in the Activity log, a customer's own cancel too.
+    if (actor) {
       await recordAudit(tx, {
         actor,
         action: 'order.cancel',
@@ -414,7 +415,10 @@ export async function cancelUnpaidOrder(
         entityId: orderNumber(row.number ?? 0),
         before: { status: 'unpaid', productName: row.productName, quantity: row.quantity, email: row.email },
         after: { status: 'cancelled' },
-        note: row.userId === actor.id ? null : `Cancelled ${row.productName} for ${row.email}; ${row.quantity} units back in stock`,
+        note:
+          asAdmin && row.userId !== actor.id
+            ? `Cancelled ${row.productName} for ${row.email}; ${row.quantity} units back in stock`
+            : `Cancelled by the customer; ${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} back in stock`,
       });
     }
     if (row.productId) {
@@ -475,8 +479,27 @@ export interface PaidResult {
 export async function markOrderPaid(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
   return db.transaction(async (tx) => {
     const result = await markLinePaid(tx, orderId, transactionId, paymentMode);
-    if (result.newlyPaid && !result.order.checkoutId) await issueInvoice(tx, { lone: result.order });
+    if (result.newlyPaid && !result.order.checkoutId) {
+      await issueInvoice(tx, { lone: result.order });
+      await auditOrderPaid(tx, result.order.number, loneTotalCents(result.order), transactionId, paymentMode);
+    }
     return result;
+  });
+}
+
+/**
+ * Issue #25 item 5: the payment that turned an order paid, in the Activity log under its number (the payment
+ * provider acted, so there is no actor). Written in the transaction that records the payment.
+ */
+export async function auditOrderPaid(tx: Db, number: number | null, cents: number, transactionId: string, paymentMode: PaymentMode): Promise<void> {
+  await recordAudit(tx, {
+    actor: null,
+    action: 'order.pay',
+    entityType: 'order',
+    entityId: orderNumber(number ?? 0),
+    before: { status: 'unpaid' },
+    after: { status: 'paid', transactionId },
+    note: `Paid ${formatUsd(fromCents(cents))} with payment ${transactionId}${paymentMode === 'test' ? ' (test payment, no money moved)' : ''}.`,
   });
 }
 
@@ -602,6 +625,21 @@ export async function expireDueOrders(
       .returning();
     for (const row of expired) {
       if (row.productId) await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'reservation_expired', orderId: row.id });
+    }
+    // Issue #25 item 5: each expired order once in the Activity log (a checkout's lines share its number).
+    const byNumber = new Map<number, OrderRow[]>();
+    for (const row of expired) byNumber.set(row.number ?? 0, [...(byNumber.get(row.number ?? 0) ?? []), row]);
+    for (const [number, rows] of byNumber) {
+      const units = rows.reduce((sum, o) => sum + o.quantity, 0);
+      await recordAudit(tx, {
+        actor: null,
+        action: 'order.expire',
+        entityType: 'order',
+        entityId: orderNumber(number),
+        before: { status: 'unpaid' },
+        after: { status: 'expired' },
+        note: `The reservation of order ${orderNumber(number)} ran out unpaid; ${units} ${units === 1 ? 'unit' : 'units'} back in stock.`,
+      });
     }
     return expired;
   });
