@@ -80,10 +80,17 @@ describe('audit entries of admin actions', () => {
     });
 
     const lapsed = await placeOrder(t.app, customer, product._id, 4);
-    await t.app.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, lapsed._id));
+    await t.app.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, lapsed._id));
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${lapsed._id}`, headers: bearer(customer.token) })).json().status).toBe('expired');
     expect((await entries('order.expire')).filter((e) => e.entityId === lapsed.orderNumber)).toEqual([
-      expect.objectContaining({ actor: null, after: { status: 'expired' }, note: `The reservation of order ${lapsed.orderNumber} ran out unpaid; 4 units back in stock.` }),
+      expect.objectContaining({
+        actor: null,
+        after: { status: 'expired' },
+        note: `The reservation of order ${lapsed.orderNumber} ran out unpaid; 4 units back in stock.`,
+      }),
     ]);
   });
 
