@@ -50,12 +50,14 @@ test('the admin exports the catalogue, previews an edited import, applies it and
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n');
-    // The catalogue's columns, then the fitment columns and the price tiers of issue #11, then shipping and tax (issue #24).
+    // The catalogue's columns, then the fitment columns and the price tiers of issue #11, then shipping and tax (issue #24), then the other part numbers (issue #26).
     expect(lines[0]).toBe(
-      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category',
+      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category,part_numbers',
     );
     const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
-    const edited = [...lines, `${sku},E2E imported lever,ASV,controls,19.90,5,60,Folding lever.,/images/products/x-ring-chain-520.svg,true,,,,,,,,`].join('\n');
+    const edited = [...lines, `${sku},E2E imported lever,ASV,controls,19.90,5,60,Folding lever.,/images/products/x-ring-chain-520.svg,true,,,,,,,,,`].join(
+      '\n',
+    );
     const file = testInfo.outputPath('catalogue.csv');
     fs.writeFileSync(file, edited);
 

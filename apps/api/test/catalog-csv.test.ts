@@ -43,7 +43,7 @@ describe('GET /api/products/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.body.split('\n')[0]).toBe(
-      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category',
+      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category,part_numbers',
     );
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength((await catalogue()).length);

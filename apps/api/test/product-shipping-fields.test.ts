@@ -198,7 +198,7 @@ describe('catalogue CSV', () => {
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\n')[0]).toBe(
-      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category',
+      'sku,name,brand,category,unitPrice,minOrder,stock,description,images,universal,fitment,price_tiers,weight_grams,length_mm,width_mm,height_mm,oversize,tax_category,part_numbers',
     );
     const rows = rowsOf(res.body);
     const row = rows.find((r) => r.sku === 'CSV-DISC')!;

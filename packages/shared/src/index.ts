@@ -5,6 +5,7 @@ export * from './copy';
 export * from './content';
 export * from './schemas/common';
 export * from './schemas/product';
+export * from './part-numbers';
 export * from './schemas/review';
 export * from './schemas/order';
 export * from './schemas/order-admin';

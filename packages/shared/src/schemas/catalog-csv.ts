@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../catalog';
 import { priceTiersProblem, type PriceTier } from '../pricing';
+import { parsePartNumbersCell } from '../part-numbers';
 import {
   brandSchema,
   createProductSchema,
@@ -41,11 +42,19 @@ export const CATALOG_CSV_TIER_COLUMNS = ['price_tiers'] as const;
  */
 export const CATALOG_CSV_DIMENSION_COLUMNS = ['length_mm', 'width_mm', 'height_mm'] as const;
 export const CATALOG_CSV_SHIPPING_COLUMNS = ['weight_grams', ...CATALOG_CSV_DIMENSION_COLUMNS, 'oversize', 'tax_category'] as const;
+/**
+ * Issue #26 item 4 (decision 166): optional, written by every export. A file
+ * without it leaves the part's other numbers as they are;
+ * `replaces:Yamaha:1WS-W0045-00; equivalent:EBC:FA252HH` lists them (kind:maker:number,
+ * kinds replaces, equivalent, supersedes); an empty cell removes them.
+ */
+export const CATALOG_CSV_PART_NUMBER_COLUMNS = ['part_numbers'] as const;
 export const CATALOG_CSV_EXPORT_COLUMNS = [
   ...CATALOG_CSV_COLUMNS,
   ...CATALOG_CSV_FITMENT_COLUMNS,
   ...CATALOG_CSV_TIER_COLUMNS,
   ...CATALOG_CSV_SHIPPING_COLUMNS,
+  ...CATALOG_CSV_PART_NUMBER_COLUMNS,
 ] as const;
 
 /** `20:8.00; 100:7.00` (sorted by quantity; empty for none). */
@@ -148,6 +157,15 @@ const catalogCsvRowFields = z.object({
     .toLowerCase()
     .transform((v) => (v === '' ? undefined : (taxCategoryAliases[v] ?? v)))
     .pipe(productTaxCategorySchema.optional())
+    .optional(),
+  part_numbers: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parsePartNumbersCell(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: `${parsed.message} (write kind:maker:number, separated by ;)` });
+      return z.NEVER;
+    })
     .optional(),
 });
 // A tier starts above the row's own minimum order (decision 131).

@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
 import { MAX_PRICE_TIERS, toCents } from '../pricing';
 import { TAX_CATEGORIES } from '../order-totals';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
+import { partNumberListSchema, partNumberSchema } from '../part-numbers';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
 
@@ -41,6 +42,10 @@ export const productSchema = z.object({
   oversize: z.boolean(),
   /** Which of the shop's tax rates applies: standard, reduced or zero. */
   taxCategory: z.enum(TAX_CATEGORIES),
+  /** Issue #26 item 4 (decision 166): the OEM and other makers' numbers it replaces, equals or supersedes ([] when none). */
+  partNumbers: z.array(partNumberSchema),
+  /** Only in search results: the other part number the query matched, so the result can say why it is there. */
+  matchedPartNumber: partNumberSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -245,6 +250,8 @@ export const createProductSchema = z.object({
   oversize: oversizeSchema.optional(),
   /** Issue #24: standard, reduced or zero (default standard). */
   taxCategory: productTaxCategorySchema.optional(),
+  /** Issue #26 item 4: other part numbers (default none). */
+  partNumbers: partNumberListSchema.optional(),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
@@ -275,6 +282,8 @@ export const updateProductSchema = z.object({
   dimensionsMm: dimensionsMmSchema.optional(),
   oversize: oversizeSchema.optional(),
   taxCategory: productTaxCategorySchema.optional(),
+  /** Replaces the whole list ([] removes them). */
+  partNumbers: partNumberListSchema.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 

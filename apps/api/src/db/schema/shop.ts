@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PriceTierCents, ShippingBand, TaxCategory } from '@shop/shared';
+import type { PartNumber, PriceTierCents, ShippingBand, TaxCategory } from '@shop/shared';
 import { user } from './auth';
 
 /** Money columns are integer cents. */
@@ -55,6 +55,16 @@ export const products = pgTable(
     oversize: boolean('oversize').notNull().default(false),
     /** standard | reduced | zero */
     taxCategory: text('tax_category').$type<TaxCategory>().notNull().default('standard'),
+    /** Issue #26 item 4 (decision 166): the OEM and other makers' numbers it replaces, equals or supersedes. */
+    partNumbers: jsonb('part_numbers')
+      .$type<PartNumber[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Those numbers as skuKey writes them (part_number_keys(), migration 0027): what search looks up, through a GIN index. */
+    partNumberKeys: text('part_number_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`part_number_keys(${products.partNumbers})`),
   },
   (t) => [
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
@@ -65,6 +75,7 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     uniqueIndex('products_sku_key_unique').on(t.skuKey),
     index('products_category_idx').on(t.category),
+    index('products_part_number_keys_idx').using('gin', t.partNumberKeys),
     // Search pages sorted by price walk it and stop after the page (decision 112).
     index('products_price_idx').on(t.unitPriceCents, t.id),
   ],

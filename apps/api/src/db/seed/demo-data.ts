@@ -12,7 +12,7 @@
  * Reviewers are fictional; avatars live in apps/web/public/images/avatars/.
  */
 
-import type { ProductCategory } from '@shop/shared';
+import type { PartNumber, ProductCategory } from '@shop/shared';
 
 export interface DemoProduct {
   slug: string;
@@ -475,4 +475,24 @@ export const demoShipping: Record<string, { weightGrams: number; dims?: [number,
   'clutch-friction-plate-kit': { weightGrams: 900 },
   'cnc-rearset-footpegs': { weightGrams: 350 },
   'adjustable-rear-shock': { weightGrams: 2400, dims: [400, 120, 120] },
+};
+
+/**
+ * Issue #26 item 4 (decision 166): the OEM and other makers' numbers a few demo parts answer to, so searching an OEM
+ * number finds the part on a fresh install. Demo data: check real cross-references against the makers' catalogues.
+ */
+export const demoPartNumbers: Record<string, PartNumber[]> = {
+  'sintered-front-brake-pads': [
+    { kind: 'replaces', brand: 'Yamaha', number: '1WS-W0045-00' },
+    { kind: 'equivalent', brand: 'SBS', number: '806HS' },
+  ],
+  'oil-filter-hf204': [
+    { kind: 'replaces', brand: 'Honda', number: '15410-MFJ-D01' },
+    { kind: 'replaces', brand: 'Yamaha', number: '5GH-13440-61' },
+    { kind: 'equivalent', brand: 'K&N', number: 'KN-204' },
+  ],
+  'iridium-spark-plug': [
+    { kind: 'equivalent', brand: 'Denso', number: 'IU27' },
+    { kind: 'supersedes', brand: 'NGK', number: 'CR9EK' },
+  ],
 };

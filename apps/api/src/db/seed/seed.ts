@@ -5,7 +5,7 @@ import { isProduction } from '../../config/env';
 import { moveStock } from '../../modules/stock/stock.service';
 import { productFitments, products, reviews, user, vehicles } from '../schema';
 import type { Db } from '../client';
-import { demoProducts, demoReviews, demoShipping } from './demo-data';
+import { demoPartNumbers, demoProducts, demoReviews, demoShipping } from './demo-data';
 import { demoFitment, demoVehicleRows } from './vehicle-data';
 
 export const DEMO_ACCOUNTS = {
@@ -57,6 +57,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
           lengthMm: demoShipping[p.slug]?.dims?.[0] ?? null,
           widthMm: demoShipping[p.slug]?.dims?.[1] ?? null,
           heightMm: demoShipping[p.slug]?.dims?.[2] ?? null,
+          partNumbers: demoPartNumbers[p.slug] ?? [],
           // Distinct timestamps keep the catalogue order stable.
           createdAt: new Date(base + i * 60_000),
         })),

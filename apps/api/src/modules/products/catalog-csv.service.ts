@@ -8,12 +8,14 @@ import {
   CATALOG_CSV_FITMENT_COLUMNS,
   CATALOG_CSV_IMAGE_SEPARATOR,
   CATALOG_CSV_SHIPPING_COLUMNS,
+  CATALOG_CSV_PART_NUMBER_COLUMNS,
   CATALOG_CSV_TIER_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
   catalogCsvRowSchema,
   csvRowDimensions,
   DEFAULT_WEIGHT_GRAMS,
   formatFitmentCell,
+  formatPartNumbersCell,
   formatPriceTiersCell,
   fromCents,
   priceTiersProblem,
@@ -59,6 +61,7 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
       height_mm: dimensions?.height ?? '',
       oversize: p.oversize ? 'true' : 'false',
       tax_category: p.taxCategory,
+      part_numbers: formatPartNumbersCell(p.partNumbers),
     });
   });
   return stringify(records, { header: true, columns: [...CATALOG_CSV_EXPORT_COLUMNS] });
@@ -119,6 +122,8 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
     for (const c of CATALOG_CSV_TIER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
     // And the shipping and tax columns (issue #24): each one missing leaves its value as it is.
     for (const c of CATALOG_CSV_SHIPPING_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+    // And the other part numbers (issue #26 item 4): without the column they stay as they are.
+    for (const c of CATALOG_CSV_PART_NUMBER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
     const parsed = catalogCsvRowSchema.safeParse(cleaned);
     if (!parsed.success) {
       errors.push({ line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ') });
@@ -148,6 +153,7 @@ function changedFields(current: ProductRow, row: CatalogCsvRow, currentFitment: 
     ...(row.universal !== undefined ? { universal: row.universal } : {}),
     ...(row.fitment !== undefined ? { fitment: normalizeFitment(row.fitment) } : {}),
     ...(row.price_tiers !== undefined ? { priceTiers: tiersToCents(row.price_tiers) } : {}),
+    ...(row.part_numbers !== undefined ? { partNumbers: row.part_numbers } : {}),
     sku: row.sku,
     name: row.name,
     brand: row.brand,
@@ -315,7 +321,7 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
       return sql`(${id}::uuid, ${row.sku}, ${row.name}, ${row.brand}, ${row.category}, ${toCents(row.unitPrice)}::int, ${row.minOrder}::int, ${row.description}, ${row.images[0]}, array[${sql.join(
         row.images.map((u) => sql`${u}`),
         sql`, `,
-      )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb, ${row.weight_grams ?? null}::int, ${dimensions !== undefined}::boolean, ${dims.lengthMm}::int, ${dims.widthMm}::int, ${dims.heightMm}::int, ${row.oversize ?? null}::boolean, ${row.tax_category ?? null}::text)`;
+      )}]::text[], ${row.universal ?? null}::boolean, ${row.price_tiers ? JSON.stringify(tiersToCents(row.price_tiers)) : null}::jsonb, ${row.weight_grams ?? null}::int, ${dimensions !== undefined}::boolean, ${dims.lengthMm}::int, ${dims.widthMm}::int, ${dims.heightMm}::int, ${row.oversize ?? null}::boolean, ${row.tax_category ?? null}::text, ${row.part_numbers ? JSON.stringify(row.part_numbers) : null}::jsonb)`;
     }),
     sql`, `,
   );
@@ -328,9 +334,10 @@ async function updateChunk(db: Db, chunk: { id: string; row: CatalogCsvRow; vers
       width_mm = case when v.set_dims then v.width_mm else ${products.widthMm} end,
       height_mm = case when v.set_dims then v.height_mm else ${products.heightMm} end,
       oversize = coalesce(v.oversize, ${products.oversize}), tax_category = coalesce(v.tax_category, ${products.taxCategory}),
+      part_numbers = coalesce(v.part_numbers, ${products.partNumbers}),
       version = ${products.version} + 1, updated_at = now()
     from (values ${values}) as v(id, sku, name, brand, category, price, min_order, description, img, images, universal, price_tiers,
-      weight_grams, set_dims, length_mm, width_mm, height_mm, oversize, tax_category)
+      weight_grams, set_dims, length_mm, width_mm, height_mm, oversize, tax_category, part_numbers)
     where ${products.id} = v.id`);
 }
 
@@ -417,6 +424,7 @@ async function createChunk(db: Db, chunk: ParsedRow[], actor: StockActor): Promi
         ...dimensionColumns(csvRowDimensions(row) ?? null),
         oversize: row.oversize ?? false,
         taxCategory: row.tax_category ?? 'standard',
+        partNumbers: row.part_numbers ?? [],
       })),
     )
     .returning({ id: products.id, stock: products.stock, skuKey: products.skuKey });

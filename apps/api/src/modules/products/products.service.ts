@@ -56,6 +56,7 @@ export function toProductDto(row: ProductRow, opts: CatalogOptions = defaults, f
     dimensionsMm: dimensionsOf(row),
     oversize: row.oversize,
     taxCategory: row.taxCategory,
+    partNumbers: row.partNumbers ?? [],
   };
 }
 
@@ -334,6 +335,7 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
           ...dimensionColumns(input.dimensionsMm ?? null),
           oversize: input.oversize ?? false,
           taxCategory: input.taxCategory ?? 'standard',
+          partNumbers: input.partNumbers ?? [],
         })
         .returning();
       const fitment = normalizeFitment(input.fitment ?? []);
@@ -350,6 +352,7 @@ export async function createProduct(db: Db, input: CreateProductInput, actor: St
           ...auditFields(created),
           ...(fitment.length ? { fitment } : {}),
           ...(created.priceTiers.length ? { priceTiers: tiersToDto(created.priceTiers) } : {}),
+          ...(created.partNumbers.length ? { partNumbers: created.partNumbers } : {}),
         },
       });
       return { created, fitment };
@@ -450,6 +453,10 @@ export async function updateProduct(
       if (input.taxCategory !== undefined && input.taxCategory !== row.taxCategory) {
         set.taxCategory = input.taxCategory;
         change('taxCategory', row.taxCategory, input.taxCategory);
+      }
+      if (input.partNumbers !== undefined && JSON.stringify(input.partNumbers) !== JSON.stringify(row.partNumbers)) {
+        set.partNumbers = input.partNumbers;
+        change('partNumbers', row.partNumbers, input.partNumbers);
       }
       // Tiers are checked against the minimum order the product will have after this edit.
       const currentTiers = tiersToDto(row.priceTiers);

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { skuKey, toCents, fromCents, type FacetCount, type SearchQuery, type SearchResult } from '@shop/shared';
+import { matchingPartNumber, skuKey, toCents, fromCents, type FacetCount, type SearchQuery, type SearchResult } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -126,11 +126,14 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
 
   // Which products the words match at all (no words: every product): the part numbers (a few rows from the btree;
   // 'key%' holds the exact one too) and, apart from them, the full text.
-  const skuMatch = key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`;
+  // Issue #26 item 4 (decision 166): a part's other numbers (OEM, other makers', superseded) match exactly, in any
+  // formatting, through the GIN index on part_number_keys, and rank with the exact part number.
+  const otherNumber = key ? sql`p.part_number_keys @> ARRAY[${key}]::text[]` : sql`false`;
+  const skuMatch = sql`(${key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`} OR ${otherNumber})`;
   const textMatch = ranks ? matches(ranks.match) : sql`false`;
-  // The part-number rows: the exact one first, then prefixes, shorter part numbers first.
-  const skuTier = sql`CASE WHEN p.sku_key = ${key} THEN 0 ELSE 1 END`;
-  const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
+  // The part-number rows: the exact one first, then a part that answers to the number, then prefixes, shorter part numbers first.
+  const skuTier = sql`CASE WHEN p.sku_key = ${key} OR ${otherNumber} THEN 0 ELSE 1 END`;
+  const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 2 WHEN ${otherNumber} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
   const tier = groups.length > 0 ? tierExpression(groups) : sql`10`;
   const available = sql`(p.stock >= p.min_order)`;
 
@@ -413,6 +416,8 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
     heightMm: (r.height_mm as number | null) ?? null,
     oversize: Boolean(r.oversize),
     taxCategory: ((r.tax_category as string | null) ?? 'standard') as ProductRow['taxCategory'],
+    partNumbers: (r.part_numbers as ProductRow['partNumbers'] | null) ?? [],
+    partNumberKeys: (r.part_number_keys as string[] | null) ?? [],
   };
 }
 
@@ -428,7 +433,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   const row = await searchRow(async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle, memo);
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
-  const items = await toProductDtos(db, row.items.map(rowFromJson), opts);
+  const items = (await toProductDtos(db, row.items.map(rowFromJson), opts)).map((item) => {
+    // Issue #26 item 4: a part found by one of its other numbers says which ("Replaces Yamaha 1WS-W0045-00").
+    const matched = query.q ? matchingPartNumber(item.partNumbers, query.q) : null;
+    return matched ? { ...item, matchedPartNumber: matched } : item;
+  });
   const cents = (v: number | null) => (v === null ? null : fromCents(Number(v)));
   return {
     items,
