@@ -46,6 +46,7 @@ import { orderRulesCopy } from './copy/order-rules';
 import { checkoutAddressCopy } from './copy/checkout-address';
 import { reviewsCopy } from './copy/reviews';
 import { sessionsCopy } from './copy/sessions';
+import { partNumbersCopy } from './copy/part-numbers';
 
 export const copy = {
   nav: navCopy,
@@ -86,6 +87,7 @@ export const copy = {
   checkoutAddress: checkoutAddressCopy,
   reviews: reviewsCopy,
   sessions: sessionsCopy,
+  partNumbers: partNumbersCopy,
 } as const;
 
 export type Copy = typeof copy;

@@ -23,6 +23,7 @@ export function makeProducts(count: number): Product[] {
     dimensionsMm: null,
     oversize: false,
     taxCategory: 'standard',
+    partNumbers: [],
   }));
 }
 

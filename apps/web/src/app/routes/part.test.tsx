@@ -10,6 +10,7 @@ import { fakeApi, notFound } from '../../testing/fake-api';
 import type { Review } from '@shop/shared/schemas/review';
 import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { PartFitment, groupFitment } from '../../features/catalog/components/part-fitment';
+import { PartNumbers } from '../../features/catalog/components/part-numbers';
 import { getGuestVehicle, setGuestVehicle } from '../../features/garage/guest-vehicle';
 import { makeProducts, makeReviews, reviewPageOf } from '../../testing/fixtures';
 
@@ -140,6 +141,44 @@ describe('public part page', () => {
     unmount();
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('The whole shop');
     document.head.querySelector('meta[name="description"]')!.remove();
+  });
+
+  it('lists the other part numbers under "Part numbers" and names them in the JSON-LD as isSimilarTo (issue #26 item 4)', async () => {
+    const partNumbers = [
+      { kind: 'replaces' as const, brand: 'Yamaha', number: '1WS-W0045-00' },
+      { kind: 'equivalent' as const, brand: 'Brembo', number: '07BB3835' },
+      { kind: 'supersedes' as const, brand: 'EBC', number: 'FA196' },
+    ];
+    serve({ ...part, partNumbers });
+    const { unmount } = render();
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Part numbers' })).closest('section')!;
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Replaces Yamaha 1WS-W0045-00', 'Same as Brembo 07BB3835', 'Supersedes EBC FA196']);
+    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.isSimilarTo).toEqual([
+      { '@type': 'Product', name: 'Yamaha 1WS-W0045-00', mpn: '1WS-W0045-00', brand: { '@type': 'Brand', name: 'Yamaha' } },
+      { '@type': 'Product', name: 'Brembo 07BB3835', mpn: '07BB3835', brand: { '@type': 'Brand', name: 'Brembo' } },
+      { '@type': 'Product', name: 'EBC FA196', mpn: 'FA196', brand: { '@type': 'Brand', name: 'EBC' } },
+    ]);
+    // The part's own identity is unchanged.
+    expect(ld).toMatchObject({ sku: 'FA-196HH', mpn: 'FA-196HH', brand: { '@type': 'Brand', name: 'EBC' } });
+    unmount();
+
+    // None: no section, and no isSimilarTo.
+    serve();
+    render();
+    await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' });
+    expect(screen.queryByRole('heading', { name: 'Part numbers' })).toBeNull();
+    expect(JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!)).not.toHaveProperty('isSimilarTo');
+  });
+
+  it('renders the part numbers on the server, so search engines read them', () => {
+    const html = renderToString(<PartNumbers product={{ partNumbers: [{ kind: 'replaces', brand: 'Yamaha', number: '1WS-W0045-00' }] }} />);
+    expect(html).toContain('Part numbers');
+    expect(html).toContain('Replaces Yamaha 1WS-W0045-00');
   });
 
   it('switches the main picture with the thumbnails, by click and by arrow keys', async () => {

@@ -24,6 +24,17 @@ export function productJsonLd(product: Product, origin: string) {
     description: product.description,
     category: CATEGORY_LABELS[product.category],
     brand: { '@type': 'Brand', name: product.brand },
+    // Issue #26 item 4 (decision 166): the OEM and other makers' numbers this part answers to.
+    ...(product.partNumbers.length > 0
+      ? {
+          isSimilarTo: product.partNumbers.map((p) => ({
+            '@type': 'Product',
+            name: `${p.brand} ${p.number}`,
+            mpn: p.number,
+            brand: { '@type': 'Brand', name: p.brand },
+          })),
+        }
+      : {}),
     image: images,
     url,
     offers: {

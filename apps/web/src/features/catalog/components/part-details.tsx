@@ -10,6 +10,7 @@ import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
 import { PartFitment } from './part-fitment';
+import { PartNumbers } from './part-numbers';
 
 const t = partPageCopy;
 const count = new Intl.NumberFormat('en-US');
@@ -55,6 +56,9 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       {/* Issue #26 item 5: the bikes it fits and whether it fits the rider's, before the price. */}
       <PartFitment product={p} />
+
+      {/* Issue #26 item 4: the OEM and other makers' numbers it answers to. */}
+      <PartNumbers product={p} />
 
       <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
         <p className="flex flex-wrap items-baseline gap-x-2">

@@ -4,6 +4,7 @@ import { FitBadge } from '../../garage/components/fit-badge';
 import { productsCopy } from '@shop/shared/copy/products';
 import type { Product } from '@shop/shared/schemas/product';
 import { uploadSrcSet } from '@shop/shared/images';
+import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
@@ -53,6 +54,10 @@ export function ProductCard({ product, eager = false, lead = false, headingLevel
             {product.name}
           </Link>
         </Heading>
+        {/* Issue #26 item 4: a search by another part number says which one it matched. */}
+        {product.matchedPartNumber ? (
+          <p className="-mt-1 w-fit rounded-field bg-primary/10 px-2 py-0.5 text-sm font-semibold">{partNumberLabel(product.matchedPartNumber)}</p>
+        ) : null}
         <p className="-mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-base-content/80">
           <span className="font-semibold">{product.brand}</span>
           <span>

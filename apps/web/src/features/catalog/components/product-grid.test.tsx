@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ProductGrid } from './product-grid';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeProducts } from '../../../testing/fixtures';
@@ -26,5 +26,18 @@ describe('product grid pictures', () => {
       ['eager', null],
       ['lazy', null],
     ]);
+  });
+});
+
+describe('a search result found by another part number (issue #26 item 4)', () => {
+  it('says under the name which number it matched', () => {
+    const [found, other] = makeProducts(2);
+    renderWithProviders(<ProductGrid products={[{ ...found, matchedPartNumber: { kind: 'replaces', brand: 'Yamaha', number: '1WS-W0045-00' } }, other]} />);
+    const [first, second] = screen.getAllByRole('article');
+    expect(within(first).getByText('Replaces Yamaha 1WS-W0045-00')).toBeTruthy();
+    // Under the name, before the part's own brand and number.
+    const name = within(first).getByRole('heading', { name: 'Part 1' });
+    expect(name.nextElementSibling?.textContent).toBe('Replaces Yamaha 1WS-W0045-00');
+    expect(second.textContent).not.toMatch(/Replaces|Same as|Supersedes/);
   });
 });

@@ -27,6 +27,8 @@ import { useUpdateProduct } from '../api/update-product';
 import { FitmentEditor } from '../../vehicles/components/fitment-editor';
 import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf } from './price-tiers-field';
+import { partNumberListSchema, type PartNumber } from '@shop/shared/part-numbers';
+import { PartNumbersField } from './part-numbers-field';
 
 const t = orderFlowCopy;
 const shape = createProductSchema.shape;
@@ -71,6 +73,8 @@ const addProductFormSchema = z
     fitment: fitmentListSchema,
     // Issue #11 part 5: quantity price tiers (decision 131).
     priceTiers: priceTierRowsSchema,
+    // Issue #26 item 4: other part numbers (decision 166), checked with the shared list rules.
+    partNumbers: partNumberListSchema,
     // Issue #24: shipping and tax (decision 153).
     weightGrams: requiredNumber(weightGramsSchema, t.weightRequired),
     lengthMm: dimensionField('length'),
@@ -114,6 +118,7 @@ const empty: FormValues = {
   universal: false,
   fitment: [],
   priceTiers: [],
+  partNumbers: [],
   weightGrams: String(DEFAULT_WEIGHT_GRAMS),
   lengthMm: '',
   widthMm: '',
@@ -136,6 +141,8 @@ const valuesOf = (p: Product): FormValues => ({
   universal: p.universal,
   fitment: p.fitment,
   priceTiers: tierRowsOf(p),
+  // Copies, so editing a row never changes the product the form was opened with.
+  partNumbers: p.partNumbers.map((n) => ({ ...n })),
   weightGrams: String(p.weightGrams),
   lengthMm: p.dimensionsMm ? String(p.dimensionsMm.length) : '',
   widthMm: p.dimensionsMm ? String(p.dimensionsMm.width) : '',
@@ -148,6 +155,9 @@ type FormOutput = z.output<typeof addProductFormSchema>;
 /** The three sides as the API takes them: all given, or null. */
 const dimensionsOf = (v: FormOutput) =>
   v.lengthMm !== null && v.widthMm !== null && v.heightMm !== null ? { length: v.lengthMm, width: v.widthMm, height: v.heightMm } : null;
+
+/** A list of part numbers compared by value (whatever order the keys of each came in). */
+const partNumbersKey = (list: readonly PartNumber[]) => JSON.stringify(list.map((p) => [p.kind, p.brand, p.number]));
 
 interface ProductFormProps {
   /** Edit this product (the form pre-filled); without it the form adds a new one. */
@@ -203,7 +213,8 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
       // Only what the admin changed is sent, so a stock figure they did not touch never overwrites orders placed meanwhile.
       const changed: Record<string, unknown> = Object.fromEntries(
         Object.entries(values).filter(
-          ([key]) => key !== 'priceTiers' && !(DIMENSION_FIELDS as readonly string[]).includes(key) && dirtyFields[key as keyof FormValues],
+          ([key]) =>
+            key !== 'priceTiers' && key !== 'partNumbers' && !(DIMENSION_FIELDS as readonly string[]).includes(key) && dirtyFields[key as keyof FormValues],
         ),
       );
       // The three sides travel together as dimensionsMm (null: none).
@@ -212,6 +223,8 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         if (JSON.stringify(next) !== JSON.stringify(product.dimensionsMm)) changed.dimensionsMm = next;
       }
       if (JSON.stringify(values.priceTiers) !== JSON.stringify(product.priceTiers)) changed.priceTiers = values.priceTiers;
+      // The whole list replaces the product's (decision 166).
+      if (partNumbersKey(values.partNumbers) !== partNumbersKey(product.partNumbers)) changed.partNumbers = values.partNumbers;
       if ('images' in changed || 'image' in changed) {
         const main = values.image || values.images[0];
         Object.assign(changed, { image: main, images: [main, ...values.images.filter((u) => u !== main)] });
@@ -391,6 +404,20 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
               onChange={(next) => tiers.onChange(next)}
               rowError={(i, box) => errors.priceTiers?.[i]?.[box]?.message}
               error={errors.priceTiers?.message ?? errors.priceTiers?.root?.message}
+            />
+          )}
+        />
+      </div>
+      <div className="md:col-span-3">
+        <Controller
+          control={control}
+          name="partNumbers"
+          render={({ field: numbers }) => (
+            <PartNumbersField
+              value={numbers.value}
+              onChange={(next) => numbers.onChange(next)}
+              rowError={(i, box) => errors.partNumbers?.[i]?.[box]?.message}
+              error={errors.partNumbers?.message ?? errors.partNumbers?.root?.message}
             />
           )}
         />

@@ -29,14 +29,15 @@ const part = (i: number): Product => ({
   dimensionsMm: null,
   oversize: false,
   taxCategory: 'standard',
+  partNumbers: [],
 });
 
-function setup() {
+function setup(items = [part(1), part(2), part(3)]) {
   const api = fakeApi((req) =>
     req.path === '/api/search'
       ? {
           status: 200,
-          body: { items: [part(1), part(2), part(3)], total: 3, page: 1, limit: 8, pages: 1, facets: { category: [], brand: [], price: { min: 11, max: 13 } } },
+          body: { items, total: items.length, page: 1, limit: 8, pages: 1, facets: { category: [], brand: [], price: { min: 11, max: 13 } } },
         }
       : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'nope' } } },
   );
@@ -89,5 +90,13 @@ describe('navbar search box', () => {
     expect(box.getAttribute('aria-expanded')).toBe('false');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=brake+pads'));
+  });
+
+  it('says which other part number a suggestion matched (issue #26 item 4)', async () => {
+    setup([{ ...part(1), matchedPartNumber: { kind: 'replaces', brand: 'Yamaha', number: '1WS-W0045-00' } }, part(2)]);
+    await userEvent.type(screen.getByRole('combobox', { name: t.label }), '1ws w0045 00');
+    const options = await screen.findAllByRole('option');
+    expect(options[0].textContent).toContain('Part 1Replaces Yamaha 1WS-W0045-00');
+    expect(options[1].textContent).not.toContain('Replaces');
   });
 });

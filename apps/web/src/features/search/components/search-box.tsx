@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { searchCopy } from '@shop/shared/copy/search';
+import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -157,6 +158,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
               <img src={p.img} alt="" width={40} height={30} loading="lazy" className="h-[30px] w-10 shrink-0 rounded bg-[#f3f5f7] object-contain" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold">{p.name}</span>
+                {/* Issue #26 item 4: why a search by another part number found it. */}
+                {p.matchedPartNumber ? <span className="block truncate text-xs font-semibold">{partNumberLabel(p.matchedPartNumber)}</span> : null}
                 <span className={`block truncate text-xs ${i === active ? '' : 'text-base-content/75'}`}>
                   {t.partNumber} <span className="font-mono">{p.sku}</span> · {p.brand}
                 </span>
