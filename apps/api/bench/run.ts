@@ -905,14 +905,17 @@ async function seedSearchProducts(url: string, n: number): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query(
-    `INSERT INTO products (sku, name, brand, category, img, description, min_order, stock, unit_price_cents, created_at)
+    `INSERT INTO products (sku, name, brand, category, img, description, min_order, stock, unit_price_cents, created_at, part_numbers)
      SELECT (ARRAY['CR','FA','HF','JTR','DID','BR','KN','MO'])[1 + i % 8] || '-' || lpad(i::text, 6, '0'),
             (ARRAY['Sintered','Organic','Iridium','Standard','Heavy duty','Racing','Touring','Sport'])[1 + (i / 7) % 8] || ' ' || kind.name
               || ' ' || (ARRAY['for Honda','for Yamaha','for Suzuki','for Kawasaki','for KTM','for BMW','for Ducati','universal'])[1 + (i / 3) % 8],
             (ARRAY['NGK','EBC','HiFlofiltro','JT Sprockets','DID','Brembo','K&N','Motul','Tourmax','Galfer','Renthal','Denso'])[1 + (i / 11) % 12],
             kind.category, '/images/products/iridium-spark-plug.svg',
             'Replacement ' || kind.name || ' made to the original specification. Fits most models of its make; check the fitment list. Item ' || i || '.',
-            1 + i % 10, (i * 7919) % 500, 200 + (i * 31) % 40000, now() - make_interval(secs => $1::int - i)
+            1 + i % 10, (i * 7919) % 500, 200 + (i * 31) % 40000, now() - make_interval(secs => $1::int - i),
+            -- Issue #26 item 4: every fifth part replaces an OEM number.
+            CASE WHEN i % 5 = 0 THEN jsonb_build_array(jsonb_build_object('kind', 'replaces', 'brand', 'Yamaha', 'number', 'OEM-' || lpad(i::text, 7, '0') || '-00'))
+                 ELSE '[]'::jsonb END
      FROM generate_series(1, $1::int) AS i,
      LATERAL (SELECT (ARRAY['brake pads','spark plug','oil filter','air filter','rear sprocket','front sprocket','chain','clutch lever','brake lever','brake disc',
                             'fork seal','battery','exhaust gasket','mirror','grip set','tyre','inner tube','brake fluid','engine oil','chain lube'])[1 + i % 20] AS name,
@@ -943,6 +946,8 @@ async function benchSearch() {
     const sku = `FA-${String(some - (some % 8) + 1).padStart(6, '0')}`.toLowerCase().replace('-', '');
     const queries: [string, string][] = [
       ['exact part number, lower case, no dash', `q=${sku}`],
+      // Issue #26 item 4: an OEM number another part replaces, typed with spaces instead of dashes.
+      ['OEM number, spaced', `q=oem+${String(some - (some % 5)).padStart(7, '0')}+00`],
       ['part-number prefix (suggestions)', `q=${sku.slice(0, 6)}&limit=8`],
       ['typo in a name', 'q=sitered+brake+pads'],
       ['misspelt word (suggestions)', 'q=sprokit&limit=8'],
