@@ -97,7 +97,7 @@ export function PartNumbersField({ value, onChange, rowError, error }: PartNumbe
                   )}
                 </div>
                 {/* On a phone the number takes the second line, under kind and maker; the remove button stays at the row's end. */}
-                <div className="col-span-2 row-start-2 flex flex-col gap-1 sm:col-span-1 sm:row-start-1">
+                <div className="col-span-2 row-start-2 flex flex-col gap-1 sm:col-span-1 sm:col-start-3 sm:row-start-1">
                   <label htmlFor={nId} className="text-xs font-semibold">
                     <span aria-hidden="true">{t.number}</span>
                     <span className="sr-only">{t.numberLabel(n)}</span>
