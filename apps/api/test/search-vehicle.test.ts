@@ -112,3 +112,56 @@ describe('GET /api/search?vehicle=', () => {
     }
   });
 });
+
+/** Issue #26 item 3 (decision 167): a bike named in the words, on the demo catalogue. */
+describe('GET /api/search?q= naming a bike', () => {
+  it.each([
+    ['yamaha mt-07 brake pads', { make: 'Yamaha', model: 'MT-07', year: null, rest: 'brake pads' }, 2021],
+    ['2019 mt07 chain', { make: 'Yamaha', model: 'MT-07', year: 2019, rest: 'chain' }, 2019],
+    ['mt 07', { make: 'Yamaha', model: 'MT-07', year: null, rest: '' }, 2021],
+  ])('%s: only parts that fit the bike, found by the other words', async (q, named, year) => {
+    const { items, first } = await everything(`q=${encodeURIComponent(q)}`);
+    expect(first.namedVehicle).toEqual(named);
+    expect(items.length).toBeGreaterThan(0);
+    const bike = await vehicleOf('Yamaha', 'MT-07', year);
+    for (const p of items) expect(fitsVehicle(p, bike), `${p.name} for ${q}`).toBe(true);
+    if (named.rest) {
+      // The other words still decide: the first result is the part they name.
+      expect(items[0].name.toLowerCase()).toContain(named.rest.split(' ')[0]);
+    } else {
+      // Nothing but the bike: every part that fits it (twelve demo parts fit an MT-07).
+      const all = await everything('q=');
+      expect(items.length).toBe(all.items.filter((p) => fitsVehicle(p, bike)).length);
+    }
+  });
+
+  it('"yamaha" alone keeps the parts that fit some Yamaha, instead of nothing', async () => {
+    const { items, first } = await everything('q=yamaha');
+    expect(first.namedVehicle).toEqual({ make: 'Yamaha', model: null, year: null, rest: '' });
+    expect(items.length).toBeGreaterThan(5);
+    for (const p of items) expect(p.universal || p.fitment.some((f) => f.make === 'Yamaha'), p.name).toBe(true);
+  });
+
+  it('matchBike=false searches the words as typed, and a vehicle chosen by id wins over the words', async () => {
+    expect((await search('q=yamaha+mt-07+brake+pads&matchBike=false')).namedVehicle).toBeUndefined();
+    const cbr = await vehicleOf('Honda', 'CBR600RR', 2012);
+    const r = await search(`q=yamaha+mt-07+brake+pads&vehicle=${cbr._id}`);
+    expect(r.namedVehicle).toBeUndefined();
+    expect(r.vehicle).toMatchObject({ make: 'Honda', model: 'CBR600RR' });
+  });
+
+  it('offers bikes a half-typed query begins, and none for plain words', async () => {
+    expect((await search('q=mt-0&limit=4')).bikes).toEqual([
+      { make: 'Yamaha', model: 'MT-07' },
+      { make: 'Yamaha', model: 'MT-09' },
+    ]);
+    expect((await search('q=brake+pads&limit=4')).bikes).toEqual([]);
+    expect((await search('q=brake+pads&limit=4')).namedVehicle).toBeUndefined();
+  });
+
+  it('answers 400 with a clear message for a bad matchBike', async () => {
+    const res = await get('/api/search?q=mt07&matchBike=maybe');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('matchBike must be true or false');
+  });
+});

@@ -28,6 +28,8 @@ export const searchQuerySchema = z
     maxPrice: z.preprocess((v) => (v === '' ? undefined : v), priceParam('maxPrice')),
     /** Issue #11: only the parts that fit this vehicle (by id), plus universal parts; unknown vehicle 404. */
     vehicle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().uuid({ message: 'vehicle is not a valid vehicle id' }).optional()),
+    /** Issue #26 item 3: false searches every part for the words, even when they name a bike. */
+    matchBike: z.enum(['true', 'false'], { message: 'matchBike must be true or false' }).default('true'),
     sort: z.enum(SEARCH_SORTS, { message: `sort must be one of: ${SEARCH_SORTS.join(', ')}` }).default('relevance'),
     page: z.coerce
       .number({ message: 'page must be a whole number' })
@@ -59,6 +61,13 @@ export const searchResultSchema = z.object({
   pages: z.number().int(),
   /** Only with ?vehicle={id}: the vehicle the results were filtered for. */
   vehicle: vehicleSchema.optional(),
+  /**
+   * Issue #26 item 3 (decision 167): the bike the words named ("2019 mt07 chain"): the results are the parts that fit
+   * it (and universal parts), searched for the other words (`rest`).
+   */
+  namedVehicle: z.object({ make: z.string(), model: z.string().nullable(), year: z.number().int().nullable(), rest: z.string() }).optional(),
+  /** Issue #26 item 3: bikes the words may be the start of, for the search box ("Shop parts for Yamaha MT-07"). */
+  bikes: z.array(z.object({ make: z.string(), model: z.string() })).optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

@@ -1,5 +1,17 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { matchingPartNumber, skuKey, toCents, fromCents, type FacetCount, type SearchQuery, type SearchResult } from '@shop/shared';
+import {
+  findVehicleInQuery,
+  matchingPartNumber,
+  skuKey,
+  suggestBikes,
+  toCents,
+  fromCents,
+  type FacetCount,
+  type KnownModel,
+  type SearchQuery,
+  type SearchResult,
+  type VehicleInQuery,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -34,10 +46,17 @@ export interface QueryWords {
   tokens: number;
 }
 
+/** A vehicle to filter for: a row of the vehicle list, or a bike named in the words (decision 167: model and year may be open). */
+export interface VehicleFilter {
+  make: string;
+  model: string | null;
+  year: number | null;
+}
+
 /** What the statements of one search need besides the query: the query's words and the vehicle. */
 export interface StatementInputs {
   words?: QueryWords;
-  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>;
+  vehicle?: VehicleFilter;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -146,8 +165,11 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
     query.maxPrice !== undefined ? sql`p.unit_price_cents <= ${toCents(query.maxPrice)}` : sql`true`
   }`;
   // Issue #11: the part is universal or a fitment line covers the vehicle (the rule of fitsVehicle and GET /products?vehicle=).
+  // Issue #26 item 3: a bike named in the words may leave the model or the year open (any Yamaha, an MT-07 of any year).
   const fVehicle = vehicle
-    ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make} AND pf.model = ${vehicle.model} AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to))`
+    ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make}${
+        vehicle.model !== null ? sql` AND pf.model = ${vehicle.model}` : sql``
+      }${vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``}))`
     : sql`true`;
   // The filters that no facet leaves out (stock and vehicle).
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
@@ -335,7 +357,7 @@ export type SearchMemo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: SearchMemo = (_key, load) => load();
 
 /** What the counts depend on: the words, the part number and every filter, not the page, the limit or the sort. */
-const countsKey = (query: SearchQuery, words: QueryWords | undefined, vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>) =>
+const countsKey = (query: SearchQuery, words: QueryWords | undefined, vehicle?: VehicleFilter) =>
   `search:counts:${JSON.stringify([
     query.q,
     words ?? null,
@@ -376,12 +398,7 @@ const branchSizes = (raw: BranchSizes): BranchSizes => ({
  * and the facets (kept too, decision 112) and one the page. A word that matches nothing leaves the part number only.
  * Exported for the bench, which runs it over node-postgres.
  */
-export async function searchRow(
-  exec: SearchExecutor,
-  query: SearchQuery,
-  vehicle?: Pick<VehicleRow, 'make' | 'model' | 'year'>,
-  memo: SearchMemo = noMemo,
-): Promise<SearchRow> {
+export async function searchRow(exec: SearchExecutor, query: SearchQuery, vehicle?: VehicleFilter, memo: SearchMemo = noMemo): Promise<SearchRow> {
   const words = query.q ? await queryWords(exec, query.q, memo) : undefined;
   const inputs = { words, vehicle };
   const counts = await memo(countsKey(query, words, vehicle), async () => (await exec<Omit<SearchRow, 'items'>>(countsStatement(query, inputs)))[0]);
@@ -423,14 +440,36 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
 
 const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
 
-export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo?: SearchMemo): Promise<SearchResult> {
+/** The models of the vehicle list with their years (decision 167), kept until the catalogue or the vehicles change. */
+async function knownModels(exec: SearchExecutor, memo: SearchMemo): Promise<KnownModel[]> {
+  return memo('search:models', async () =>
+    (
+      await exec<{ make: string; model: string; from_year: number; to_year: number }>(
+        sql`SELECT make, model, min(year)::int AS from_year, max(year)::int AS to_year FROM vehicles GROUP BY make, model ORDER BY make, model`,
+      )
+    ).map((r) => ({ make: r.make, model: r.model, fromYear: Number(r.from_year), toYear: Number(r.to_year) })),
+  );
+}
+
+export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
+  const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
   if (query.vehicle !== undefined) {
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
+  // Issue #26 item 3 (decision 167): a bike named in the words filters the results to what fits it; the other words
+  // are searched. A vehicle chosen by id wins; matchBike=false searches the words as typed.
+  let named: VehicleInQuery | null = null;
+  let bikes: KnownModel[] | undefined;
+  if (query.q) {
+    const models = await knownModels(exec, memo);
+    if (!vehicle && query.matchBike === 'true') named = findVehicleInQuery(query.q, models);
+    bikes = suggestBikes(query.q, models);
+  }
+  const effective = named ? { ...query, q: named.rest } : query;
   // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
-  const row = await searchRow(async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows, query, vehicle, memo);
+  const row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
   const total = Number(row.total);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = (await toProductDtos(db, row.items.map(rowFromJson), opts)).map((item) => {
@@ -446,6 +485,8 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     limit: query.limit,
     pages: Math.max(1, Math.ceil(total / query.limit)),
     ...(vehicle && { vehicle: { _id: vehicle.id, make: vehicle.make, model: vehicle.model, year: vehicle.year, variant: vehicle.variant } }),
+    ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
+    ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { findVehicleInQuery, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
+
+/** Issue #26 item 3 (decision 167): the bike a shopper names in the search box. */
+const models: KnownModel[] = [
+  { make: 'Yamaha', model: 'MT-07', fromYear: 2014, toYear: 2027 },
+  { make: 'Yamaha', model: 'MT-09', fromYear: 2014, toYear: 2027 },
+  { make: 'Yamaha', model: 'Ténéré 700', fromYear: 2019, toYear: 2027 },
+  { make: 'Yamaha', model: 'R7', fromYear: 2022, toYear: 2027 },
+  { make: 'Honda', model: 'CRF1100L Africa Twin', fromYear: 2020, toYear: 2027 },
+  { make: 'Honda', model: 'CBR600RR', fromYear: 2013, toYear: 2024 },
+  { make: 'Triumph', model: 'Street Triple 765', fromYear: 2017, toYear: 2027 },
+  { make: 'Harley-Davidson', model: 'Street Glide', fromYear: 2024, toYear: 2027 },
+  { make: 'Ducati', model: 'Panigale V2', fromYear: 2020, toYear: 2027 },
+  { make: 'Ducati', model: 'Panigale V4', fromYear: 2018, toYear: 2027 },
+  { make: 'Royal Enfield', model: 'Himalayan', fromYear: 2018, toYear: 2027 },
+];
+
+describe('findVehicleInQuery', () => {
+  it.each([
+    ['yamaha mt-07 brake pads', { make: 'Yamaha', model: 'MT-07', year: null, rest: 'brake pads' }],
+    ['2019 mt07 chain', { make: 'Yamaha', model: 'MT-07', year: 2019, rest: 'chain' }],
+    ['MT 07', { make: 'Yamaha', model: 'MT-07', year: null, rest: '' }],
+    ['chain for my 2021 Tenere 700', { make: 'Yamaha', model: 'Ténéré 700', year: 2021, rest: 'chain for my' }],
+    ['africa twin air filter', { make: 'Honda', model: 'CRF1100L Africa Twin', year: null, rest: 'air filter' }],
+    ['street triple mirror', { make: 'Triumph', model: 'Street Triple 765', year: null, rest: 'mirror' }],
+    ['royal enfield himalayan', { make: 'Royal Enfield', model: 'Himalayan', year: null, rest: '' }],
+    ['harley-davidson street glide grips', { make: 'Harley-Davidson', model: 'Street Glide', year: null, rest: 'grips' }],
+    ['yamaha', { make: 'Yamaha', model: null, year: null, rest: '' }],
+    ['yamaha oil filter', { make: 'Yamaha', model: null, year: null, rest: 'oil filter' }],
+    // A year the model was not sold stays a word of the search.
+    ['2005 r7 levers', { make: 'Yamaha', model: 'R7', year: null, rest: '2005 levers' }],
+    // "panigale" is two models: the make alone, when typed, is what it names.
+    ['ducati panigale exhaust', { make: 'Ducati', model: null, year: null, rest: 'panigale exhaust' }],
+  ])('%s', (q, want) => {
+    expect(findVehicleInQuery(q, models)).toEqual(want);
+  });
+
+  it.each(['brake pads', 'tire', '2019', 'street', 'panigale', 'x-ring chain 520', 'cr9eix'])('%s names no bike', (q) => {
+    expect(findVehicleInQuery(q, models)).toBeNull();
+  });
+
+  it('names the bike as a shopper reads it', () => {
+    expect(vehicleInQueryName({ make: 'Yamaha', model: 'MT-07', year: 2019 })).toBe('2019 Yamaha MT-07');
+    expect(vehicleInQueryName({ make: 'Yamaha', model: null, year: null })).toBe('Yamaha');
+  });
+});
+
+describe('suggestBikes', () => {
+  it('offers the models and makes a half-typed query begins', () => {
+    expect(suggestBikes('mt-0', models).map((m) => m.model)).toEqual(['MT-07', 'MT-09']);
+    expect(suggestBikes('brake pads for cbr6', models).map((m) => m.model)).toEqual(['CBR600RR']);
+    expect(suggestBikes('yam', models, 2).map((m) => m.model)).toEqual(['MT-07', 'MT-09']);
+    expect(suggestBikes('brake', models)).toEqual([]);
+  });
+});

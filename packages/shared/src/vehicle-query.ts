@@ -1,0 +1,166 @@
+/**
+ * Issue #26 item 3 (decision 167): bikes named in the search box. "yamaha mt-07 brake pads" and "2019 mt07 chain"
+ * name a vehicle of the vehicle list; the search filters to the parts that fit it and looks for the other words.
+ * Pure functions over the list of known models, so the server and the tests share them.
+ */
+
+export interface KnownModel {
+  make: string;
+  model: string;
+  /** The first and last model year in the vehicle list. */
+  fromYear: number;
+  toYear: number;
+}
+
+export interface VehicleInQuery {
+  make: string;
+  /** Null when only the make was named ("yamaha"). */
+  model: string | null;
+  /** Null when no year was named, or the model was not sold that year. */
+  year: number | null;
+  /** The query without the words that named the bike (what the text search looks for). */
+  rest: string;
+}
+
+/** Lower case, accents dropped, letters and digits only: "Ténéré 700" → "tenere700", "MT-07" → "mt07". */
+export const vehicleKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+const words = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** A part of a model's name a rider types on its own ("africa twin", "street triple", "versys"): 6 letters or more. */
+const MIN_PARTIAL = 6;
+
+/** The keys a model answers to: its whole name, and each run of its words long enough to mean it. */
+function modelKeys(model: string): { key: string; whole: boolean }[] {
+  const w = words(model);
+  const keys = [{ key: w.join(''), whole: true }];
+  for (let i = 0; i < w.length; i++) {
+    for (let j = i + 1; j <= w.length; j++) {
+      if (i === 0 && j === w.length) continue;
+      const key = w.slice(i, j).join('');
+      if (key.length >= MIN_PARTIAL && /\p{L}/u.test(key)) keys.push({ key, whole: false });
+    }
+  }
+  return keys;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where a key is typed as consecutive words of the query (joined without spaces), longest first. */
+function findSpan(tokens: string[], key: string, taken: Set<number>): Span | null {
+  for (let len = Math.min(4, tokens.length); len >= 1; len--) {
+    for (let start = 0; start + len <= tokens.length; start++) {
+      const idx = Array.from({ length: len }, (_, k) => start + k);
+      if (idx.some((i) => taken.has(i))) continue;
+      if (tokens.slice(start, start + len).join('') === key) return { start, end: start + len };
+    }
+  }
+  return null;
+}
+
+/**
+ * The bike a query names, or null. A model (its whole name, or a distinctive part of it that only one model has)
+ * wins over a make alone; the make, when also typed, tells same-named models apart; a four-digit year counts only
+ * with a model that was sold that year.
+ */
+export function findVehicleInQuery(q: string, models: readonly KnownModel[]): VehicleInQuery | null {
+  const tokens = words(q);
+  if (tokens.length === 0 || models.length === 0) return null;
+  const taken = new Set<number>();
+  const mark = (s: Span) => {
+    for (let i = s.start; i < s.end; i++) taken.add(i);
+  };
+
+  // The make first, so "honda cb500f" and "cb500f" find the same bike, and a make's words are not read as a model.
+  const makes = [...new Set(models.map((m) => m.make))];
+  let make: string | null = null;
+  for (const m of makes.sort((a, b) => vehicleKey(b).length - vehicleKey(a).length)) {
+    const span = findSpan(tokens, vehicleKey(m), taken);
+    if (span) {
+      make = m;
+      mark(span);
+      break;
+    }
+  }
+
+  // Then the model: whole names before parts of names; among several, the one of the make typed.
+  let best: { model: KnownModel; span: Span; whole: boolean } | null = null;
+  let ambiguous = false;
+  for (const whole of [true, false]) {
+    const found: { model: KnownModel; span: Span }[] = [];
+    for (const m of models) {
+      if (make && m.make !== make) continue;
+      // The longest run of the query a key of this model covers ("africa twin" rather than "africa").
+      let longest: Span | null = null;
+      for (const k of modelKeys(m.model).filter((x) => x.whole === whole)) {
+        const span = findSpan(tokens, k.key, taken);
+        if (span && (!longest || span.end - span.start > longest.end - longest.start)) longest = span;
+      }
+      if (longest) found.push({ model: m, span: longest });
+    }
+    if (found.length === 0) continue;
+    // The model that covers the most words of the query ("street triple" is the Triumph, not the Street Glide).
+    const most = Math.max(...found.map((f) => f.span.end - f.span.start));
+    const top = found.filter((f) => f.span.end - f.span.start === most);
+    const distinct = new Set(top.map((f) => `${f.model.make}\u0000${f.model.model}`));
+    if (distinct.size === 1) best = { ...top[0], whole };
+    else ambiguous = true;
+    break;
+  }
+  if (best) mark(best.span);
+  // A part of a name several models share ("street", "panigale") names none of them.
+  if (!best && !make) return null;
+  void ambiguous;
+
+  let year: number | null = null;
+  if (best) {
+    const i = tokens.findIndex((t, k) => !taken.has(k) && /^(19|20)\d\d$/.test(t));
+    if (i >= 0) {
+      const y = Number(tokens[i]);
+      if (y >= best.model.fromYear && y <= best.model.toYear) {
+        year = y;
+        taken.add(i);
+      }
+    }
+  }
+  return {
+    make: best?.model.make ?? make!,
+    model: best?.model.model ?? null,
+    year,
+    rest: tokens.filter((_, i) => !taken.has(i)).join(' '),
+  };
+}
+
+/** "2019 Yamaha MT-07", "Yamaha MT-07", "Yamaha". */
+export const vehicleInQueryName = (v: Pick<VehicleInQuery, 'make' | 'model' | 'year'>) => [v.year, v.make, v.model].filter((x) => x !== null).join(' ');
+
+/** The bikes a half-typed query may mean, for the search box's suggestions: a model or make its last words begin. */
+export function suggestBikes(q: string, models: readonly KnownModel[], limit = 3): KnownModel[] {
+  const tokens = words(q);
+  if (tokens.length === 0) return [];
+  const out: KnownModel[] = [];
+  for (let len = Math.min(3, tokens.length); len >= 1 && out.length < limit; len--) {
+    const typed = tokens.slice(tokens.length - len).join('');
+    if (typed.length < 2) continue;
+    for (const m of models) {
+      if (out.length >= limit) break;
+      if (out.includes(m)) continue;
+      if (vehicleKey(m.model).startsWith(typed) || (len === 1 && typed.length >= 3 && vehicleKey(m.make).startsWith(typed))) out.push(m);
+    }
+  }
+  return out;
+}
