@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findVehicleInQuery, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
+import { closestBikes, findVehicleInQuery, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
 
 /** Issue #26 item 3 (decision 167): the bike a shopper names in the search box. */
 const models: KnownModel[] = [
@@ -52,5 +52,14 @@ describe('suggestBikes', () => {
     expect(suggestBikes('brake pads for cbr6', models).map((m) => m.model)).toEqual(['CBR600RR']);
     expect(suggestBikes('yam', models, 2).map((m) => m.model)).toEqual(['MT-07', 'MT-09']);
     expect(suggestBikes('brake', models)).toEqual([]);
+  });
+});
+
+describe('closestBikes', () => {
+  it('finds the bike a misspelt query meant, and nothing for plain part words', () => {
+    expect(closestBikes('africa twn', models).map((m) => m.model)).toEqual(['CRF1100L Africa Twin']);
+    expect(closestBikes('himalyan bars', models).map((m) => m.model)).toEqual(['Himalayan']);
+    expect(closestBikes('yamha', models, 2).map((m) => m.make)).toEqual(['Yamaha', 'Yamaha']);
+    expect(closestBikes('brake pads', models)).toEqual([]);
   });
 });

@@ -164,3 +164,47 @@ export function suggestBikes(q: string, models: readonly KnownModel[], limit = 3
   }
   return out;
 }
+
+/** Edits (insert, delete, substitute) from a to b, stopping early once past `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, row[j]);
+    }
+    if (best > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Issue #26 item 6 (decision 168): the bikes a query that found nothing may have meant ("yamha", "mt07s",
+ * "africa twn"): a word (or two typed together) within one edit of a make or model word of 4 to 5 letters, or two
+ * edits of a longer one. Closest first, at most `limit`.
+ */
+export function closestBikes(q: string, models: readonly KnownModel[], limit = 3): KnownModel[] {
+  const tokens = words(q);
+  const typed = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)].filter((t) => t.length >= 4 && /\p{L}/u.test(t));
+  const scored: { model: KnownModel; d: number }[] = [];
+  for (const m of models) {
+    const names = [vehicleKey(m.model), vehicleKey(m.make), ...words(m.model).filter((w) => w.length >= 4)];
+    let d = Infinity;
+    for (const t of typed) {
+      for (const n of names) {
+        const max = n.length >= 6 ? 2 : 1;
+        const e = editDistance(t, n, max);
+        if (e <= max) d = Math.min(d, e);
+      }
+    }
+    if (d !== Infinity) scored.push({ model: m, d });
+  }
+  return scored
+    .sort((a, b) => a.d - b.d)
+    .slice(0, limit)
+    .map((s) => s.model);
+}

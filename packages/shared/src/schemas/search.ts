@@ -30,6 +30,8 @@ export const searchQuerySchema = z
     vehicle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().uuid({ message: 'vehicle is not a valid vehicle id' }).optional()),
     /** Issue #26 item 3: false searches every part for the words, even when they name a bike. */
     matchBike: z.enum(['true', 'false'], { message: 'matchBike must be true or false' }).default('true'),
+    /** Issue #26 item 6: true on page 1 of a search the shopper submitted (the results page, not the suggestions): it is counted. */
+    track: z.enum(['true', 'false'], { message: 'track must be true or false' }).optional(),
     sort: z.enum(SEARCH_SORTS, { message: `sort must be one of: ${SEARCH_SORTS.join(', ')}` }).default('relevance'),
     page: z.coerce
       .number({ message: 'page must be a whole number' })
@@ -68,6 +70,14 @@ export const searchResultSchema = z.object({
   namedVehicle: z.object({ make: z.string(), model: z.string().nullable(), year: z.number().int().nullable(), rest: z.string() }).optional(),
   /** Issue #26 item 3: bikes the words may be the start of, for the search box ("Shop parts for Yamaha MT-07"). */
   bikes: z.array(z.object({ make: z.string(), model: z.string() })).optional(),
+  /** Issue #26 item 6 (decision 168): with q and nothing found, the closest part numbers, part names and bikes. */
+  didYouMean: z
+    .object({
+      partNumbers: z.array(z.string()),
+      parts: z.array(z.object({ _id: z.string(), name: z.string() })),
+      bikes: z.array(z.object({ make: z.string(), model: z.string() })),
+    })
+    .optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),
@@ -120,3 +130,28 @@ export type SearchSynonym = z.infer<typeof searchSynonymSchema>;
 
 export const searchSynonymListSchema = z.object({ items: z.array(searchSynonymSchema) });
 export type SearchSynonymList = z.infer<typeof searchSynonymListSchema>;
+
+/** Issue #26 item 6 (decision 168): POST /api/search/opened, sent when a shopper opens a result of a counted search. */
+export const searchOpenedSchema = z.object({
+  q: z.string({ message: 'q must be text' }).trim().min(1, 'q is required').max(100, 'q must be 100 characters or fewer'),
+});
+
+/** A query shoppers searched for: how often, how often it found nothing, how many results were opened from it. */
+export const searchMissRowSchema = z.object({
+  query: z.string(),
+  searches: z.number().int(),
+  zeroResults: z.number().int(),
+  opened: z.number().int(),
+  lastSearchedAt: z.string(),
+});
+export type SearchMissRow = z.infer<typeof searchMissRowSchema>;
+
+/** GET /api/search/misses (admin): the top searches that found nothing, and those whose results nobody opened. */
+export const searchMissesSchema = z.object({ zeroResults: z.array(searchMissRowSchema), notOpened: z.array(searchMissRowSchema) });
+export type SearchMisses = z.infer<typeof searchMissesSchema>;
+
+/** DELETE /api/search/misses/{query}: the query as listed. */
+export const searchMissParamsSchema = z.object({ query: z.string().trim().min(1, 'query is required').max(100, 'query must be 100 characters or fewer') });
+
+/** A query as it is counted: normalised like a synonym term (lower case, words of letters and digits), at most 100 characters. */
+export const normaliseSearchQuery = (q: string) => normaliseSynonymTerm(q).replace(/\s+/g, ' ').slice(0, 100).trim();

@@ -1,4 +1,4 @@
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -17,4 +17,21 @@ export const searchSynonyms = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [check('search_synonyms_two_terms', sql`cardinality(${t.terms}) >= 2`)],
+);
+
+/**
+ * Issue #26 item 6 (decision 168): what shoppers searched for and did not find, counted per normalised query, with
+ * nothing about who searched. `searches` counts submitted searches (page 1 of the results page), `zero_results` those
+ * that found nothing, `opened` the results opened from them.
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    query: text('query').primaryKey(),
+    searches: integer('searches').notNull().default(0),
+    zeroResults: integer('zero_results').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('search_misses_zero_idx').on(t.zeroResults), index('search_misses_last_idx').on(t.lastSearchedAt)],
 );

@@ -8,14 +8,21 @@ import {
   searchSynonymInputSchema,
   searchSynonymListSchema,
   searchSynonymSchema,
+  searchMissParamsSchema,
+  searchMissesSchema,
+  searchOpenedSchema,
 } from '@shop/shared';
 import { search } from './search.service';
 import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms.service';
+import { SearchMissCounter, dismissSearchMiss, listSearchMisses } from './search-misses.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { lowStockFactor: app.config.LOW_STOCK_FACTOR };
+  // Issue #26 item 6 (decision 168): what shoppers did not find, counted without personal data.
+  const misses = new SearchMissCounter(app.db, app.log);
+  app.addHook('preClose', async () => misses.flush());
 
   app.get(
     '/search',
@@ -28,7 +35,28 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req) => search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load)),
+    async (req) => {
+      const result = await search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load));
+      // Issue #26 item 6: a search the shopper submitted is counted (page 1 only, so paging does not count it again).
+      if (req.query.track === 'true' && req.query.q && req.query.page === 1) misses.searched(req.query.q, result.total, app.clock.now());
+      return result;
+    },
+  );
+
+  app.post(
+    '/search/opened',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'A shopper opened a result of a counted search (the query only, nothing about who); public',
+        body: searchOpenedSchema,
+        response: { 204: z.null(), 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      misses.openedResult(req.body.q);
+      return reply.status(204).send(null);
+    },
   );
 
   // Issue #26 (decision 158): the synonym groups, an admin's to edit; every write is audited, and the next search
@@ -93,6 +121,41 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await deleteSynonym(app.db, actor(req), req.params.id);
       return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/search/misses',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'The top searches that found nothing, and those whose results nobody opened (admin)',
+        security: admin.security,
+        response: { 200: searchMissesSchema, ...errors },
+      },
+    },
+    async () => {
+      await misses.flush();
+      return listSearchMisses(app.db);
+    },
+  );
+  app.delete(
+    '/search/misses/:query',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Dismiss a query from the search misses (admin); it comes back if shoppers search it again',
+        security: admin.security,
+        params: searchMissParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await misses.flush();
+      await dismissSearchMiss(app.db, actor(req), req.params.query);
+      return reply.status(204).send(null);
     },
   );
 };

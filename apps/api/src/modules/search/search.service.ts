@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  closestBikes,
   findVehicleInQuery,
   matchingPartNumber,
   skuKey,
@@ -451,6 +452,26 @@ async function knownModels(exec: SearchExecutor, memo: SearchMemo): Promise<Know
   );
 }
 
+/**
+ * The closest part numbers (trigram similarity of sku_key, its own GIN index), part names (word similarity of
+ * "name brand", the index of migration 0010) and bikes (closestBikes) to a query that found nothing.
+ */
+async function closestTo(exec: SearchExecutor, q: string, models: KnownModel[]): Promise<NonNullable<SearchResult['didYouMean']>> {
+  const key = skuKey(q);
+  const numbers =
+    key.length >= 3
+      ? await exec<{ sku: string }>(sql`SELECT sku FROM products WHERE sku_key % ${key} ORDER BY similarity(sku_key, ${key}) DESC, sku LIMIT 3`)
+      : [];
+  const parts = await exec<{ id: string; name: string }>(
+    sql`SELECT id, name FROM products WHERE ${q} <% (name || ' ' || brand) ORDER BY word_similarity(${q}, name || ' ' || brand) DESC, name LIMIT 3`,
+  );
+  return {
+    partNumbers: numbers.map((r) => r.sku),
+    parts: parts.map((r) => ({ _id: r.id, name: r.name })),
+    bikes: closestBikes(q, models).map((b) => ({ make: b.make, model: b.model })),
+  };
+}
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -478,6 +499,8 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     return matched ? { ...item, matchedPartNumber: matched } : item;
   });
   const cents = (v: number | null) => (v === null ? null : fromCents(Number(v)));
+  // Issue #26 item 6 (decision 168): nothing found for the words: what they may have meant.
+  const didYouMean = total === 0 && query.q ? await closestTo(exec, query.q, await knownModels(exec, memo)) : undefined;
   return {
     items,
     total,
@@ -487,6 +510,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(vehicle && { vehicle: { _id: vehicle.id, make: vehicle.make, model: vehicle.model, year: vehicle.year, variant: vehicle.variant } }),
     ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
     ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
+    ...(didYouMean && { didYouMean }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMissesSchema, searchResultSchema, type SearchMisses } from '@shop/shared';
+import { seedDemoData } from '../src/db/seed/seed';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+
+/**
+ * Issue #26 item 6 (decision 168): searches that found nothing, and results nobody opened, counted per normalised
+ * query without personal data; an admin list with dismiss; the zero-result answer suggests what was meant.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.app);
+  admin = await signUpUser(t.app, { admin: true });
+  customer = await signUpUser(t.app);
+});
+afterAll(async () => t.close());
+
+const search = async (qs: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/search?${qs}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return searchResultSchema.parse(res.json());
+};
+const misses = async (token = admin.token) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/search/misses', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return searchMissesSchema.parse(res.json()) as SearchMisses;
+};
+
+describe('search misses', () => {
+  it('counts submitted searches per normalised query, not suggestions, pages or e-mail addresses', async () => {
+    await search('q=Flux+Capacitor&track=true');
+    await search('q=flux-capacitor++&track=true');
+    await search('q=flux+capacitor&track=true&page=2');
+    await search('q=flux+capacitor&limit=8');
+    await search('q=someone%40example.com&track=true');
+    const list = await misses();
+    expect(list.zeroResults.find((r) => r.query === 'flux capacitor')).toMatchObject({ searches: 2, zeroResults: 2, opened: 0 });
+    expect(JSON.stringify(list)).not.toContain('example');
+  });
+
+  it('lists searches whose results nobody opened, until one is opened', async () => {
+    await search('q=chain+lube&track=true');
+    await search('q=chain+lube&track=true');
+    expect((await misses()).notOpened.find((r) => r.query === 'chain lube')).toMatchObject({ searches: 2, zeroResults: 0, opened: 0 });
+    const opened = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: 'Chain Lube' } });
+    expect(opened.statusCode).toBe(204);
+    const after = await misses();
+    expect(after.notOpened.map((r) => r.query)).not.toContain('chain lube');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('q is required');
+  });
+
+  it('an admin dismisses a query, audited; a visitor and a customer are refused', async () => {
+    await search('q=zzqx+widget&track=true');
+    expect((await t.app.inject({ method: 'GET', url: '/api/search/misses' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/search/misses', headers: bearer(customer.token) })).statusCode).toBe(403);
+    const url = `/api/search/misses/${encodeURIComponent('zzqx widget')}`;
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(customer.token) })).statusCode).toBe(403);
+    expect((await misses()).zeroResults.map((r) => r.query)).toContain('zzqx widget');
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(admin.token) })).statusCode).toBe(204);
+    expect((await misses()).zeroResults.map((r) => r.query)).not.toContain('zzqx widget');
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit?action=search_miss.dismiss', headers: bearer(admin.token) });
+    expect(audit.json().items[0]).toMatchObject({ entityId: 'zzqx widget', actor: { email: admin.email } });
+  });
+});
+
+describe('the zero-result answer suggests what the shopper meant', () => {
+  it.each([
+    ['fa244hx', 'partNumbers', 'FA244HH'],
+    ['sinteredpads', 'parts', 'Sintered Front Brake Pads – Pair'],
+    ['sprocketz45', 'parts', '7075 Aluminium Rear Sprocket 45T'],
+    ['himalyan', 'bikes', 'Himalayan'],
+  ] as const)('%s: its closest %s include %s', async (q, kind, want) => {
+    const r = await search(`q=${encodeURIComponent(q)}`);
+    expect(r.total).toBe(0);
+    const found =
+      kind === 'partNumbers' ? r.didYouMean!.partNumbers : kind === 'parts' ? r.didYouMean!.parts.map((p) => p.name) : r.didYouMean!.bikes.map((b) => b.model);
+    expect(found).toContain(want);
+  });
+
+  it('answers without suggestions when something is found', async () => {
+    expect((await search('q=chain')).didYouMean).toBeUndefined();
+  });
+});
