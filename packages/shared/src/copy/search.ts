@@ -27,6 +27,12 @@ export const searchCopy = {
   sort: 'Sort by',
   sorts: { relevance: 'Best match', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest' },
   partNumber: 'Part No.',
+  // Issue #26 item 3 (decision 167): a bike named in the words.
+  namedBike: (bike: string) => `Parts that fit your ${bike}`,
+  namedBikeWords: (rest: string) => `Searched for “${rest}” among the parts that fit it and universal parts.`,
+  namedBikeOnly: 'Every part that fits it, and universal parts.',
+  searchAllFor: (q: string) => `Search all parts for “${q}”`,
+  shopBike: (bike: string) => `Shop parts for ${bike}`,
 } as const;
 
 // Issue #26 (decision 158): the admin's Search synonyms page.

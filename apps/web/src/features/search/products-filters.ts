@@ -6,7 +6,8 @@ import { readSearchState, searchStateParams, type SearchState } from './search-p
  * `q` is always empty; the page keeps its own lenient page parsing.
  */
 export function readProductsFilters(params: URLSearchParams): SearchState {
-  return { ...readSearchState(params), q: '', page: parsePageParam(params.get('page')) };
+  // The search page's own "Show all parts" and "search the words as typed" mean nothing here.
+  return { ...readSearchState(params), q: '', page: parsePageParam(params.get('page')), allParts: undefined, matchBike: undefined };
 }
 
 /** True when any filter or a sort is in the URL: then the page reads /api/search instead of /api/products. */

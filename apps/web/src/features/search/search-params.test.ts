@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchState, searchStateParams, searchUrl } from './search-params';
+import { readSearchState, searchApiParams, searchStateParams, searchUrl } from './search-params';
 
 describe('search state in the URL', () => {
   it('reads every filter and writes it back without defaults, in a stable order', () => {
@@ -40,5 +40,13 @@ describe('search state in the URL', () => {
     expect(state.vehicle).toBe(id);
     expect(searchStateParams(state).toString()).toBe(`q=chain&vehicle=${id}`);
     expect(readSearchState(new URLSearchParams('vehicle=mt-07')).vehicle).toBeUndefined();
+  });
+
+  it('keeps "Show all parts" (vehicle=all) and matchBike=false in the URL, but not in the API query (issue #26 item 3)', () => {
+    const state = readSearchState(new URLSearchParams('q=2019+mt07+chain&vehicle=all&matchBike=false'));
+    expect(state).toMatchObject({ q: '2019 mt07 chain', vehicle: undefined, allParts: true, matchBike: false });
+    expect(searchStateParams(state).toString()).toBe('q=2019+mt07+chain&vehicle=all&matchBike=false');
+    expect(searchApiParams(state).toString()).toBe('q=2019+mt07+chain&matchBike=false');
+    expect(readSearchState(new URLSearchParams('matchBike=true'))).toEqual(readSearchState(new URLSearchParams('')));
   });
 });

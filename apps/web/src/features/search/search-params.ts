@@ -14,6 +14,13 @@ export interface SearchState {
   page: number;
   /** Issue #11: only the parts that fit this vehicle (its id), plus universal parts. */
   vehicle?: string;
+  /**
+   * Issue #26 item 3 (decision 167): the shopper chose "Show all parts" (`vehicle=all`), so the page does not filter
+   * to the chosen bike by default. Not an API parameter.
+   */
+  allParts?: true;
+  /** Issue #26 item 3: false (`matchBike=false`) searches the words as typed, even when they name a bike. */
+  matchBike?: false;
 }
 
 const price = (v: string | null): number | undefined => {
@@ -40,6 +47,8 @@ export function readSearchState(params: URLSearchParams): SearchState {
     sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     vehicle: isVehicleId(params.get('vehicle')) ? params.get('vehicle')!.toLowerCase() : undefined,
+    allParts: params.get('vehicle') === 'all' || undefined,
+    matchBike: params.get('matchBike') === 'false' ? false : undefined,
   };
 }
 
@@ -55,8 +64,13 @@ export function searchStateParams(state: SearchState): URLSearchParams {
   if (state.sort !== 'relevance') p.set('sort', state.sort);
   if (state.page > 1) p.set('page', String(state.page));
   if (state.vehicle) p.set('vehicle', state.vehicle);
+  else if (state.allParts) p.set('vehicle', 'all');
+  if (state.matchBike === false) p.set('matchBike', 'false');
   return p;
 }
+
+/** The API's query of a state: the URL's, without the page's own `vehicle=all`. */
+export const searchApiParams = (state: SearchState) => searchStateParams({ ...state, allParts: undefined });
 
 /** The /search URL for a state. */
 export const searchUrl = (state: Partial<SearchState>) =>

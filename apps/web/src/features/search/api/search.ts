@@ -3,12 +3,12 @@ import type { SearchResult } from '@shop/shared/schemas/search';
 import { SEARCH_SUGGESTIONS } from '@shop/shared/search-options';
 import { api } from '../../../lib/api-client';
 import { productsQueryKey } from '../../catalog/api/get-products';
-import { searchStateParams, type SearchState } from '../search-params';
+import { searchApiParams, type SearchState } from '../search-params';
 
 export const SEARCH_PAGE_SIZE = 12;
 
 export function getSearch(state: SearchState, limit: number, signal?: AbortSignal): Promise<SearchResult> {
-  const query = searchStateParams(state);
+  const query = searchApiParams(state);
   query.set('limit', String(limit));
   return api<SearchResult>(`/search?${query}`, { signal });
 }
@@ -16,7 +16,7 @@ export function getSearch(state: SearchState, limit: number, signal?: AbortSigna
 // Under the 'products' prefix, so a catalogue change refreshes search answers too.
 export const searchQueryOptions = (state: SearchState, limit = SEARCH_PAGE_SIZE) =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'search', searchStateParams(state).toString(), limit] as const,
+    queryKey: [...productsQueryKey, 'search', searchApiParams(state).toString(), limit] as const,
     queryFn: ({ signal }) => getSearch(state, limit, signal),
     // Keep the current results on screen while the next filter loads.
     placeholderData: keepPreviousData,

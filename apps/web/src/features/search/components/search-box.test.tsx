@@ -32,12 +32,12 @@ const part = (i: number): Product => ({
   partNumbers: [],
 });
 
-function setup(items = [part(1), part(2), part(3)]) {
+function setup(items = [part(1), part(2), part(3)], bikes?: { make: string; model: string }[]) {
   const api = fakeApi((req) =>
     req.path === '/api/search'
       ? {
           status: 200,
-          body: { items, total: items.length, page: 1, limit: 8, pages: 1, facets: { category: [], brand: [], price: { min: 11, max: 13 } } },
+          body: { items, total: items.length, page: 1, limit: 8, pages: 1, bikes, facets: { category: [], brand: [], price: { min: 11, max: 13 } } },
         }
       : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'nope' } } },
   );
@@ -98,5 +98,29 @@ describe('navbar search box', () => {
     const options = await screen.findAllByRole('option');
     expect(options[0].textContent).toContain('Part 1Replaces Yamaha 1WS-W0045-00');
     expect(options[1].textContent).not.toContain('Replaces');
+  });
+
+  it('offers the bikes the words begin above the parts, reached with the arrow keys like them (issue #26 item 3)', async () => {
+    const bikes = [
+      { make: 'Yamaha', model: 'MT-07' },
+      { make: 'Yamaha', model: 'MT-09' },
+    ];
+    const { router } = setup([part(1)], bikes);
+    const box = screen.getByRole('combobox', { name: t.label });
+    await userEvent.type(box, 'mt-0');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([t.shopBike('Yamaha MT-07'), t.shopBike('Yamaha MT-09'), expect.stringContaining('Part 1')]);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(options[1].getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1].id);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=Yamaha+MT-09'));
+  });
+
+  it('opens a bike suggestion with a click', async () => {
+    const { router } = setup([], [{ make: 'Yamaha', model: 'MT-07' }]);
+    await userEvent.type(screen.getByRole('combobox', { name: t.label }), 'mt-07');
+    await userEvent.click(await screen.findByRole('option', { name: t.shopBike('Yamaha MT-07') }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Yamaha+MT-07'));
   });
 });

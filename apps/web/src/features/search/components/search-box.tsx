@@ -5,6 +5,7 @@ import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
 import { SearchIcon } from '../../../components/ui/icons';
+import { BikeIcon } from '../../garage/components/fit-icons';
 import { useSuggestions } from '../api/search';
 import { readSearchState, searchUrl } from '../search-params';
 
@@ -52,6 +53,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const q = useDebounced(value.trim(), SUGGEST_DEBOUNCE_MS);
   const { data, isFetching } = useSuggestions(q);
   const suggestions = q && data ? data.items : [];
+  // Issue #26 item 3 (decision 167): bikes the words may be the start of, above the parts ("mt-0" → MT-07, MT-09).
+  const bikes = q && data?.bikes ? data.bikes : [];
+  const options = [...bikes.map((b) => ({ kind: 'bike' as const, bike: b })), ...suggestions.map((p) => ({ kind: 'part' as const, part: p }))];
   const expanded = open && value.trim().length > 0 && q.length > 0;
 
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -59,6 +63,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
     setOpen(false);
     navigate(paths.part(id));
   };
+  const openBike = (b: { make: string; model: string }) => {
+    setOpen(false);
+    setActive(-1);
+    navigate(searchUrl({ q: `${b.make} ${b.model}` }));
+  };
+  const choose = (o: (typeof options)[number]) => (o.kind === 'bike' ? openBike(o.bike) : openPart(o.part._id));
   const openResults = () => {
     const words = value.trim();
     setOpen(false);
@@ -68,7 +78,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (expanded && active >= 0 && suggestions[active]) openPart(suggestions[active]._id);
+    if (expanded && active >= 0 && options[active]) choose(options[active]);
     else openResults();
   };
 
@@ -79,7 +89,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         setOpen(true);
         return;
       }
-      const n = suggestions.length;
+      const n = options.length;
       if (n === 0) return;
       // -1 is the input itself: the words as typed.
       setActive((i) => (e.key === 'ArrowDown' ? (i + 1 >= n ? -1 : i + 1) : i - 1 < -1 ? n - 1 : i - 1));
@@ -143,32 +153,52 @@ export function SearchBox({ className = '' }: { className?: string }) {
         className={`absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-xl ${expanded ? '' : 'hidden'}`}
       >
         <ul id={listId} role="listbox" aria-label={t.suggestions} className="max-h-[70vh] overflow-y-auto py-1">
-          {suggestions.map((p, i) => (
-            <li
-              key={p._id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-              // Keeps the focus in the box, so the blur above does not close the list before the click.
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => openPart(p._id)}
-            >
-              <img src={p.img} alt="" width={40} height={30} loading="lazy" className="h-[30px] w-10 shrink-0 rounded bg-[#f3f5f7] object-contain" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold">{p.name}</span>
-                {/* Issue #26 item 4: why a search by another part number found it. */}
-                {p.matchedPartNumber ? <span className="block truncate text-xs font-semibold">{partNumberLabel(p.matchedPartNumber)}</span> : null}
-                <span className={`block truncate text-xs ${i === active ? '' : 'text-base-content/75'}`}>
-                  {t.partNumber} <span className="font-mono">{p.sku}</span> · {p.brand}
+          {options.map((o, i) =>
+            o.kind === 'bike' ? (
+              <li
+                key={`bike-${o.bike.make}-${o.bike.model}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => openBike(o.bike)}
+              >
+                <span className={`flex h-[30px] w-10 shrink-0 items-center justify-center ${i === active ? '' : 'text-primary'}`}>
+                  <BikeIcon />
                 </span>
-              </span>
-              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(p.unitPrice)}</span>
-            </li>
-          ))}
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold">{t.shopBike(`${o.bike.make} ${o.bike.model}`)}</span>
+              </li>
+            ) : (
+              <li
+                key={o.part._id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'} ${
+                  i > 0 && i === bikes.length ? 'border-t border-base-300' : ''
+                }`}
+                // Keeps the focus in the box, so the blur above does not close the list before the click.
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => openPart(o.part._id)}
+              >
+                <img src={o.part.img} alt="" width={40} height={30} loading="lazy" className="h-[30px] w-10 shrink-0 rounded bg-[#f3f5f7] object-contain" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold">{o.part.name}</span>
+                  {/* Issue #26 item 4: why a search by another part number found it. */}
+                  {o.part.matchedPartNumber ? <span className="block truncate text-xs font-semibold">{partNumberLabel(o.part.matchedPartNumber)}</span> : null}
+                  <span className={`block truncate text-xs ${i === active ? '' : 'text-base-content/75'}`}>
+                    {t.partNumber} <span className="font-mono">{o.part.sku}</span> · {o.part.brand}
+                  </span>
+                </span>
+                <span className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(o.part.unitPrice)}</span>
+              </li>
+            ),
+          )}
         </ul>
-        {expanded && suggestions.length === 0 && (
+        {expanded && options.length === 0 && (
           <p className="px-3 py-2 text-sm text-base-content/75" role="status">
             {isFetching ? t.loading : t.noSuggestions}
           </p>

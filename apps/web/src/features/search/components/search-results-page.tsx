@@ -1,15 +1,19 @@
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { searchCopy } from '@shop/shared/copy/search';
+import type { SearchResult } from '@shop/shared/schemas/search';
+import { vehicleInQueryName } from '@shop/shared/vehicle-query';
 import { SEARCH_SORTS, type SearchSort } from '@shop/shared/search-options';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { ProductGrid, ProductGridSkeleton } from '../../catalog/components/product-grid';
 import { ProductsPagination } from '../../catalog/components/products-pagination';
-import { SEARCH_PAGE_SIZE, useSearch } from '../api/search';
+import { SEARCH_PAGE_SIZE, searchQueryOptions } from '../api/search';
 import { readSearchState, searchStateParams, searchUrl, type SearchState } from '../search-params';
 import { SearchFilters } from './search-filters';
 import { VehicleSelector } from '../../garage/components/vehicle-selector';
+import { useChosenVehicleState } from '../../garage/use-chosen-vehicle';
 
 const t = searchCopy;
 
@@ -39,11 +43,56 @@ function EmptyResults({ q, filtered, onClear }: { q: string; filtered: boolean; 
   );
 }
 
+/** Issue #26 item 3 (decision 167): the bike the words named, and the way to search every part for them instead. */
+function NamedBike({ named, allPartsUrl, q }: { named: NonNullable<SearchResult['namedVehicle']>; allPartsUrl: string; q: string }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-box border border-primary/40 bg-base-200 px-4 py-3">
+      <p className="min-w-0 flex-1 basis-64">
+        <strong className="block font-semibold">{t.namedBike(vehicleInQueryName(named))}</strong>
+        <span className="block text-sm text-base-content/80">{named.rest ? t.namedBikeWords(named.rest) : t.namedBikeOnly}</span>
+      </p>
+      <Link to={allPartsUrl} className="btn btn-sm btn-outline max-w-full whitespace-normal break-words">
+        {t.searchAllFor(q)}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Which answer the page shows. All of its state lives in the URL, but for one default: with a bike chosen (My Garage,
+ * or a guest's choice) and no `vehicle` in the URL, the results are filtered to it as if its id were there, unless
+ * the shopper chose "Show all parts" (`vehicle=all`) or the words name a bike of their own, which wins (decision 167).
+ * The chosen bike is known only in the browser (after hydration), so the server renders the unfiltered answer, and
+ * that answer is also what tells whether the words name a bike.
+ */
+function useSearchAnswer(state: SearchState) {
+  const chosen = useChosenVehicleState();
+  const bike = !state.vehicle && !state.allParts && !chosen.isPending ? chosen.vehicle : null;
+  const asTyped = useQuery({ ...searchQueryOptions(state), enabled: !(bike && !state.q) });
+  // Without words there is nothing to name a bike; with words, the unfiltered answer says whether they do.
+  const settled = asTyped.data !== undefined && !asTyped.isPlaceholderData;
+  const mode = !bike ? 'typed' : !state.q ? 'fitting' : !settled ? 'deciding' : asTyped.data?.namedVehicle ? 'typed' : 'fitting';
+  const fitting = useQuery({ ...searchQueryOptions({ ...state, vehicle: bike?._id }), enabled: mode === 'fitting' });
+  const shown = mode === 'typed' ? asTyped : fitting;
+  // While deciding, the last filtered answer (or the unfiltered one) stays on screen, dimmed.
+  const data = mode === 'deciding' ? (fitting.data ?? asTyped.data) : shown.data;
+  const isError = mode === 'deciding' ? asTyped.isError : shown.isError;
+  return {
+    data,
+    isError,
+    error: mode === 'deciding' ? asTyped.error : shown.error,
+    isPlaceholderData: mode === 'deciding' || shown.isPlaceholderData,
+    refetch: mode === 'deciding' ? asTyped.refetch : shown.refetch,
+    vehicle: state.vehicle ?? (mode === 'typed' ? undefined : bike?._id),
+    chosen: chosen.vehicle,
+  };
+}
+
 /** /search?q=…: results with facets, in-stock toggle, price range and sort; all of it lives in the URL (issue #9). */
 export function SearchResultsPage() {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
-  const { data, isPending, isError, error, isPlaceholderData, refetch } = useSearch(state);
+  const { data, isError, error, isPlaceholderData, refetch, vehicle, chosen } = useSearchAnswer(state);
   const top = useRef<HTMLDivElement>(null);
   const sortId = useId();
   const title = state.q ? t.resultsFor(state.q) : t.allParts;
@@ -61,6 +110,14 @@ export function SearchResultsPage() {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <div ref={top} className="mb-6 scroll-mt-24">
         <h1 className="break-words font-display text-3xl font-bold uppercase leading-tight md:text-4xl">{title}</h1>
+        {data?.namedVehicle && (
+          <NamedBike
+            named={data.namedVehicle}
+            q={state.q}
+            // Every part: the words as typed, and not the chosen bike either.
+            allPartsUrl={searchUrl({ ...state, page: 1, matchBike: false, allParts: chosen ? true : undefined })}
+          />
+        )}
         <p className="mt-2 h-6 text-sm text-base-content/75" aria-live="polite">
           {data ? t.count(data.total) : ''}
         </p>
@@ -68,9 +125,9 @@ export function SearchResultsPage() {
 
       <VehicleSelector
         className="mb-8"
-        applied={Boolean(state.vehicle)}
-        onApply={(v) => change({ vehicle: v._id })}
-        onShowAll={() => change({ vehicle: undefined })}
+        applied={Boolean(vehicle)}
+        onApply={(v) => change({ vehicle: v._id, allParts: undefined })}
+        onShowAll={() => change({ vehicle: undefined, allParts: true })}
       />
 
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
@@ -101,20 +158,22 @@ export function SearchResultsPage() {
             </select>
           </div>
 
-          {isPending ? (
+          {!data && !isError ? (
             <div>
               <div className="mb-6 flex h-6 justify-center">
                 <Spinner label={t.loading} />
               </div>
               <ProductGridSkeleton count={6} />
             </div>
-          ) : isError && !data ? (
-            <LoadError message={error.message} onRetry={() => void refetch()} className="min-h-64" />
+          ) : !data ? (
+            <LoadError message={error?.message ?? ''} onRetry={() => void refetch()} className="min-h-64" />
           ) : data.total === 0 ? (
             <EmptyResults
               q={state.q}
               filtered={filtered}
-              onClear={() => go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle })}
+              onClear={() =>
+                go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle, allParts: state.allParts, matchBike: state.matchBike })
+              }
             />
           ) : (
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>

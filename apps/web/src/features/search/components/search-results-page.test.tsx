@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { searchCopy } from '@shop/shared/copy/search';
+import { garageCopy } from '@shop/shared/copy/garage';
+import type { Product } from '@shop/shared/schemas/product';
+import type { SearchResult } from '@shop/shared/schemas/search';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
+import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
+import { makeProducts } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { setGuestVehicle } from '../../garage/guest-vehicle';
+import { SearchResultsPage } from './search-results-page';
+
+const t = searchCopy;
+const parts = makeProducts(6);
+const fitting = parts.slice(0, 2);
+const mt07: Vehicle = { _id: '00000000-0000-4000-8000-000000000001', make: 'Yamaha', model: 'MT-07', year: 2021, variant: null };
+
+const answer = (items: Product[], extra: Partial<SearchResult> = {}): SearchResult => ({
+  items,
+  total: items.length,
+  page: 1,
+  limit: 12,
+  pages: 1,
+  facets: { category: [], brand: [], price: { min: null, max: null } },
+  ...extra,
+});
+
+/** The search API: a vehicle id keeps the fitting parts; "2019 mt07 chain" names a bike unless matchBike=false. */
+function serve() {
+  return fakeApi((req: FakeRequest) => {
+    if (req.path === `/api/vehicles/${mt07._id}`) return { status: 200, body: mt07 };
+    if (req.path !== '/api/search') return notFound(req);
+    const q = req.query.get('q') ?? '';
+    if (req.query.get('vehicle') === mt07._id) return { status: 200, body: answer(fitting, { vehicle: mt07 }) };
+    if (q === '2019 mt07 chain' && req.query.get('matchBike') !== 'false')
+      return { status: 200, body: answer([parts[0]], { namedVehicle: { make: 'Yamaha', model: 'MT-07', year: 2019, rest: 'chain' } }) };
+    return { status: 200, body: answer(parts) };
+  });
+}
+
+const cards = () => screen.getAllByRole('article').map((a) => a.querySelector('h2, h3')?.textContent);
+const searches = (api: ReturnType<typeof serve>) => api.calls.filter((c) => c.path === '/api/search');
+const location = (router: { state: { location: { search: string } } }) => router.state.location.search;
+
+describe('search results page: bikes (issue #26 item 3)', () => {
+  it('says which bike the words named, and searches every part for them on request', async () => {
+    const api = serve();
+    const { router } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=2019+mt07+chain', path: '/search' });
+    expect(await screen.findByText(t.namedBike('2019 Yamaha MT-07'))).toBeTruthy();
+    expect(screen.getByText(t.namedBikeWords('chain'))).toBeTruthy();
+    const all = screen.getByRole('link', { name: t.searchAllFor('2019 mt07 chain') });
+    expect(all.getAttribute('href')).toBe('/search?q=2019+mt07+chain&matchBike=false');
+
+    await userEvent.click(all);
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(location(router)).toBe('?q=2019+mt07+chain&matchBike=false');
+    expect(searches(api).at(-1)!.query.get('matchBike')).toBe('false');
+    expect(screen.queryByText(t.namedBike('2019 Yamaha MT-07'))).toBeNull();
+  });
+
+  it('filters to the chosen bike by default, and "Show all parts" keeps vehicle=all in the URL', async () => {
+    setGuestVehicle(mt07);
+    const api = serve();
+    const { router } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake', path: '/search' });
+    await waitFor(() => expect(cards()).toEqual(fitting.map((p) => p.name)));
+    expect(searches(api).at(-1)!.query.get('vehicle')).toBe(mt07._id);
+    // The URL is left as it was: the default is the browser's.
+    expect(location(router)).toBe('?q=brake');
+
+    await userEvent.click(screen.getByRole('button', { name: garageCopy.showAll }));
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(location(router)).toBe('?q=brake&vehicle=all');
+    expect(searches(api).every((c) => c.query.get('vehicle') !== 'all')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: garageCopy.showFitting }));
+    await waitFor(() => expect(location(router)).toBe(`?q=brake&vehicle=${mt07._id}`));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+  });
+
+  it('a bike named in the words wins over the chosen one, and "Search all parts" shows every part', async () => {
+    setGuestVehicle(mt07);
+    serve();
+    const { router } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=2019+mt07+chain', path: '/search' });
+    expect(await screen.findByText(t.namedBike('2019 Yamaha MT-07'))).toBeTruthy();
+    expect(cards()).toEqual([parts[0].name]);
+    expect(screen.getByRole('button', { name: garageCopy.showFitting })).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: t.searchAllFor('2019 mt07 chain') }));
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(location(router)).toBe('?q=2019+mt07+chain&vehicle=all&matchBike=false');
+  });
+});
