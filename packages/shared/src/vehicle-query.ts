@@ -125,6 +125,9 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
   // A part of a name several models share ("street", "panigale") names none of them.
   if (!best && !make) return null;
   void ambiguous;
+  // A make alone names a bike only when it is all that was typed ("yamaha", "2019 yamaha"): "honda oil filter" stays a
+  // search of the words, which also finds the parts whose name or description says Honda.
+  if (!best && tokens.some((tk, i) => !taken.has(i) && !/^(19|20)\d\d$/.test(tk))) return null;
 
   let year: number | null = null;
   if (best) {

@@ -167,8 +167,10 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   }`;
   // Issue #11: the part is universal or a fitment line covers the vehicle (the rule of fitsVehicle and GET /products?vehicle=).
   // Issue #26 item 3: a bike named in the words may leave the model or the year open (any Yamaha, an MT-07 of any year).
+  // An uncorrelated IN: PostgreSQL reads the fitting parts once into a hashed subplan, so each row costs a probe (a
+  // correlated EXISTS cost an index lookup per row walked: 600 ms for a bike's brake pads at 100,000 parts).
   const fVehicle = vehicle
-    ? sql`(p.universal OR EXISTS (SELECT 1 FROM product_fitments pf WHERE pf.product_id = p.id AND pf.make = ${vehicle.make}${
+    ? sql`(p.universal OR p.id IN (SELECT pf.product_id FROM product_fitments pf WHERE pf.make = ${vehicle.make}${
         vehicle.model !== null ? sql` AND pf.model = ${vehicle.model}` : sql``
       }${vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``}))`
     : sql`true`;
@@ -472,6 +474,23 @@ async function closestTo(exec: SearchExecutor, q: string, models: KnownModel[]):
   };
 }
 
+/**
+ * Issue #26 item 3 (decision 167): a bike named in the words filters the results to what fits it, and the other words
+ * are searched (`effective`). A vehicle chosen by id wins; matchBike=false searches the words as typed. `bikes` are the
+ * models the words may be the start of. Exported for the bench, which reads the bike the same way.
+ */
+export async function readBike(
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicleChosen: boolean,
+  memo: SearchMemo = noMemo,
+): Promise<{ effective: SearchQuery; named: VehicleInQuery | null; bikes: KnownModel[] | undefined }> {
+  if (!query.q) return { effective: query, named: null, bikes: undefined };
+  const models = await knownModels(exec, memo);
+  const named = !vehicleChosen && query.matchBike === 'true' ? findVehicleInQuery(query.q, models) : null;
+  return { effective: named ? { ...query, q: named.rest } : query, named, bikes: suggestBikes(query.q, models) };
+}
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -479,16 +498,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
-  // Issue #26 item 3 (decision 167): a bike named in the words filters the results to what fits it; the other words
-  // are searched. A vehicle chosen by id wins; matchBike=false searches the words as typed.
-  let named: VehicleInQuery | null = null;
-  let bikes: KnownModel[] | undefined;
-  if (query.q) {
-    const models = await knownModels(exec, memo);
-    if (!vehicle && query.matchBike === 'true') named = findVehicleInQuery(query.q, models);
-    bikes = suggestBikes(query.q, models);
-  }
-  const effective = named ? { ...query, q: named.rest } : query;
+  const { effective, named, bikes } = await readBike(exec, query, Boolean(vehicle), memo);
   // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
   const row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
   const total = Number(row.total);
@@ -500,7 +510,8 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   });
   const cents = (v: number | null) => (v === null ? null : fromCents(Number(v)));
   // Issue #26 item 6 (decision 168): nothing found for the words: what they may have meant.
-  const didYouMean = total === 0 && query.q ? await closestTo(exec, query.q, await knownModels(exec, memo)) : undefined;
+  const q = query.q;
+  const didYouMean = total === 0 && q ? await memo(`search:closest:${q}`, async () => closestTo(exec, q, await knownModels(exec, memo))) : undefined;
   return {
     items,
     total,
