@@ -75,7 +75,8 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     uniqueIndex('products_sku_key_unique').on(t.skuKey),
     index('products_category_idx').on(t.category),
-    index('products_part_number_keys_idx').using('gin', t.partNumberKeys),
+    // No pending list (fastupdate off): a bulk insert left one that every search scanned, 5 ms a query at 100,000 parts.
+    index('products_part_number_keys_idx').using('gin', t.partNumberKeys).with({ fastupdate: false }),
     // Search pages sorted by price walk it and stop after the page (decision 112).
     index('products_price_idx').on(t.unitPriceCents, t.id),
   ],
