@@ -1002,13 +1002,14 @@ async function benchSearch() {
         }
         directSamples.push(performance.now() - s);
       }
-      viaShop.push(...shopSamples);
+      // Issue #26 item 7: p95 from the second request on (the first computes what the shop keeps; it is printed apart).
+      viaShop.push(...shopSamples.slice(1));
       direct.push(...directSamples);
       record(
         'search',
         `${label} p95`,
-        `${fmt(p95(shopSamples), 1)} ms`,
-        `${qs}; ${fmt(total)} found; first request ${fmt(shopSamples[0], 1)} ms; node-postgres direct, counts computed every time, p95 ${fmt(p95(directSamples), 1)} ms`,
+        `${fmt(p95(shopSamples.slice(1)), 1)} ms`,
+        `${qs}; ${fmt(total)} found; first request ${fmt(shopSamples[0], 1)} ms (goal 50 ms); requests 2 to 40 above; node-postgres direct, counts computed every time, p95 ${fmt(p95(directSamples), 1)} ms`,
       );
     }
     record(
