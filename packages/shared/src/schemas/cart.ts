@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from './product';
 import { orderSchema } from './order';
+import { ADMIN_ORDER_STATUSES, adminOrderCountsSchema } from './order-admin';
 import { addressSchema } from '../address';
 import { addressViewSchema } from './address-book';
 import { shipmentSchema } from './shipment';
@@ -224,9 +225,7 @@ export const purchasesQuerySchema = z.object({
     .min(1, 'limit must be 1 or more')
     .max(PURCHASES_MAX_LIMIT, `limit must be ${PURCHASES_MAX_LIMIT} or less`)
     .default(20),
-  status: z
-    .enum(['all', 'unpaid', 'paid', 'delivered', 'expired', 'cancelled'], { message: 'status must be one of all, unpaid, paid, delivered, expired, cancelled' })
-    .default('all'),
+  status: z.enum(ADMIN_ORDER_STATUSES, { message: `status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}` }).default('all'),
   /** Order number (TT-10042), transaction id, e-mail, name, part name or part number. */
   q: z.string().trim().max(200, 'q must be 200 characters or fewer').optional(),
 });
@@ -238,14 +237,8 @@ export const purchasePageSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   pages: z.number().int(),
-  counts: z.object({
-    all: z.number().int(),
-    unpaid: z.number().int(),
-    paid: z.number().int(),
-    delivered: z.number().int(),
-    expired: z.number().int(),
-    cancelled: z.number().int(),
-  }),
+  // The same status tabs as Manage All Orders.
+  counts: adminOrderCountsSchema,
 });
 export type PurchasePage = z.infer<typeof purchasePageSchema>;
 

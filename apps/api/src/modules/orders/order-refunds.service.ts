@@ -11,7 +11,7 @@ import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { figuresCents } from '../checkout/checkout.service';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
-import { liveLines, loneTotalCents, type OrderRow } from './orders.service';
+import { loneTotalCents, orderLinesOf, type OrderRow } from './orders.service';
 import { orderKeyOf } from './shipments.service';
 
 /**
@@ -137,14 +137,7 @@ export async function createRefund(
   }
 
   const pending = await db.transaction(async (tx) => {
-    const rows = liveLines(
-      await tx
-        .select()
-        .from(orders)
-        .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
-        .orderBy(asc(orders.productName), asc(orders.id))
-        .for('update'),
-    );
+    const rows = await orderLinesOf(tx, key, { lock: true });
     if (rows.length === 0) throw notFound();
     const number = orderNumber(rows[0].number ?? 0);
     const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
@@ -245,13 +238,7 @@ async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor
       const [now] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, pending.id));
       return { key: pending.orderKey, refund: now, mail: null };
     }
-    const rows = liveLines(
-      await tx
-        .select()
-        .from(orders)
-        .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${row.orderKey}::uuid`)
-        .orderBy(asc(orders.productName), asc(orders.id)),
-    );
+    const rows = await orderLinesOf(tx, row.orderKey);
     const byId = new Map(rows.map((o) => [o.id, o]));
     const number = orderNumber(rows[0]?.number ?? 0);
     if (row.restock) {

@@ -87,6 +87,19 @@ export function liveLines<T extends Pick<OrderRow, 'status'>>(rows: T[]): T[] {
   const live = rows.filter((o) => o.status !== 'cancelled');
   return live.length ? live : rows;
 }
+
+/**
+ * The live lines of one order (by its key: checkout id or lone order id), by part name; `lock` takes them FOR UPDATE,
+ * so a shipment, refund or return and anything else changing them go one after the other.
+ */
+export async function orderLinesOf(tx: Db, key: string, { lock = false }: { lock?: boolean } = {}): Promise<OrderRow[]> {
+  const query = tx
+    .select()
+    .from(orders)
+    .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
+    .orderBy(asc(orders.productName), asc(orders.id));
+  return liveLines(lock ? await query.for('update') : await query);
+}
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
 
 export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;

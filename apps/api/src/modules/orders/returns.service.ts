@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { RETURN_REASON_LABELS, orderNumber, type createReturnSchema, type Return, type ReturnReason, type ReturnStatus } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orderRefunds, orderReturns, orders, type ReturnedLine } from '../../db/schema';
+import { orderRefunds, orderReturns, type ReturnedLine } from '../../db/schema';
 import { BadRequestError, DomainError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { actsAsAdmin } from '../../lib/policy';
 import type { ReturnMail } from '../../lib/return-email';
@@ -11,7 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { createRefund, refundedUnits, type CreatedRefund } from './order-refunds.service';
 import { loadShipments, orderKeyOf, shippedUnits, type ShipmentWithLines } from './shipments.service';
-import { liveLines, type OrderRow } from './orders.service';
+import { orderLinesOf, type OrderRow } from './orders.service';
 
 /**
  * Issue #25 item 4 (decision 163): returns. The customer asks to return units
@@ -78,16 +78,7 @@ const mailOf = (r: ReturnRow, step: ReturnMail['step'], first: OrderRow, note: s
   note,
 });
 
-async function lockedRows(tx: Db, key: string): Promise<OrderRow[]> {
-  return liveLines(
-    await tx
-      .select()
-      .from(orders)
-      .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
-      .orderBy(asc(orders.productName), asc(orders.id))
-      .for('update'),
-  );
-}
+const lockedRows = (tx: Db, key: string) => orderLinesOf(tx, key, { lock: true });
 
 export interface ReturnResult {
   key: string;

@@ -6,7 +6,7 @@ import { orders, shipmentLines, shipments } from '../../db/schema';
 import { BadRequestError, DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import type { ShipmentMail } from '../../lib/shipment-email';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
-import { liveLines, type OrderRow } from './orders.service';
+import { orderLinesOf, type OrderRow } from './orders.service';
 
 /**
  * Issue #25 (decision 157): shipments. An admin ships some or all units of a
@@ -148,14 +148,7 @@ export async function createShipment(
   if (!key) throw notFound();
   const shippedAt = shippedAtOf(input.shippedAt, now);
   return db.transaction(async (tx) => {
-    const rows = liveLines(
-      await tx
-        .select()
-        .from(orders)
-        .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
-        .orderBy(asc(orders.productName), asc(orders.id))
-        .for('update'),
-    );
+    const rows = await orderLinesOf(tx, key, { lock: true });
     if (rows.length === 0) throw notFound();
     const number = orderNumber(rows[0].number ?? 0);
     // Read after the lock: every shipment of this order committed before it is counted.
