@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },
                   { path: 'synonyms', ...page('dashboard/synonyms') },
+                  { path: 'search-misses', ...page('dashboard/search-misses') },
                   { path: 'overview', ...page('dashboard/overview') },
                 ],
               },

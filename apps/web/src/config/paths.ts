@@ -45,6 +45,8 @@ export const paths = {
   messages: '/dashboard/messages',
   /** Issue #26 item 2: the search's synonym groups, for admins. */
   synonyms: '/dashboard/synonyms',
+  /** Issue #26 item 6: what shoppers searched for and did not find, for admins. */
+  searchMisses: '/dashboard/search-misses',
   /** Issue #25 item 7: the owner's sales overview (admin). */
   overview: '/dashboard/overview',
 } as const;

@@ -33,6 +33,13 @@ export const searchCopy = {
   namedBikeOnly: 'Every part that fits it, and universal parts.',
   searchAllFor: (q: string) => `Search all parts for “${q}”`,
   shopBike: (bike: string) => `Shop parts for ${bike}`,
+  // Issue #26 item 6 (decision 168): the closest matches of a search that found nothing.
+  noMatch: (q: string) => `No part matches '${q}'.`,
+  didYouMean: 'Did you mean',
+  didYouMeanNumbers: 'Part numbers',
+  didYouMeanParts: 'Parts',
+  didYouMeanBikes: 'Bikes',
+  didYouMeanHint: 'Or try the part number without dashes.',
 } as const;
 
 // Issue #26 (decision 158): the admin's Search synonyms page.
@@ -67,4 +74,37 @@ export const synonymsAdminCopy = {
   caption: (shown: number, all: number) => (shown === all ? `${all} synonym ${all === 1 ? 'group' : 'groups'}` : `${shown} of ${all} synonym groups`),
   noGroups: 'No synonym groups yet: a search finds only the words typed, their word forms and close typos.',
   noMatches: (q: string) => `No group has a term with “${q}”.`,
+} as const;
+
+// Issue #26 item 6 (decision 168): the admin's Search Misses page — what shoppers searched for and did not find.
+export const searchMissesCopy = {
+  navLabel: 'Search Misses',
+  title: 'Search Misses',
+  intro:
+    'What shoppers searched for and did not find, counted per search words with nothing about who searched. Give a word a synonym so it finds its parts, or dismiss it.',
+  zeroTitle: 'Searches that found nothing',
+  zeroEmpty: 'No search has come back empty.',
+  notOpenedTitle: 'Searches whose results nobody opened',
+  notOpenedEmpty: 'Shoppers opened a result of every search.',
+  query: 'Search words',
+  searches: 'Searches',
+  opened: 'Opened',
+  lastSearched: 'Last searched',
+  actions: 'Actions',
+  addSynonym: 'Add synonym',
+  addSynonymFor: (q: string) => `Add a synonym for “${q}”`,
+  dismiss: 'Dismiss',
+  dismissFor: (q: string) => `Dismiss “${q}”`,
+  dismissed: (q: string) => `“${q}” dismissed. It comes back if shoppers search it again.`,
+  dialogTitle: (q: string) => `A synonym for “${q}”`,
+  term: 'Shoppers type',
+  meaning: 'It means',
+  meaningHint: 'The word the catalogue uses, as in the part names: exhaust, brake pads. Separate several with commas.',
+  meaningRequired: 'Say what the words mean.',
+  save: 'Add synonym',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  close: 'Close',
+  added: (q: string, meaning: string) => `“${q}” now finds what “${meaning}” finds.`,
+  stats: (searches: number, opened: number) => `${searches} ${searches === 1 ? 'search' : 'searches'} · ${opened} opened`,
 } as const;

@@ -20,6 +20,8 @@ const icons = {
   messages: 'M3 6h18v12H3zM3 6l9 7 9-7',
   // Two words, one meaning: an equals sign between two lines of text.
   synonyms: 'M3 8h6M3 16h6M13 10h8M13 14h8',
+  // A magnifier with a cross: a search that found nothing.
+  searchMisses: 'M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L20 20M8.5 8.5l4 4M12.5 8.5l-4 4',
   // A bar chart.
   overview: 'M4 20h16M7 16v-5M12 16V7M17 16v-8',
 } as const;

@@ -3,7 +3,7 @@ import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
 import { messagesCopy } from '@shop/shared/copy/messages';
-import { synonymsAdminCopy } from '@shop/shared/copy/search';
+import { searchMissesCopy, synonymsAdminCopy } from '@shop/shared/copy/search';
 import { overviewCopy } from '@shop/shared/copy/overview';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
@@ -36,6 +36,7 @@ const adminItems: Item[] = [
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
   { to: paths.synonyms, label: synonymsAdminCopy.navLabel, icon: 'synonyms' },
+  { to: paths.searchMisses, label: searchMissesCopy.navLabel, icon: 'searchMisses' },
 ];
 
 /** The spec's sidebar: My Profile for everyone, then the customer's or the admin's pages. */

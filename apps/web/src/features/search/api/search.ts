@@ -7,17 +7,25 @@ import { searchApiParams, type SearchState } from '../search-params';
 
 export const SEARCH_PAGE_SIZE = 12;
 
-export function getSearch(state: SearchState, limit: number, signal?: AbortSignal): Promise<SearchResult> {
+/**
+ * Issue #26 item 6 (decision 168): page 1 of a search the shopper submitted (the results page, never the
+ * suggestions) asks the shop to count it (`track=true`), per words and with nothing about who.
+ */
+export const isTrackedSearch = (state: SearchState) => state.q !== '' && state.page === 1;
+
+export function getSearch(state: SearchState, limit: number, signal?: AbortSignal, track = false): Promise<SearchResult> {
   const query = searchApiParams(state);
   query.set('limit', String(limit));
+  if (track && isTrackedSearch(state)) query.set('track', 'true');
   return api<SearchResult>(`/search?${query}`, { signal });
 }
 
-// Under the 'products' prefix, so a catalogue change refreshes search answers too.
-export const searchQueryOptions = (state: SearchState, limit = SEARCH_PAGE_SIZE) =>
+// Under the 'products' prefix, so a catalogue change refreshes search answers too. A counted search has a key of its
+// own, so the answer the suggestions share with it is never what counts it.
+export const searchQueryOptions = (state: SearchState, limit = SEARCH_PAGE_SIZE, track = false) =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'search', searchApiParams(state).toString(), limit] as const,
-    queryFn: ({ signal }) => getSearch(state, limit, signal),
+    queryKey: [...productsQueryKey, 'search', searchApiParams(state).toString(), limit, ...(track && isTrackedSearch(state) ? ['tracked'] : [])] as const,
+    queryFn: ({ signal }) => getSearch(state, limit, signal, track),
     // Keep the current results on screen while the next filter loads.
     placeholderData: keepPreviousData,
   });

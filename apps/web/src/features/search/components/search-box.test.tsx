@@ -64,6 +64,8 @@ describe('navbar search box', () => {
     expect(searches).toHaveLength(1);
     expect(searches[0].query.get('q')).toBe('cr9e');
     expect(searches[0].query.get('limit')).toBe('8');
+    // Suggestions are not submitted searches: they are never counted (issue #26 item 6).
+    expect(searches[0].query.get('track')).toBeNull();
   });
 
   it('moves through the suggestions with the arrow keys and opens the chosen part with Enter', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchCopy } from '@shop/shared/copy/search';
@@ -33,6 +33,18 @@ function serve() {
     if (req.path === `/api/vehicles/${mt07._id}`) return { status: 200, body: mt07 };
     if (req.path !== '/api/search') return notFound(req);
     const q = req.query.get('q') ?? '';
+    if (q === 'hf209')
+      return {
+        status: 200,
+        body: answer([], {
+          didYouMean: {
+            partNumbers: ['HF204'],
+            parts: [{ _id: parts[3]._id, name: 'Spin-On Oil Filter HF204' }],
+            bikes: [{ make: 'Yamaha', model: 'MT-07' }],
+          },
+        }),
+      };
+    if (q === 'xyzzy') return { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) };
     if (req.query.get('vehicle') === mt07._id) return { status: 200, body: answer(fitting, { vehicle: mt07 }) };
     if (q === '2019 mt07 chain' && req.query.get('matchBike') !== 'false')
       return { status: 200, body: answer([parts[0]], { namedVehicle: { make: 'Yamaha', model: 'MT-07', year: 2019, rest: 'chain' } }) };
@@ -89,5 +101,50 @@ describe('search results page: bikes (issue #26 item 3)', () => {
     await userEvent.click(screen.getByRole('link', { name: t.searchAllFor('2019 mt07 chain') }));
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(location(router)).toBe('?q=2019+mt07+chain&vehicle=all&matchBike=false');
+  });
+});
+
+describe('search results page: what shoppers did not find (issue #26 item 6)', () => {
+  it('counts page 1 of a submitted search (track=true), not later pages', async () => {
+    const api = serve();
+    const { router } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake', path: '/search' });
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(searches(api).map((c) => c.query.get('track'))).toEqual(['true']);
+    await router.navigate('/search?q=brake&page=2');
+    await waitFor(() => expect(searches(api)).toHaveLength(2));
+    expect(searches(api)[1].query.get('track')).toBeNull();
+  });
+
+  it('tells the shop when a result of a counted search is opened', async () => {
+    serve();
+    const beacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon: beacon }));
+    renderWithProviders(<SearchResultsPage />, {
+      url: '/search?q=brake',
+      path: '/search',
+      routes: [{ path: '/parts/:id', element: <p>part page</p> }],
+    });
+    const first = (await screen.findAllByRole('article'))[0];
+    await userEvent.click(first.querySelector<HTMLAnchorElement>(`a[href="/parts/${parts[0]._id}"]`)!);
+    expect(beacon).toHaveBeenCalledTimes(1);
+    expect(beacon.mock.calls[0][0]).toBe('/api/search/opened');
+    expect(JSON.parse(await (beacon.mock.calls[0][1] as Blob).text())).toEqual({ q: 'brake' });
+  });
+
+  it('offers the closest part numbers, parts and bikes when nothing is found', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=hf209', path: '/search' });
+    expect(await screen.findByText(t.noMatch('hf209'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'HF204' }).getAttribute('href')).toBe('/search?q=HF204');
+    expect(screen.getByRole('link', { name: 'Spin-On Oil Filter HF204' }).getAttribute('href')).toBe(`/parts/${parts[3]._id}`);
+    expect(screen.getByRole('link', { name: t.shopBike('Yamaha MT-07') }).getAttribute('href')).toBe('/search?q=Yamaha+MT-07');
+    expect(screen.queryByRole('link', { name: t.browseBrakes })).toBeNull();
+  });
+
+  it('keeps "browse Brakes" when the shop has nothing close', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=xyzzy', path: '/search' });
+    expect((await screen.findByRole('link', { name: t.browseBrakes })).getAttribute('href')).toBe('/search?category=brakes');
+    expect(screen.queryByText(t.didYouMean)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { searchCopy } from '@shop/shared/copy/search';
@@ -9,7 +9,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { ProductGrid, ProductGridSkeleton } from '../../catalog/components/product-grid';
 import { ProductsPagination } from '../../catalog/components/products-pagination';
+import { paths } from '../../../config/paths';
 import { SEARCH_PAGE_SIZE, searchQueryOptions } from '../api/search';
+import { sendSearchOpened } from '../api/search-misses';
 import { readSearchState, searchStateParams, searchUrl, type SearchState } from '../search-params';
 import { SearchFilters } from './search-filters';
 import { VehicleSelector } from '../../garage/components/vehicle-selector';
@@ -17,13 +19,58 @@ import { useChosenVehicleState } from '../../garage/use-chosen-vehicle';
 
 const t = searchCopy;
 
-/** The helpful empty state of issue #9, with "browse Brakes" as a link. */
-function EmptyResults({ q, filtered, onClear }: { q: string; filtered: boolean; onClear(): void }) {
+type DidYouMean = NonNullable<SearchResult['didYouMean']>;
+
+/** Issue #26 item 6 (decision 168): the closest part numbers, parts and bikes of a search that found nothing, as links. */
+function DidYouMeanLinks({ suggestions }: { suggestions: DidYouMean }) {
+  const groups = [
+    { label: t.didYouMeanNumbers, links: suggestions.partNumbers.map((n) => ({ key: n, to: searchUrl({ q: n }), text: n, mono: true })) },
+    { label: t.didYouMeanParts, links: suggestions.parts.map((p) => ({ key: p._id, to: paths.part(p._id), text: p.name, mono: false })) },
+    {
+      label: t.didYouMeanBikes,
+      links: suggestions.bikes.map((b) => ({
+        key: `${b.make} ${b.model}`,
+        to: searchUrl({ q: `${b.make} ${b.model}` }),
+        text: t.shopBike(`${b.make} ${b.model}`),
+        mono: false,
+      })),
+    },
+  ].filter((g) => g.links.length > 0);
+  return (
+    <div className="mx-auto mt-4 max-w-xl text-left">
+      <h2 className="text-center font-display text-xl font-bold uppercase">{t.didYouMean}</h2>
+      <dl className="mt-3 flex flex-col gap-3">
+        {groups.map((g) => (
+          <div key={g.label} className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-4">
+            <dt className="shrink-0 text-sm font-semibold uppercase tracking-wider text-base-content/75 sm:w-32 sm:text-right">{g.label}</dt>
+            <dd className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
+              {g.links.map((l) => (
+                <Link key={l.key} to={l.to} className={`link link-primary break-words text-base ${l.mono ? 'font-mono' : ''}`}>
+                  {l.text}
+                </Link>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-center text-sm text-base-content/80">{t.didYouMeanHint}</p>
+    </div>
+  );
+}
+
+/** The helpful empty state of issue #9: the closest matches when the shop has some (issue #26 item 6), else "browse Brakes". */
+function EmptyResults({ q, filtered, didYouMean, onClear }: { q: string; filtered: boolean; didYouMean?: DidYouMean; onClear(): void }) {
   const text = t.empty(q);
   const [before, after] = text.split(t.browseBrakes);
+  const close = didYouMean && didYouMean.partNumbers.length + didYouMean.parts.length + didYouMean.bikes.length > 0 ? didYouMean : undefined;
   return (
     <div className="rounded-box bg-base-200 p-8 text-center text-lg">
-      {q ? (
+      {q && close ? (
+        <>
+          <p>{t.noMatch(q)}</p>
+          <DidYouMeanLinks suggestions={close} />
+        </>
+      ) : q ? (
         <p>
           {before}
           <Link to={searchUrl({ category: 'brakes' })} className="link link-primary">
@@ -68,7 +115,8 @@ function NamedBike({ named, allPartsUrl, q }: { named: NonNullable<SearchResult[
 function useSearchAnswer(state: SearchState) {
   const chosen = useChosenVehicleState();
   const bike = !state.vehicle && !state.allParts && !chosen.isPending ? chosen.vehicle : null;
-  const asTyped = useQuery({ ...searchQueryOptions(state), enabled: !(bike && !state.q) });
+  // The words as typed: the answer the server renders, and the one that counts a submitted search (issue #26 item 6).
+  const asTyped = useQuery({ ...searchQueryOptions(state, SEARCH_PAGE_SIZE, true), enabled: !(bike && !state.q) });
   // Without words there is nothing to name a bike; with words, the unfiltered answer says whether they do.
   const settled = asTyped.data !== undefined && !asTyped.isPlaceholderData;
   const mode = !bike ? 'typed' : !state.q ? 'fitting' : !settled ? 'deciding' : asTyped.data?.namedVehicle ? 'typed' : 'fitting';
@@ -103,6 +151,9 @@ export function SearchResultsPage() {
   const goTo = (page: number) => {
     go({ ...state, page });
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const opened = (e: MouseEvent<HTMLElement>) => {
+    if (state.q && e.target instanceof Element && e.target.closest('article a[href]')) sendSearchOpened(state.q);
   };
   const filtered = Boolean(state.category || state.brand || state.inStock || state.minPrice !== undefined || state.maxPrice !== undefined);
 
@@ -171,12 +222,14 @@ export function SearchResultsPage() {
             <EmptyResults
               q={state.q}
               filtered={filtered}
+              didYouMean={data.didYouMean}
               onClear={() =>
                 go({ q: state.q, inStock: false, sort: state.sort, page: 1, vehicle: state.vehicle, allParts: state.allParts, matchBike: state.matchBike })
               }
             />
           ) : (
-            <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
+            // Issue #26 item 6: opening a result (any link of a card) tells the shop the search found something wanted.
+            <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} onClick={opened} onAuxClick={opened}>
               <ProductGrid products={data.items} headingLevel={2} lead />
             </div>
           )}
