@@ -163,6 +163,14 @@ describe('the fast path of GET /api/products', () => {
     ['HEAD /api/products HTTP/1.1', 'HEAD /api/products? HTTP/1.1'],
   ])('sends %j byte for byte as the normal path does, but for the Date', async (fastHead, normalHead) => {
     await request(base, '/api/products');
+    // A brotli answer asked for twice is recompressed at the best quality in the background (decision 141): until that
+    // is done, two requests may get different (both valid) bytes. Wait until the answer is settled, then compare.
+    for (let i = 0, last = ''; i < 50; i++) {
+      const now = withoutDate(await rawExchange(base, normalHead));
+      if (now === last) break;
+      last = now;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const fast = countFast(t.app);
     const normal = await rawExchange(base, normalHead);
     expect(fast()).toBe(0);

@@ -53,6 +53,8 @@ describe('catalogue API', () => {
           ...['universal', 'fitment', 'priceTiers'],
           // Issue #24: what shipping and tax need to know.
           ...['weightGrams', 'dimensionsMm', 'oversize', 'taxCategory'],
+          // Issue #26 item 4: the other part numbers it answers to.
+          'partNumbers',
         ].sort(),
       );
       expect(first).toMatchObject({
