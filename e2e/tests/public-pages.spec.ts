@@ -116,3 +116,19 @@ test.describe('theme', () => {
 });
 
 // Console errors of every public page are checked in public-pages-grid.spec.ts, with axe and the overflow check.
+
+test('the public pages break no rule of the Content-Security-Policy (zod runs jitless: no eval probe)', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  for (const path of ['/', '/products', '/login']) {
+    await page.goto(path);
+    // Hydrated and the page's data parsed: the main landmark is there and no request is pending.
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+  }
+});
