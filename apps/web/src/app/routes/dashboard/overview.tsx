@@ -93,19 +93,7 @@ function OverviewView({ data }: { data: Overview }) {
             <p className="text-base-content/75">{t.topEmpty}</p>
           ) : (
             <table className="table table-sm">
-              <thead className="text-xs uppercase tracking-wider text-base-content/80">
-                <tr>
-                  <th scope="col" className="pl-0">
-                    {t.colPart}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t.colUnits}
-                  </th>
-                  <th scope="col" className="pr-0 text-right">
-                    {t.colRevenue}
-                  </th>
-                </tr>
-              </thead>
+              <PartTableHead columns={[t.colPart, t.colUnits, t.colRevenue]} />
               <tbody>
                 {data.topParts.map((p) => (
                   <tr key={p.productId ?? p.name}>
@@ -131,19 +119,7 @@ function OverviewView({ data }: { data: Overview }) {
             <p className="text-base-content/75">{t.lowEmpty}</p>
           ) : (
             <table className="table table-sm">
-              <thead className="text-xs uppercase tracking-wider text-base-content/80">
-                <tr>
-                  <th scope="col" className="pl-0">
-                    {t.colPart}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t.colStock}
-                  </th>
-                  <th scope="col" className="pr-0 text-right">
-                    {t.colMinOrder}
-                  </th>
-                </tr>
-              </thead>
+              <PartTableHead columns={[t.colPart, t.colStock, t.colMinOrder]} />
               <tbody>
                 {data.lowStock.map((p) => (
                   <tr key={p.productId}>
@@ -163,5 +139,24 @@ function OverviewView({ data }: { data: Overview }) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The head of the overview's two part tables: the part, then two figures aligned right. */
+function PartTableHead({ columns: [part, first, second] }: { columns: [string, string, string] }) {
+  return (
+    <thead className="text-xs uppercase tracking-wider text-base-content/80">
+      <tr>
+        <th scope="col" className="pl-0">
+          {part}
+        </th>
+        <th scope="col" className="text-right">
+          {first}
+        </th>
+        <th scope="col" className="pr-0 text-right">
+          {second}
+        </th>
+      </tr>
+    </thead>
   );
 }
