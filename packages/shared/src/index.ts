@@ -6,6 +6,7 @@ export * from './content';
 export * from './schemas/common';
 export * from './schemas/product';
 export * from './part-numbers';
+export * from './schemas/part-numbers';
 export * from './vehicle-query';
 export * from './schemas/review';
 export * from './schemas/order';

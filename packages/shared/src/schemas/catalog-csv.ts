@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../catalog';
 import { priceTiersProblem, type PriceTier } from '../pricing';
-import { parsePartNumbersCell } from '../part-numbers';
+import { parsePartNumbersCell } from './part-numbers';
 import {
   brandSchema,
   createProductSchema,

@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORIES, SKU_PATTERN } from '../catalog';
 import { MAX_PRICE_TIERS, toCents } from '../pricing';
 import { TAX_CATEGORIES } from '../order-totals';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
-import { partNumberListSchema, partNumberSchema } from '../part-numbers';
+import { partNumberListSchema, partNumberSchema } from './part-numbers';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
 

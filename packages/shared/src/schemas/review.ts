@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../review-limits';
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -19,10 +20,7 @@ export type Review = z.infer<typeof reviewSchema>;
 /** The spec's unpaged GET /reviews: oldest first, as the spec's home reverses it; bounded to the newest REVIEWS_UNPAGED_MAX. */
 export const reviewListSchema = z.array(reviewSchema);
 
-/** The spec's unpaged GET /reviews answers at most this many (the newest), never the whole table. */
-export const REVIEWS_UNPAGED_MAX = 100;
-export const REVIEWS_DEFAULT_LIMIT = 20;
-export const REVIEWS_MAX_LIMIT = 100;
+export { REVIEWS_UNPAGED_MAX, REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../review-limits';
 
 /** GET /reviews?page=&limit=(&productId=): one page, newest first, with the total. */
 export const reviewPageQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REVIEWS_MAX_LIMIT, type Review, type ReviewPage } from '@shop/shared/schemas/review';
+import { REVIEWS_MAX_LIMIT } from '@shop/shared/review-limits';
+import type { Review, ReviewPage } from '@shop/shared/schemas/review';
 import { api } from '../../../lib/api-client';
 import { HOME_REVIEWS_LIMIT } from '../newest-reviews';
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { reviewsCopy } from '@shop/shared/copy/reviews';
-import { REVIEWS_MAX_LIMIT } from '@shop/shared/schemas/review';
+import { REVIEWS_MAX_LIMIT } from '@shop/shared/review-limits';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { usePartReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
+import { StaticPart } from '../../../lib/static-part';
 
 /** Issue #22: the part's reviews on its page, newest first, each from a verified buyer ("Verified purchase"). */
 export function PartReviews({ productId }: { productId: string }) {
@@ -34,7 +35,9 @@ export function PartReviews({ productId }: { productId: string }) {
           <ul className="grid gap-4 md:grid-cols-2">
             {reviews.data.items.map((review) => (
               <li key={review._id}>
-                <ReviewCard review={review} />
+                <StaticPart id={`review-${review._id}`}>
+                  <ReviewCard review={review} />
+                </StaticPart>
               </li>
             ))}
           </ul>

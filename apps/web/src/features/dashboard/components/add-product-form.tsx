@@ -27,7 +27,8 @@ import { useUpdateProduct } from '../api/update-product';
 import { FitmentEditor } from '../../vehicles/components/fitment-editor';
 import { fitmentListSchema, type Fitment } from '@shop/shared/schemas/vehicle';
 import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf } from './price-tiers-field';
-import { partNumberListSchema, type PartNumber } from '@shop/shared/part-numbers';
+import type { PartNumber } from '@shop/shared/part-numbers';
+import { partNumberListSchema } from '@shop/shared/schemas/part-numbers';
 import { PartNumbersField } from './part-numbers-field';
 
 const t = orderFlowCopy;
