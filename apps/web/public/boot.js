@@ -86,3 +86,16 @@ try {
     ready();
   });
 }
+
+// 4. A picture that fails to load shows its stand-in (`data-fallback`), once: a customer's photo URL can go stale.
+// Done here rather than by React, so it also holds before hydration and in the parts that never hydrate (decision 169).
+window.addEventListener(
+  'error',
+  (event) => {
+    const img = event.target;
+    if (!(img instanceof HTMLImageElement) || !img.dataset.fallback) return;
+    const fallback = new URL(img.dataset.fallback, document.baseURI).href;
+    if (img.src !== fallback) img.src = fallback;
+  },
+  true,
+);

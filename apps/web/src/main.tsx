@@ -10,6 +10,7 @@ import { createQueryClient } from './lib/query-client';
 import { readServerState } from './ssr-state';
 import { sendHeldSubmits } from './held-submits';
 import { loadLazyParts } from './lib/lazy-part';
+import { captureStaticParts, releaseStaticParts } from './lib/static-part';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -24,6 +25,7 @@ async function start() {
   // Forms sent before the app could answer them were held by public/boot.js: they are sent again from here on.
   // (Passed down rather than rendered beside the app: a sibling would change every useId from the server's.)
   const committed = () => {
+    releaseStaticParts();
     sendHeldSubmits();
     document.documentElement.dataset.hydrated = '';
   };
@@ -35,6 +37,8 @@ async function start() {
   // Server-rendered pages (decision 106) are hydrated; the signed-in dashboards arrive empty and are rendered here.
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
   // for the whole page (the long task a phone's Total Blocking Time counts).
+  // Static parts keep the server's HTML: React adopts it without hydrating what is inside (decision 169).
+  if (state) captureStaticParts(container);
   if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }

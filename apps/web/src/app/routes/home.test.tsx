@@ -18,6 +18,9 @@ describe('home page', () => {
     await screen.findByRole('heading', { name: 'Part 6' });
     // The carousel is its own lazy chunk; the first import can take a moment.
     await screen.findByRole('heading', { name: 'Rider 3' }, { timeout: 5000 });
+    // Rendered in the browser, the static sections load their own code (decision 169).
+    await screen.findByRole('heading', { name: 'Why order from us' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'The Apex 890 R has landed' }, { timeout: 5000 });
 
     const sectionHeadings = screen.getAllByRole('heading', { level: 1 }).concat(screen.getAllByRole('heading', { level: 2 }));
     const inDocumentOrder = sectionHeadings

@@ -8,7 +8,8 @@ import { renderWithProviders } from '../../testing/render-with-providers';
 describe('blog', () => {
   it('has the five question-and-answer cards of the spec', async () => {
     renderWithProviders(<BlogPage />, { url: '/blog' });
-    const cards = screen.getAllByRole('article');
+    // Rendered in the browser (a client-side navigation), the page's text loads its own code first (decision 169).
+    const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(5);
     const questions = cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent ?? '');
     expect(questions[0]).toMatch(/performance of a React application/);
@@ -21,9 +22,9 @@ describe('blog', () => {
 });
 
 describe('portfolio', () => {
-  it('shows the team profile, skills and links to the open-source projects the shop is built on', () => {
+  it('shows the team profile, skills and links to the open-source projects the shop is built on', async () => {
     renderWithProviders(<PortfolioPage />, { url: '/portfolio' });
-    expect(screen.getByRole('heading', { level: 1, name: 'The Team Behind the Shop' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Team Behind the Shop' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Skills' })).toBeTruthy();
     for (const [name, url] of [
       ['React', 'https://react.dev/'],

@@ -11,6 +11,7 @@ import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
 import { PartFitment } from './part-fitment';
 import { PartNumbers } from './part-numbers';
+import { StaticPart } from '../../../lib/static-part';
 
 const t = partPageCopy;
 const count = new Intl.NumberFormat('en-US');
@@ -33,26 +34,29 @@ export function PartDetails({ product: p }: { product: Product }) {
   const soldOut = p.stock < p.minOrder;
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight sm:text-4xl">
-          {p.name}
-        </h1>
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
-          <div className="flex gap-1">
-            <dt>{productsCopy.partNumber}</dt>
-            <dd className="font-mono font-semibold text-base-content">{p.sku}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>{productsCopy.brand}:</dt>
-            <dd className="font-semibold text-base-content">{p.brand}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>{productsCopy.category}:</dt>
-            <dd className="font-semibold text-base-content">{CATEGORY_LABELS[p.category]}</dd>
-          </div>
-        </dl>
-        <span className="mt-4 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
-      </div>
+      {/* The name, price and description stay the server's HTML until the part's data changes (decision 169). */}
+      <StaticPart id="part-title" version={`${p.name}|${p.sku}|${p.brand}|${p.category}`}>
+        <div>
+          <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight sm:text-4xl">
+            {p.name}
+          </h1>
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
+            <div className="flex gap-1">
+              <dt>{productsCopy.partNumber}</dt>
+              <dd className="font-mono font-semibold text-base-content">{p.sku}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>{productsCopy.brand}:</dt>
+              <dd className="font-semibold text-base-content">{p.brand}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>{productsCopy.category}:</dt>
+              <dd className="font-semibold text-base-content">{CATEGORY_LABELS[p.category]}</dd>
+            </div>
+          </dl>
+          <span className="mt-4 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
+        </div>
+      </StaticPart>
 
       {/* Issue #26 item 5: the bikes it fits and whether it fits the rider's, before the price. */}
       <PartFitment product={p} />
@@ -60,28 +64,30 @@ export function PartDetails({ product: p }: { product: Product }) {
       {/* Issue #26 item 4: the OEM and other makers' numbers it answers to. */}
       <PartNumbers product={p} />
 
-      <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-display text-3xl font-bold tabular-nums text-primary">
-            <span className="font-sans text-base font-semibold text-base-content/80">{productsCopy.unitPrice}</span>
-            {formatAmount(p.unitPrice)}
-          </span>
-          <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
-        </p>
-        <p className="mt-1 font-semibold tabular-nums">{lotAndEach(p)}</p>
-        <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(count.format(p.minOrder))}</p>
-        <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-field bg-base-100 px-3 py-2">
-            <dt className="text-base-content/75">{productsCopy.stock}</dt>
-            <dd className="font-semibold tabular-nums">{t.units(count.format(p.stock))}</dd>
-          </div>
-          <div className="rounded-field bg-base-100 px-3 py-2">
-            <dt className="text-base-content/75">{productsCopy.minOrder}</dt>
-            <dd className="font-semibold tabular-nums">{t.units(count.format(p.minOrder))}</dd>
-          </div>
-        </dl>
-        <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>
-      </div>
+      <StaticPart id="part-price" version={`${p.unitPrice}|${p.minOrder}|${p.stock}`}>
+        <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-display text-3xl font-bold tabular-nums text-primary">
+              <span className="font-sans text-base font-semibold text-base-content/80">{productsCopy.unitPrice}</span>
+              {formatAmount(p.unitPrice)}
+            </span>
+            <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
+          </p>
+          <p className="mt-1 font-semibold tabular-nums">{lotAndEach(p)}</p>
+          <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(count.format(p.minOrder))}</p>
+          <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+            <div className="rounded-field bg-base-100 px-3 py-2">
+              <dt className="text-base-content/75">{productsCopy.stock}</dt>
+              <dd className="font-semibold tabular-nums">{t.units(count.format(p.stock))}</dd>
+            </div>
+            <div className="rounded-field bg-base-100 px-3 py-2">
+              <dt className="text-base-content/75">{productsCopy.minOrder}</dt>
+              <dd className="font-semibold tabular-nums">{t.units(count.format(p.minOrder))}</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>
+        </div>
+      </StaticPart>
 
       <PriceTiersTable product={p} />
 
@@ -101,12 +107,14 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       {soldOut ? null : <AddToCartForm product={p} />}
 
-      <section aria-labelledby="part-description">
-        <h2 id="part-description" className="font-display text-xl font-bold uppercase">
-          {t.description}
-        </h2>
-        <p className="mt-2 whitespace-pre-line leading-7 text-base-content/85">{p.description}</p>
-      </section>
+      <StaticPart id="part-description" version={p.description}>
+        <section aria-labelledby="part-description">
+          <h2 id="part-description" className="font-display text-xl font-bold uppercase">
+            {t.description}
+          </h2>
+          <p className="mt-2 whitespace-pre-line leading-7 text-base-content/85">{p.description}</p>
+        </section>
+      </StaticPart>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
+import { StaticPart } from '../../../lib/static-part';
 
 const t = productsCopy;
 const quantity = new Intl.NumberFormat('en-US');
@@ -30,56 +31,63 @@ export function ProductCard({ product, eager = false, lead = false, headingLevel
       aria-labelledby={nameId}
       className="card group h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
     >
-      {/* The product art has its own light, rounded backdrop: the figure repeats its gradient and the slight zoom crops its edges, so the picture fills the card without an inner frame in either theme. */}
-      <figure className="aspect-[4/3] overflow-hidden bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
-        {/* The picture opens the part page too; keyboard users reach it once, through the name. */}
-        <Link to={paths.part(product._id)} tabIndex={-1} className="block h-full w-full">
-          <img
-            src={product.img}
-            srcSet={uploadSrcSet(product.img)}
-            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-            alt={product.name}
-            width={400}
-            height={300}
-            loading={eager || lead ? 'eager' : 'lazy'}
-            fetchPriority={lead ? 'high' : undefined}
-            decoding="async"
-            className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
-          />
-        </Link>
-      </figure>
-      <div className="card-body gap-3 p-5 sm:p-6">
-        <Heading id={nameId} className="card-title line-clamp-2 sm:min-h-[3.5rem] font-display text-xl uppercase leading-7">
-          <Link to={paths.part(product._id)} className="link-hover focus-visible:underline">
-            {product.name}
+      {/* What only changes with the product's data stays the server's HTML until it does (decision 169). */}
+      <StaticPart id={`card-${product._id}-picture`} version={`${product.img}|${product.name}`}>
+        {/* The product art has its own light, rounded backdrop: the figure repeats its gradient and the slight zoom crops its edges, so the picture fills the card without an inner frame in either theme. */}
+        <figure className="aspect-[4/3] overflow-hidden bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
+          {/* The picture opens the part page too; keyboard users reach it once, through the name. */}
+          <Link to={paths.part(product._id)} tabIndex={-1} className="block h-full w-full">
+            <img
+              src={product.img}
+              srcSet={uploadSrcSet(product.img)}
+              sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+              alt={product.name}
+              width={400}
+              height={300}
+              loading={eager || lead ? 'eager' : 'lazy'}
+              fetchPriority={lead ? 'high' : undefined}
+              decoding="async"
+              className="h-full w-full scale-[1.08] object-contain transition-transform duration-300 group-hover:scale-[1.12]"
+            />
           </Link>
-        </Heading>
-        {/* Issue #26 item 4: a search by another part number says which one it matched. */}
-        {product.matchedPartNumber ? (
-          <p className="-mt-1 w-fit rounded-field bg-primary/10 px-2 py-0.5 text-sm font-semibold">{partNumberLabel(product.matchedPartNumber)}</p>
-        ) : null}
-        <p className="-mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-base-content/80">
-          <span className="font-semibold">{product.brand}</span>
-          <span>
-            {t.partNumber} <span className="font-mono tabular-nums">{product.sku}</span>
-          </span>
-        </p>
+        </figure>
+      </StaticPart>
+      <div className="card-body gap-3 p-5 sm:p-6">
+        <StaticPart id={`card-${product._id}-name`} version={`${product.name}|${product.brand}|${product.sku}|${product.matchedPartNumber?.number ?? ''}`}>
+          <Heading id={nameId} className="card-title line-clamp-2 sm:min-h-[3.5rem] font-display text-xl uppercase leading-7">
+            <Link to={paths.part(product._id)} className="link-hover focus-visible:underline">
+              {product.name}
+            </Link>
+          </Heading>
+          {/* Issue #26 item 4: a search by another part number says which one it matched. */}
+          {product.matchedPartNumber ? (
+            <p className="-mt-1 w-fit rounded-field bg-primary/10 px-2 py-0.5 text-sm font-semibold">{partNumberLabel(product.matchedPartNumber)}</p>
+          ) : null}
+          <p className="-mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-base-content/80">
+            <span className="font-semibold">{product.brand}</span>
+            <span>
+              {t.partNumber} <span className="font-mono tabular-nums">{product.sku}</span>
+            </span>
+          </p>
+        </StaticPart>
         <FitBadge product={product} className="-mt-1" />
-        <p className="text-lg font-bold text-primary tabular-nums">
-          {t.unitPrice}
-          {formatAmount(product.unitPrice)}
-        </p>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/75">{t.stock}</dt>
-            <dd className="font-semibold tabular-nums">{quantity.format(product.stock)}</dd>
-          </div>
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/75">{t.minOrder}</dt>
-            <dd className="font-semibold tabular-nums">{quantity.format(product.minOrder)}</dd>
-          </div>
-        </dl>
-        <p className="line-clamp-3 sm:min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>
+        <StaticPart id={`card-${product._id}-figures`} version={`${product.unitPrice}|${product.stock}|${product.minOrder}|${product.description}`}>
+          <p className="text-lg font-bold text-primary tabular-nums">
+            {t.unitPrice}
+            {formatAmount(product.unitPrice)}
+          </p>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div className="rounded-field bg-base-200 px-3 py-2">
+              <dt className="text-base-content/75">{t.stock}</dt>
+              <dd className="font-semibold tabular-nums">{quantity.format(product.stock)}</dd>
+            </div>
+            <div className="rounded-field bg-base-200 px-3 py-2">
+              <dt className="text-base-content/75">{t.minOrder}</dt>
+              <dd className="font-semibold tabular-nums">{quantity.format(product.minOrder)}</dd>
+            </div>
+          </dl>
+          <p className="line-clamp-3 sm:min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>
+        </StaticPart>
         <div className="card-actions mt-auto pt-2">
           <Link to={paths.purchase(product._id)} className="btn btn-primary w-full" aria-describedby={nameId}>
             {t.orderNow}

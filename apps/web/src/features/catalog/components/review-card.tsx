@@ -20,10 +20,9 @@ export function ReviewCard({ review }: { review: Review }) {
           decoding="async"
           referrerPolicy="no-referrer"
           className="size-16 shrink-0 rounded-full border-2 border-accent bg-base-200 object-cover"
-          onError={(e) => {
-            // A customer's photo URL can go stale; fall back to the default avatar once.
-            if (!e.currentTarget.src.endsWith(avatarFallback)) e.currentTarget.src = avatarFallback;
-          }}
+          // A customer's photo URL can go stale: public/boot.js swaps it for the default avatar once, also in the
+          // server's HTML before (or without) hydration.
+          data-fallback={avatarFallback}
         />
         <div className="min-w-0">
           <h3 className="truncate font-display text-xl font-bold uppercase">{review.name}</h3>

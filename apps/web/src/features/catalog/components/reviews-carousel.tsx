@@ -4,6 +4,7 @@ import type { Review } from '@shop/shared/schemas/review';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/ui/icons';
 import { ReviewCard } from './review-card';
+import { StaticPart } from '../../../lib/static-part';
 
 const t = storefrontCopy;
 
@@ -164,7 +165,10 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
             aria-label={t.reviewSlideLabel(i + 1, count)}
             className="w-full shrink-0 snap-start sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
           >
-            <ReviewCard review={review} />
+            {/* A review never changes once posted: the card stays the server's HTML (decision 169). */}
+            <StaticPart id={`review-${review._id}`}>
+              <ReviewCard review={review} />
+            </StaticPart>
           </div>
         ))}
       </div>

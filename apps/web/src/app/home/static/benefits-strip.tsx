@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { benefitsCopy } from '@shop/shared/copy/benefits';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
-import { FlameIcon, HeadsetIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
+import { FlameIcon, HeadsetIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons';
 
 const icons: ComponentType<{ size?: number }>[] = [TruckIcon, HeadsetIcon, ShieldIcon, FlameIcon];
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { homeCopy } from '@shop/shared/copy/home';
-import { businessSummary, type SummaryFigure } from '../../content/home';
-import { SectionHeading } from '../../components/ui/section-heading';
-import { BoxIcon, ChartIcon, TagIcon, WrenchIcon } from '../../components/ui/icons';
+import { businessSummary, type SummaryFigure } from '../../../content/home';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { BoxIcon, ChartIcon, TagIcon, WrenchIcon } from '../../../components/ui/icons';
 
 const icons: Record<SummaryFigure['icon'], ComponentType<{ size?: number }>> = {
   workshop: WrenchIcon,

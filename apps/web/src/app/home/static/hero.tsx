@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
-import { paths } from '../../config/paths';
-import { ArrowRightIcon } from '../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { ArrowRightIcon } from '../../../components/ui/icons';
 
 const t = homeCopy;
 

@@ -1,7 +1,7 @@
 import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
-import { latestNews } from '../../content/home';
-import { SectionHeading } from '../../components/ui/section-heading';
+import { latestNews } from '../../../content/home';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 /** Spec §2 Latest News: two static cards, each with a 'new' badge. */
 export function LatestNews() {
