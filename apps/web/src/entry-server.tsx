@@ -107,9 +107,12 @@ export async function render(request: Request): Promise<RenderResult | Response>
     }),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  const modules = context.matches.flatMap((m) => {
+  // React DOM's client is a chunk of its own (react-dom-client.ts): listed with every page, so it is preloaded too.
+  const screens = context.matches.flatMap((m) => {
     const module = (m.route.handle as { module?: unknown } | undefined)?.module;
     return typeof module === 'string' ? [module] : [];
   });
+  // React DOM's client is a chunk of its own (react-dom-client.ts): listed with every page, so it is preloaded too.
+  const modules = ['src/react-dom-client.ts', ...screens];
   return { status, head, html, state: serializeServerState(state), modules };
 }

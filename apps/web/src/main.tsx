@@ -1,6 +1,6 @@
+import { reactDomClient } from './start-react-dom';
 import './zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
@@ -21,6 +21,7 @@ async function start() {
   // own lazy parts start once the screen's module is in (decision 145).
   const lazyParts = state ? loadLazyParts() : null;
   const router = await createClientRouter(state?.router);
+  const { createRoot, hydrateRoot } = await reactDomClient;
   if (state) await Promise.all([lazyParts, loadLazyParts()]);
   // Forms sent before the app could answer them were held by public/boot.js: they are sent again from here on.
   // (Passed down rather than rendered beside the app: a sibling would change every useId from the server's.)

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { loadToastify, toastSettings } from '../lib/toast';
@@ -22,12 +23,16 @@ export function Providers({ children, queryClient: client, onCommitted }: { chil
       <ThemeProvider>
         <AuthProvider>
           {children}
-          {/* The toast area is mounted on every page (spec §2). */}
-          {mounted && (
-            <Suspense fallback={null}>
-              <ToastArea />
-            </Suspense>
-          )}
+          {/* The toast area is mounted on every page (spec §2). It goes into its own element beside the app's: a new
+              last child of the app's root would make the browser restyle the whole page, a long task on a phone
+              right after hydration (decision 169). */}
+          {mounted &&
+            createPortal(
+              <Suspense fallback={null}>
+                <ToastArea />
+              </Suspense>,
+              document.getElementById('toasts') ?? document.body,
+            )}
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authCopy } from '@shop/shared/copy/auth';
 import { toastsCopy } from '@shop/shared/copy/toasts';
@@ -182,8 +182,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [endSession, completeSignIn, secondFactorPassed],
   );
 
+  // The session check answers right after the page hydrates, and a store update renders at once, in one long task,
+  // every part that reads the session (the navbar, each product card's cart button). While the last value given out
+  // said "loading", the answer reaches them in a deferred render React can interrupt, so the page stays responsive.
+  // Only ever "still loading" is shown a moment longer, never a stale user (decision 169).
+  const deferred = useDeferredValue(value);
+  const provided = deferred.loading ? deferred : value;
+
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={provided}>
       <AuthActionsContext.Provider value={actions}>{children}</AuthActionsContext.Provider>
     </AuthContext.Provider>
   );

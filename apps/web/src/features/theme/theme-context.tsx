@@ -57,7 +57,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Read again rather than trusting the render: while a server-rendered page hydrates, the render still shows
     // the server's default, and the theme that boot.js applied must not flash back to it.
-    document.documentElement.setAttribute('data-theme', resolveTheme(readChoice(), deviceIsDark()));
+    // Set only when it changes: setting <html data-theme> even to the same value makes the browser recalculate the
+    // style of the whole page, a long task right after hydration on a phone (decision 169).
+    const next = resolveTheme(readChoice(), deviceIsDark());
+    if (document.documentElement.getAttribute('data-theme') !== next) document.documentElement.setAttribute('data-theme', next);
   }, [theme]);
 
   // Stored only when the shopper chooses, so a visitor who never chose keeps following the device.
