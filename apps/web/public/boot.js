@@ -99,3 +99,27 @@ window.addEventListener(
   },
   true,
 );
+
+// 5. The theme controls before the app runs them (issue #23 item 4): the footer's select and the navbar's toggle
+// work at once, as the app would: the choice is stored and applied, and the app reads it when it hydrates. From the
+// moment the app takes the page over (window.__appStarted, set by main.tsx), React answers them.
+{
+  const early = () => !window.__appStarted;
+  const choose = (choice) => {
+    try {
+      localStorage.setItem('theme', choice);
+    } catch {
+      /* storage blocked: this page still shows the choice */
+    }
+    const theme = choice === 'dark' || choice === 'light' ? choice : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.setAttribute('data-theme', theme);
+  };
+  document.addEventListener('change', (event) => {
+    const select = event.target;
+    if (early() && select instanceof HTMLSelectElement && select.hasAttribute('data-theme-choice')) choose(select.value);
+  });
+  document.addEventListener('click', (event) => {
+    const toggle = event.target instanceof Element ? event.target.closest('[data-theme-toggle]') : null;
+    if (early() && toggle) choose(document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark');
+  });
+}

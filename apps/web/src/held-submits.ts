@@ -13,6 +13,8 @@ export interface HeldSubmits {
 declare global {
   interface Window {
     __heldSubmits?: HeldSubmits;
+    /** Set by main.tsx once React takes the page over: public/boot.js answers the theme controls until then. */
+    __appStarted?: boolean;
   }
 }
 

@@ -40,6 +40,8 @@ async function start() {
   // for the whole page (the long task a phone's Total Blocking Time counts).
   // Static parts keep the server's HTML: React adopts it without hydrating what is inside (decision 169).
   if (state) captureStaticParts(container);
+  // From here React answers the page's controls (public/boot.js ran the theme controls until now).
+  window.__appStarted = true;
   if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }

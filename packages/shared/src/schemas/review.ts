@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEWS_DEFAULT_LIMIT, REVIEWS_MAX_LIMIT } from '../review-limits';
+import { REVIEWS_MAX_LIMIT } from '../review-limits';
 
 export const reviewSchema = z.object({
   _id: z.string(),

@@ -39,6 +39,13 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const inputId = useId();
   const listId = useId();
   const root = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Words typed before the page hydrated are in the box but not in the state: adopt them (issue #23 item 4).
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== '') setValue((current) => (current === '' ? typed : current));
+  }, []);
 
   // The box shows the words of the results page on screen (a link, the back button).
   useEffect(() => {
@@ -70,7 +77,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
   };
   const choose = (o: (typeof options)[number]) => (o.kind === 'bike' ? openBike(o.bike) : openPart(o.part._id));
   const openResults = () => {
-    const words = value.trim();
+    // What the box shows: a search sent before hydration is sent again before the state has caught up with it.
+    const words = (input.current?.value ?? value).trim();
     setOpen(false);
     setActive(-1);
     navigate(searchUrl({ q: words }));
@@ -123,6 +131,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       </label>
       <div className="join w-full">
         <input
+          ref={input}
           id={inputId}
           type="search"
           role="combobox"

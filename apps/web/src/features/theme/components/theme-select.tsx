@@ -25,6 +25,8 @@ export function ThemeSelect({ className = '', selectClassName = '' }: { classNam
         id={id}
         className={`select select-sm w-32 text-sm ${selectClassName}`}
         value={choice}
+        // Answered by public/boot.js until the app has taken the page over.
+        data-theme-choice=""
         onChange={(event) => setTheme(event.target.value as ThemeChoice)}
       >
         {options.map((o) => (

@@ -19,6 +19,8 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       aria-pressed={dark}
       title={dark ? storefrontCopy.toLightTheme : storefrontCopy.toDarkTheme}
       onClick={toggleTheme}
+      // Answered by public/boot.js until the app has taken the page over.
+      data-theme-toggle=""
     >
       {dark ? <SunIcon /> : <MoonIcon />}
     </button>
