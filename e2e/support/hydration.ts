@@ -40,3 +40,20 @@ export function waitForAppAfterNavigation(browser: Browser): void {
     return context;
   };
 }
+
+/**
+ * Holds every script of the app until the returned function is called: the page stays its server HTML, as on a
+ * network too slow for the script to have arrived (issue #23 item 4, decisions 145 and 169).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}

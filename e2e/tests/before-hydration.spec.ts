@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { expect, publicPages, test } from '../support/fixtures';
+import { holdScripts } from '../support/hydration';
 
 /**
  * Issue #23 item 4 (decision 169): what a shopper does while a page still waits for its script is done at once by
  * plain HTML and boot.js (links, the theme controls) or kept and done when the script arrives (a typed search). The
  * network is as slow as it gets for the app: its scripts are held until the test lets them through.
  */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
-
 const notHydrated = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 

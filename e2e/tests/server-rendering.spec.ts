@@ -1,6 +1,7 @@
 import { copy } from '@shop/shared/copy';
 import { expect, publicPages, test, useTheme } from '../support/fixtures';
 import type { ApiProduct } from '../support/api';
+import { holdScripts } from '../support/hydration';
 
 /** Issue #10 part 1 (decision 106): pages arrive as HTML with their content, then hydrate without a mismatch. */
 
@@ -106,15 +107,7 @@ test.describe('server-rendered HTML', () => {
 
   test('a form sent before the script has loaded is sent once the page has hydrated, not submitted by the browser (decision 145)', async ({ page }) => {
     // The page's scripts wait until the visitor has typed and pressed Subscribe.
-    let release!: () => void;
-    const loaded = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
-      async (route) => {
-        await loaded;
-        await route.continue();
-      },
-    );
+    const release = await holdScripts(page);
     const newsletter: string[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname === '/api/newsletter') newsletter.push(req.method());
