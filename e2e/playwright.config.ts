@@ -35,7 +35,11 @@ const STOREFRONT = [
  * Assert which entry is newest in lists every journey writes to, or change shop-wide settings every checkout reads
  * (the shipping and tax journey switches prices to include tax for a moment), so they run after the others, one at a time.
  */
-const ALONE = [/journey-(review|activity|manage-products-pages|admin-shipping-tax)\.spec\.ts$/];
+const ALONE = [
+  /journey-(review|activity|manage-products-pages|admin-shipping-tax)\.spec\.ts$/,
+  // Builds the web app once more (development mode): alone, so the build does not slow the others' pages.
+  /hydration-dev-build\.spec\.ts$/,
+];
 
 export default defineConfig({
   testDir: './tests',
