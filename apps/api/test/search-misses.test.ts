@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMissesSchema, searchResultSchema, type SearchMisses } from '@shop/shared';
 import { seedDemoData } from '../src/db/seed/seed';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { SEARCH_MISS_RETENTION_DAYS, SearchMissCounter } from '../src/modules/search/search-misses.service';
+import { searchMisses } from '../src/db/schema';
 
 /**
  * Issue #26 item 6 (decision 168): searches that found nothing, and results nobody opened, counted per normalised
@@ -67,6 +69,30 @@ describe('search misses', () => {
     expect((await misses()).zeroResults.map((r) => r.query)).not.toContain('zzqx widget');
     const audit = await t.app.inject({ method: 'GET', url: '/api/audit?action=search_miss.dismiss', headers: bearer(admin.token) });
     expect(audit.json().items[0]).toMatchObject({ entityId: 'zzqx widget', actor: { email: admin.email } });
+  });
+});
+
+describe('old search counts are forgotten (decision 170)', () => {
+  it('a query nobody searched for in the retention period is deleted on the next write; a recent one stays', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await t.app.db.insert(searchMisses).values([
+      { query: 'stale carburettor kit', searches: 3, zeroResults: 3, opened: 0, lastSearchedAt: new Date(Date.now() - (SEARCH_MISS_RETENTION_DAYS + 1) * day) },
+      {
+        query: 'recent carburettor kit',
+        searches: 2,
+        zeroResults: 2,
+        opened: 0,
+        lastSearchedAt: new Date(Date.now() - (SEARCH_MISS_RETENTION_DAYS - 1) * day),
+      },
+    ]);
+    expect((await misses()).zeroResults.map((r) => r.query)).toEqual(expect.arrayContaining(['stale carburettor kit', 'recent carburettor kit']));
+    // A process's first write prunes (the shop's own counter pruned when it first wrote, before these rows existed).
+    const counter = new SearchMissCounter(t.app.db, t.app.log);
+    counter.searched('bar end weights', 1, new Date());
+    await counter.flush();
+    const after = (await misses()).zeroResults.map((r) => r.query);
+    expect(after).not.toContain('stale carburettor kit');
+    expect(after).toContain('recent carburettor kit');
   });
 });
 

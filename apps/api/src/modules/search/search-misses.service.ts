@@ -1,4 +1,4 @@
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { normaliseSearchQuery, type SearchMissRow, type SearchMisses } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { searchMisses } from '../../db/schema';
@@ -23,6 +23,11 @@ interface Pending {
 const TOP = 20;
 /** The most distinct queries kept in memory between writes; beyond them a burst is dropped rather than grow memory. */
 const MAX_PENDING = 5_000;
+/** A query nobody has searched for in this long is forgotten (decision 170): the list is about what shoppers want now. */
+export const SEARCH_MISS_RETENTION_DAYS = 180;
+/** Forgetting is a scan of the table, so one process does it at most this often (and on its first write). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /** A query that looks like an e-mail address is someone's data, not a part: never counted. */
 const looksPersonal = (q: string) => /\S+@\S+/.test(q);
 
@@ -30,6 +35,7 @@ export class SearchMissCounter {
   private pending = new Map<string, Pending>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -97,8 +103,21 @@ export class SearchMissCounter {
       } catch (err) {
         this.log.warn({ err, queries: batch.length }, 'search counts not written');
       }
+      await this.prune();
     });
     return this.writing;
+  }
+
+  /** Deletes the queries nobody has searched for in SEARCH_MISS_RETENTION_DAYS, at most once an hour. */
+  private async prune(): Promise<void> {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    const before = new Date(Date.now() - SEARCH_MISS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    try {
+      await this.db.delete(searchMisses).where(lt(searchMisses.lastSearchedAt, before));
+    } catch (err) {
+      this.log.warn({ err }, 'old search counts not pruned');
+    }
   }
 }
 
