@@ -3,10 +3,13 @@
 
 // 1. The stored theme, so it never flashes the wrong one.
 // localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060).
-try {
-  const stored = localStorage.getItem('theme');
-  const theme = stored === 'dark' || stored === 'light' ? stored : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+// Also used by the theme controls before the app runs them (5.).
+function applyThemeChoice(choice) {
+  const theme = choice === 'dark' || choice === 'light' ? choice : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-theme', theme);
+}
+try {
+  applyThemeChoice(localStorage.getItem('theme'));
 } catch {
   /* storage blocked: keep the default */
 }
@@ -111,8 +114,7 @@ window.addEventListener(
     } catch {
       /* storage blocked: this page still shows the choice */
     }
-    const theme = choice === 'dark' || choice === 'light' ? choice : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    document.documentElement.setAttribute('data-theme', theme);
+    applyThemeChoice(choice);
   };
   document.addEventListener('change', (event) => {
     const select = event.target;
