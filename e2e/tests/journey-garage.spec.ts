@@ -87,6 +87,9 @@ test('a visitor chooses a bike, sees only the parts that fit, saves it to My Gar
     await expect(cards.first()).toBeVisible();
     // The list shows the unfiltered cards faded (aria-busy) until the bike's parts arrive: count those.
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+    // Wait for the bike's cards themselves: in CI the list was once counted in the moment between the faded cards
+    // and the new ones, and held none.
+    await expect(cards.first()).toBeVisible();
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     await expect(page.getByRole('main').getByRole('article').filter({ hasText: FITS })).toHaveCount(count);
