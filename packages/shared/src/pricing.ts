@@ -3,6 +3,7 @@
  * authority; the web app uses the same functions only to show the total.
  * Money is handled in integer cents to avoid floating-point drift.
  */
+import { numberFormat } from './intl';
 
 /** Dollars (as sent in payloads, e.g. 12.5) to integer cents, rounded half-up. */
 export function toCents(dollars: number): number {
@@ -95,7 +96,7 @@ export function isValidQuantity(quantity: number, minOrder: number, stock: numbe
   return Number.isInteger(quantity) && quantity >= minOrder && quantity <= stock;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usd = numberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "$1,234.50" */
 export function formatUsd(dollars: number): string {

@@ -1,10 +1,11 @@
+import { formatCount } from '../intl';
 /** The cart, one checkout and one payment in the browser (issue #9 parts 4-6, decision 121). */
 export const cartCopy = {
   title: 'Cart',
   intro: 'Collect parts here and pay for all of them at once.',
   navLink: (lines: number) => `Cart, ${lines} line${lines === 1 ? '' : 's'}`,
   addToCart: 'Add to cart',
-  added: (name: string, quantity: number) => `${quantity.toLocaleString('en-US')} units of ${name} are in your cart.`,
+  added: (name: string, quantity: number) => `${formatCount(quantity)} units of ${name} are in your cart.`,
   viewCart: 'View cart',
   orderAgain: 'Order again',
   quantityFor: (name: string) => `Quantity of ${name}`,

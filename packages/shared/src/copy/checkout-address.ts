@@ -1,5 +1,8 @@
 /** Issue #24: the words of the checkout page (address, shipping, totals) and of the order it makes. */
-const kg = (grams: number) => `${(grams / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} kg`;
+import { numberFormat } from '../intl';
+
+const oneDecimal = numberFormat('en-US', { maximumFractionDigits: 1 });
+const kg = (grams: number) => `${oneDecimal.format(grams / 1000)} kg`;
 
 export const checkoutAddressCopy = {
   noZone: (where: string) =>

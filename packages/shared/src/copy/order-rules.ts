@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /**
  * The API's answers to the order rules of issue #22, shown by the web app as
  * the server's message (toasts, the checkout modal, the payment page).
@@ -5,11 +6,11 @@
 export const orderRulesCopy = {
   /** One account's unpaid reservations, all its unpaid orders together (spec orders and checkout lines). */
   tooManyLines: (lines: number, max: number) =>
-    `This would bring your unpaid orders to ${lines.toLocaleString('en-US')} lines, more than one customer may reserve at once (limit: ${max.toLocaleString('en-US')} lines). Pay or cancel an unpaid order, or wait until one expires, then order again.`,
+    `This would bring your unpaid orders to ${formatCount(lines)} lines, more than one customer may reserve at once (limit: ${formatCount(max)} lines). Pay or cancel an unpaid order, or wait until one expires, then order again.`,
   cartTooLong: (lines: number, max: number) =>
-    `Your cart has ${lines.toLocaleString('en-US')} lines, more than one customer may reserve at once (limit: ${max.toLocaleString('en-US')} lines). Remove some lines and check out again.`,
+    `Your cart has ${formatCount(lines)} lines, more than one customer may reserve at once (limit: ${formatCount(max)} lines). Remove some lines and check out again.`,
   tooManyUnits: (units: number, max: number) =>
-    `This would bring your unpaid orders to ${units.toLocaleString('en-US')} units, more than one customer may reserve at once (limit: ${max.toLocaleString('en-US')} units). Pay or cancel an unpaid order, or order fewer units.`,
+    `This would bring your unpaid orders to ${formatCount(units)} units, more than one customer may reserve at once (limit: ${formatCount(max)} units). Pay or cancel an unpaid order, or order fewer units.`,
   valueTooHigh: (value: string, max: string) =>
     `This would bring your unpaid orders to ${value}, more than one customer may reserve at once (limit: ${max}). Pay or cancel an unpaid order, or order less.`,
   /** A line of a multi-line checkout is never paid on its own. */

@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /**
  * Issue #24 (decision 153): an order as people see it — one order with its
  * lines, its number, where it ships, shipping, tax and one total — in My
@@ -54,7 +55,7 @@ export const orderViewCopy = {
   paidOrder: (number: string) => `Order ${number} is paid.`,
   viewOrder: (number: string) => `View order ${number}`,
   // Cancelling or delivering a whole order.
-  cancelLines: (lines: number, units: number) => `Its ${lines} parts (${units.toLocaleString('en-US')} units) go back into stock.`,
+  cancelLines: (lines: number, units: number) => `Its ${lines} parts (${formatCount(units)} units) go back into stock.`,
   deliverLines: (lines: number, number: string) => `All ${lines} parts of ${number}.`,
 } as const;
 

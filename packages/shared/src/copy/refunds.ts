@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /**
  * Issue #25 item 3 (decision 162): refunds — the admin's Refund… dialog and the
  * order page's Refunds section.
@@ -8,7 +9,7 @@ export const refundsCopy = {
   refundedBadge: (full: boolean) => (full ? 'Refunded' : 'Partly refunded'),
   refundOf: (amount: string) => `Refund of ${amount}`,
   pending: 'waiting for the payment provider',
-  refundedLine: (part: string, quantity: number) => `${quantity.toLocaleString('en-US')} × ${part}`,
+  refundedLine: (part: string, quantity: number) => `${formatCount(quantity)} × ${part}`,
   shippingLine: 'Shipping',
   extraLine: 'Other credit',
   restocked: 'Units back in stock',
@@ -23,13 +24,9 @@ export const refundsCopy = {
   dialogIntro: 'The money goes back to the card that paid, through the payment provider. The customer gets an e-mail with a credit note.',
   linesLegend: 'Units to refund',
   lineLeft: (left: number, ordered: number) =>
-    left === 0
-      ? 'refunded'
-      : left === ordered
-        ? `${ordered.toLocaleString('en-US')} paid`
-        : `${left.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} left`,
+    left === 0 ? 'refunded' : left === ordered ? `${formatCount(ordered)} paid` : `${formatCount(left)} of ${formatCount(ordered)} left`,
   quantityLabel: (part: string) => `Units of ${part} to refund`,
-  quantityTooMany: (left: number) => `At most ${left.toLocaleString('en-US')}.`,
+  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   shippingLabel: (amount: string) => `Refund the shipping (${amount} with its tax)`,
   shippingDone: 'The shipping is refunded already.',
   extraLabel: 'Other amount (USD)',

@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /**
  * Issue #25 item 4 (decision 163): returns — the customer's Return parts…
  * dialog, the order page's Returns section and the admin's steps.
@@ -21,9 +22,9 @@ export const returnsCopy = {
   dialogTitle: (order: string) => `Return parts of order ${order}`,
   dialogIntro: 'Choose the parts and why. We answer within two business days and tell you where to send them; please do not send anything before.',
   linesLegend: 'Units to return',
-  lineLeft: (left: number) => (left === 0 ? 'nothing to return' : `up to ${left.toLocaleString('en-US')}`),
+  lineLeft: (left: number) => (left === 0 ? 'nothing to return' : `up to ${formatCount(left)}`),
   quantityLabel: (part: string) => `Units of ${part} to return`,
-  quantityTooMany: (left: number) => `At most ${left.toLocaleString('en-US')}.`,
+  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   nothingChosen: 'Enter how many units of at least one part you return.',
   reasonLabel: 'Why do you return them?',
   reasonPlaceholder: 'Choose a reason',

@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /** Issue #22 (decision 151): reviews from verified buyers, one per part, on the home carousel and the part page. */
 export const reviewsCopy = {
   /** The badge of a review about a part its writer bought and paid for. */
@@ -21,7 +22,7 @@ export const reviewsCopy = {
   /** The part page's section. */
   partTitle: 'Reviews of this part',
   partEmpty: 'No reviews of this part yet. Riders who buy it can review it from their dashboard.',
-  partCount: (n: number) => (n === 1 ? '1 review' : `${n.toLocaleString('en-US')} reviews`),
+  partCount: (n: number) => (n === 1 ? '1 review' : `${formatCount(n)} reviews`),
   partLoading: 'Loading reviews…',
   showMore: 'Show more reviews',
   ratingOf: (n: number) => `Rated ${n} out of 5`,

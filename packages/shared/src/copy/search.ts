@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 // Issue #9: part-number search in the navbar and the /search results page.
 export const searchCopy = {
   label: 'Search parts',
@@ -10,7 +11,7 @@ export const searchCopy = {
   title: 'Search',
   resultsFor: (q: string) => `Results for '${q}'`,
   allParts: 'All parts',
-  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'part' : 'parts'} found`,
+  count: (n: number) => `${formatCount(n)} ${n === 1 ? 'part' : 'parts'} found`,
   empty: (q: string) => `No part matches '${q}'. Try the part number without dashes, or browse Brakes.`,
   emptyFiltered: 'No part matches these filters.',
   browseBrakes: 'browse Brakes',

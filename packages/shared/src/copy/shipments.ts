@@ -1,3 +1,4 @@
+import { formatCount } from '../intl';
 /**
  * Issue #25 item 1 (decision 157): shipments — the admin's Ship… dialog, the
  * order page's Shipments section and the line in My Orders.
@@ -26,11 +27,10 @@ export const shipmentsCopy = {
   trackingHint: 'As printed on the label; spaces are ignored.',
   dateLabel: 'Ship date',
   linesLegend: 'Units in this parcel',
-  lineLeft: (left: number, ordered: number) =>
-    left === ordered ? `${ordered.toLocaleString('en-US')} to ship` : `${left.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} left`,
+  lineLeft: (left: number, ordered: number) => (left === ordered ? `${formatCount(ordered)} to ship` : `${formatCount(left)} of ${formatCount(ordered)} left`),
   lineDone: 'shipped',
   quantityLabel: (part: string) => `Units of ${part}`,
-  quantityTooMany: (left: number) => `At most ${left.toLocaleString('en-US')}.`,
+  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   nothingToShip: 'Enter how many units of at least one part go in this parcel.',
   submit: 'Record shipment',
   cancel: 'Cancel',

@@ -22,6 +22,7 @@ import { useCheckoutQuote } from '../../features/checkout/api/quote';
 import { OrderFigures } from '../../features/checkout/components/order-figures';
 import { ShippingOptions } from '../../features/checkout/components/shipping-options';
 import { isEmailNotVerified, ResendVerificationButton } from '../../features/identity/components/email-not-verified';
+import { formatCount } from '@shop/shared/intl';
 
 const t = checkoutCopy;
 const NEW = 'new';
@@ -249,7 +250,7 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
               {cart.lines.map((line) => (
                 <li key={line.productId} className="flex justify-between gap-3">
                   <span className="min-w-0">
-                    {line.product.name} <span className="text-base-content/75">× {line.quantity.toLocaleString('en-US')}</span>
+                    {line.product.name} <span className="text-base-content/75">× {formatCount(line.quantity)}</span>
                   </span>
                   <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
                 </li>

@@ -18,6 +18,7 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { PriceTiersTable } from '../../features/catalog/components/price-tiers';
 import { FitBadge } from '../../features/garage/components/fit-badge';
 import { FitWarning } from '../../features/garage/components/fit-warning';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
 
@@ -84,8 +85,8 @@ export default function PurchasePage() {
                 <FitWarning product={p} />
                 <ul className="grid gap-2 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-3">
                   <Fact label={productsCopy.unitPrice} value={formatAmount(p.unitPrice)} />
-                  <Fact label={productsCopy.stock} value={` ${p.stock.toLocaleString('en-US')}`} />
-                  <Fact label={productsCopy.minOrder} value={` ${p.minOrder.toLocaleString('en-US')}`} />
+                  <Fact label={productsCopy.stock} value={` ${formatCount(p.stock)}`} />
+                  <Fact label={productsCopy.minOrder} value={` ${formatCount(p.minOrder)}`} />
                 </ul>
                 <PriceTiersTable product={p} quantity={quantity} />
                 {soldOut && (
@@ -98,7 +99,7 @@ export default function PurchasePage() {
                   <dl className="flex flex-col gap-2">
                     <div className="flex items-baseline justify-between gap-4">
                       <dt className="text-base-content/80">{t.quantity}</dt>
-                      <dd className="font-semibold tabular-nums">{quantity.toLocaleString('en-US')}</dd>
+                      <dd className="font-semibold tabular-nums">{formatCount(quantity)}</dd>
                     </div>
                     <div className="flex items-baseline justify-between gap-4">
                       <dt className="text-base-content/80">{t.total}</dt>

@@ -1,13 +1,14 @@
 import { toCents } from '@shop/shared/pricing';
+import { numberFormat } from '@shop/shared/intl';
 
 /**
  * Issue #24 item 6, "prices read like money": every amount the web app shows
  * goes through these functions. They round to the cent, half-up (the server's
  * rule, `toCents`), so no figure shows more than two decimals.
  */
-const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const amount = numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = numberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeUsd = numberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** The amount to the cent, half-up, back in dollars (69.9967 -> 70, 1.005 -> 1.01). */
 function toCent(dollars: number): number {

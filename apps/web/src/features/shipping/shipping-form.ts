@@ -9,6 +9,7 @@ import {
 } from '@shop/shared/schemas/shipping-tax';
 import { countryName, regionName } from '@shop/shared/address';
 import { formatPrice, formatPriceShort } from '../../components/ui/price';
+import { numberFormat } from '@shop/shared/intl';
 
 /**
  * Issue #24 item 5: what the admin's shipping and tax forms type, and what the API takes. Weights are typed in kg or
@@ -33,7 +34,7 @@ const trimNumber = (n: number, decimals: number) => Number(n.toFixed(decimals)).
 
 /** "1 kg", "1.5 kg", "500 g": grams as the admin reads them. */
 export function formatWeight(grams: number): string {
-  return grams >= 1000 ? `${Number((grams / 1000).toFixed(3)).toLocaleString('en-US', { maximumFractionDigits: 3 })} kg` : `${grams} g`;
+  return grams >= 1000 ? `${threeDecimals.format(Number((grams / 1000).toFixed(3)))} kg` : `${grams} g`;
 }
 
 /** A stored band as a row of the editor: kg from 1 kg up, else grams. */
@@ -172,6 +173,6 @@ export function rateDisplayName(rate: Pick<TaxRate, 'country' | 'region' | 'cate
   );
 }
 
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const threeDecimals = numberFormat('en-US', { maximumFractionDigits: 3 });
 /** 7.25, 8.875, 20 */
-export const formatRate = (ratePercent: number) => percent.format(ratePercent);
+export const formatRate = (ratePercent: number) => threeDecimals.format(ratePercent);

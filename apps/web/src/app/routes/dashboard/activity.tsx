@@ -6,9 +6,10 @@ import { AuditEntryChanges } from '../../../features/audit/components/audit-entr
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { dateTimeFormat } from '@shop/shared/intl';
 
 const t = activityCopy;
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function ActivityPage() {
   const id = useId();

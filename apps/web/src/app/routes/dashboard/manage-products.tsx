@@ -16,6 +16,7 @@ import { DashboardPageHeader } from '../../../features/dashboard/components/dash
 import { CatalogCsvActions } from '../../../features/dashboard/components/catalog-csv-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { AdminSearchForm } from '../../../features/dashboard/components/admin-search-form';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
 
@@ -138,7 +139,7 @@ export default function ManageProductsPage() {
                   <p className="font-semibold leading-snug">{p.name}</p>
                   <p className="font-mono text-xs text-base-content/75">{p.sku}</p>
                   <p className="text-sm text-base-content/80">
-                    <Price value={p.unitPrice} /> · {t.colStock} {p.stock.toLocaleString('en-US')} · {t.colMinOrder} {p.minOrder.toLocaleString('en-US')}
+                    <Price value={p.unitPrice} /> · {t.colStock} {formatCount(p.stock)} · {t.colMinOrder} {formatCount(p.minOrder)}
                   </p>
                   {p.lowStock && <LowStockBadge />}
                   <div className="mt-2 flex flex-wrap gap-2">
@@ -195,10 +196,10 @@ export default function ManageProductsPage() {
                       <Price value={p.unitPrice} />
                     </td>
                     <td className={`text-right tabular-nums ${p.stock < p.minOrder ? 'font-semibold text-error' : ''}`}>
-                      {p.stock.toLocaleString('en-US')}
+                      {formatCount(p.stock)}
                       {p.lowStock && <LowStockBadge />}
                     </td>
-                    <td className="text-right tabular-nums">{p.minOrder.toLocaleString('en-US')}</td>
+                    <td className="text-right tabular-nums">{formatCount(p.minOrder)}</td>
                     <td className="w-px whitespace-nowrap">
                       {/* Stacked, so the table fits beside the dashboard menu without scrolling sideways. */}
                       <div className="flex flex-col items-stretch gap-1">

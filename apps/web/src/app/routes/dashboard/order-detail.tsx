@@ -24,9 +24,11 @@ import { OrderTimeline } from '../../../features/orders/components/order-timelin
 import { ReturnRequestAction, ReturnsSection } from '../../../features/orders/components/returns';
 import { RefundOrderDialog, canRefund, leftToRefund } from '../../../features/orders/components/refund-order-dialog';
 import { refundsCopy } from '@shop/shared/copy/refunds';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderViewCopy;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const badgeClass: Record<PurchaseStatus, string> = {
   unpaid: 'badge-warning',
@@ -163,7 +165,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
                         )}
                       </td>
                       <td className="hidden font-mono text-sm sm:table-cell">{sku || '—'}</td>
-                      <td className="text-right tabular-nums">{o.quantity.toLocaleString('en-US')}</td>
+                      <td className="text-right tabular-nums">{formatCount(o.quantity)}</td>
                       <td className="pr-0 text-right font-medium tabular-nums">{formatPrice(o.price)}</td>
                     </tr>
                   );

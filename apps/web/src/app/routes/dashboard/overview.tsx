@@ -8,10 +8,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/load-error';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { useOverview } from '../../../features/overview/api/get-overview';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 // The chart library is only loaded by this admin page.
 const RevenueChart = lazy(() => import('../../../features/overview/components/revenue-chart'));
-const longDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDay = dateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** /dashboard/overview (admin; the router's AdminRoute guards it): the owner's sales overview (issue #25 item 7, decision 164). */
 export default function OverviewPage() {
@@ -49,7 +51,7 @@ function OverviewView({ data }: { data: Overview }) {
               </div>
               <div>
                 <dt className="text-xs text-base-content/75">{t.orders}</dt>
-                <dd className="font-semibold tabular-nums">{p.orders.toLocaleString('en-US')}</dd>
+                <dd className="font-semibold tabular-nums">{formatCount(p.orders)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-base-content/75">{t.averageOrder}</dt>
@@ -101,7 +103,7 @@ function OverviewView({ data }: { data: Overview }) {
                       <span className="font-medium">{p.name}</span>
                       {p.sku && <span className="block font-mono text-xs text-base-content/75">{p.sku}</span>}
                     </td>
-                    <td className="text-right tabular-nums">{p.units.toLocaleString('en-US')}</td>
+                    <td className="text-right tabular-nums">{formatCount(p.units)}</td>
                     <td className="pr-0 text-right tabular-nums">{formatPrice(p.revenue)}</td>
                   </tr>
                 ))}
@@ -129,8 +131,8 @@ function OverviewView({ data }: { data: Overview }) {
                       </Link>
                       {p.sku && <span className="block font-mono text-xs text-base-content/75">{p.sku}</span>}
                     </td>
-                    <td className={`text-right font-semibold tabular-nums ${p.stock < p.minOrder ? 'text-error' : ''}`}>{p.stock.toLocaleString('en-US')}</td>
-                    <td className="pr-0 text-right tabular-nums">{p.minOrder.toLocaleString('en-US')}</td>
+                    <td className={`text-right font-semibold tabular-nums ${p.stock < p.minOrder ? 'text-error' : ''}`}>{formatCount(p.stock)}</td>
+                    <td className="pr-0 text-right tabular-nums">{formatCount(p.minOrder)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -17,6 +17,7 @@ import { usePaymentIntent } from '../../../features/payments/api/create-payment-
 import { PaymentCheckout } from '../../../features/payments/components/payment-checkout';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
 
@@ -90,7 +91,7 @@ function OrderSummary({ order, purchase, due }: { order: Order; purchase: Purcha
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-base-content/80">{t.colQuantity}</dt>
-          <dd className="font-semibold tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(order.quantity)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-base-content/80">{t.colPrice}</dt>

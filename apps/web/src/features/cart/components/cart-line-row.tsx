@@ -12,6 +12,7 @@ import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
 import { PriceTiersLine } from '../../catalog/components/price-tiers';
 import { FitWarning } from '../../garage/components/fit-warning';
+import { formatCount } from '@shop/shared/intl';
 
 const t = cartCopy;
 
@@ -63,7 +64,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
           {p.name}
         </Link>
         <p className="mt-1 text-sm text-base-content/80">
-          <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {partPageCopy.lotPrice(p.minOrder.toLocaleString('en-US'))}
+          <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {partPageCopy.lotPrice(formatCount(p.minOrder))}
         </p>
         <PriceTiersLine product={p} quantity={line.quantity} />
         <form noValidate onSubmit={submit} className="mt-2 flex flex-wrap items-center gap-2">

@@ -12,9 +12,10 @@ import { PriceTiersTable } from './price-tiers';
 import { PartFitment } from './part-fitment';
 import { PartNumbers } from './part-numbers';
 import { StaticPart } from '../../../lib/static-part';
+import { numberFormat } from '@shop/shared/intl';
 
 const t = partPageCopy;
-const count = new Intl.NumberFormat('en-US');
+const count = numberFormat('en-US');
 
 /**
  * Issue #24: "$249 per lot of 10 · $24.90 each". A unit costs what the server

@@ -3,9 +3,10 @@ import { priceTiersCopy } from '@shop/shared/copy/price-tiers';
 import { applicableTier } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
 import { formatPrice } from '../../../components/ui/price';
+import { numberFormat } from '@shop/shared/intl';
 
 const t = priceTiersCopy;
-const count = new Intl.NumberFormat('en-US');
+const count = numberFormat('en-US');
 
 type Priced = Pick<Product, 'unitPrice' | 'minOrder' | 'stock'> & { priceTiers?: Product['priceTiers'] };
 

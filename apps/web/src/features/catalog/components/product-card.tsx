@@ -9,9 +9,10 @@ import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { StaticPart } from '../../../lib/static-part';
+import { numberFormat } from '@shop/shared/intl';
 
 const t = productsCopy;
-const quantity = new Intl.NumberFormat('en-US');
+const quantity = numberFormat('en-US');
 
 interface ProductCardProps {
   product: Product;

@@ -17,6 +17,7 @@ import { TransactionId } from '../../orders/components/orders-table';
 import { useCheckoutPaymentIntent, usePayCheckout } from '../../cart/api/cart';
 import { PaymentForm } from '../../payments/components/payment-checkout';
 import { OrderFigures } from './order-figures';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
 const v = orderViewCopy;
@@ -77,7 +78,7 @@ export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; 
               {checkout.orders.map((o) => (
                 <tr key={o._id}>
                   <td className="pl-0 font-semibold">{o.productName}</td>
-                  <td className="text-right tabular-nums">{o.quantity.toLocaleString('en-US')}</td>
+                  <td className="text-right tabular-nums">{formatCount(o.quantity)}</td>
                   <td className="pr-0 text-right tabular-nums">{formatPrice(o.price)}</td>
                 </tr>
               ))}

@@ -5,9 +5,10 @@ import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { toastSuccess } from '../../../lib/toast';
 import { useAdjustStock } from '../api/adjust-stock';
+import { numberFormat } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
-const units = new Intl.NumberFormat('en-US');
+const units = numberFormat('en-US');
 
 /** Issue #8: a quick +/- on a product's stock with its reason; booked in the stock ledger by the server. */
 export function AdjustStockDialog({ product, onClose }: { product: Product | null; onClose(): void }) {

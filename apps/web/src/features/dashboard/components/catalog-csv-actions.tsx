@@ -6,6 +6,7 @@ import { downloadText } from '../../../lib/download';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useExportCatalogCsv } from '../api/export-catalog-csv';
 import { useImportCatalogCsv } from '../api/import-catalog-csv';
+import { formatCount } from '@shop/shared/intl';
 
 const t = catalogCsvCopy;
 
@@ -107,7 +108,7 @@ export function CatalogCsvActions() {
               ).map(([label, n]) => (
                 <div key={label} className="rounded-box border border-base-300 bg-base-200 p-3">
                   <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/80">{label}</dt>
-                  <dd className="font-display text-3xl font-bold tabular-nums">{n.toLocaleString('en-US')}</dd>
+                  <dd className="font-display text-3xl font-bold tabular-nums">{formatCount(n)}</dd>
                 </div>
               ))}
             </dl>

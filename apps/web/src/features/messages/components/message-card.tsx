@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { messagesCopy } from '@shop/shared/copy/messages';
 import type { ContactMessageItem } from '@shop/shared/schemas/contact';
 import { MailIcon } from '../../../components/ui/icons';
+import { dateTimeFormat } from '@shop/shared/intl';
 
 const t = messagesCopy;
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatMessageDate = (iso: string) => when.format(new Date(iso));
 
 const replyHref = (m: ContactMessageItem) => `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`;

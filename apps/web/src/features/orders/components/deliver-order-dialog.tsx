@@ -7,6 +7,7 @@ import type { Order } from '@shop/shared/schemas/order';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { useDeliverOrder } from '../api/deliver-order';
 import type { OrderTarget } from './cancel-order-dialog';
+import { formatCount } from '@shop/shared/intl';
 
 const single = (o: OrderTarget): Order | null => (!('kind' in o) ? o : o.kind === 'single' ? o.orders[0] : null);
 
@@ -36,7 +37,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: OrderTarget | nu
     >
       {one && (
         <p>
-          {one.quantity.toLocaleString('en-US')} × {one.productName} · {one.userName} ({one.email}). {orderFlowCopy.deliverHint}
+          {formatCount(one.quantity)} × {one.productName} · {one.userName} ({one.email}). {orderFlowCopy.deliverHint}
         </p>
       )}
       {many && (
@@ -47,7 +48,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: OrderTarget | nu
           <ul className="mt-2 list-disc pl-5 text-sm">
             {many.orders.map((o) => (
               <li key={o._id}>
-                {o.quantity.toLocaleString('en-US')} × {o.productName}
+                {formatCount(o.quantity)} × {o.productName}
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
 import { timelineCopy as t } from '@shop/shared/copy/order-view';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import { formatPrice } from '../../../components/ui/price';
+import { dateTimeFormat } from '@shop/shared/intl';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface Event {
   at: string;

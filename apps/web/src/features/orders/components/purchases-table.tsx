@@ -8,10 +8,12 @@ import { InvoiceLink } from './invoice-link';
 import { paths } from '../../../config/paths';
 import { formatPrice, Price } from '../../../components/ui/price';
 import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
 const v = orderViewCopy;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
 
 interface PurchasesTableProps {
   purchases: Purchase[];
@@ -180,7 +182,7 @@ function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLi
       <div>
         <p className="font-semibold">{o.productName}</p>
         <p className="text-sm text-base-content/80">
-          {t.colQuantity} <span className="font-medium tabular-nums">{o.quantity.toLocaleString('en-US')}</span>
+          {t.colQuantity} <span className="font-medium tabular-nums">{formatCount(o.quantity)}</span>
         </p>
         {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
       </div>
@@ -194,7 +196,7 @@ function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLi
           <li key={o._id} className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-medium">
-                {o.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {o.quantity.toLocaleString('en-US')}</span>
+                {o.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {formatCount(o.quantity)}</span>
               </p>
               {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
               {renderLineAction && <div className="mt-1">{renderLineAction(o, p)}</div>}

@@ -4,8 +4,9 @@ import type { Refund } from '@shop/shared/schemas/refund';
 import { formatPrice } from '../../../components/ui/price';
 import { downloadCreditNote } from '../api/download-invoice';
 import { DocumentDownloadButton } from './invoice-link';
+import { dateTimeFormat } from '@shop/shared/intl';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function CreditNoteLink({ purchase, number }: { purchase: Purchase; number: string }) {
   return (

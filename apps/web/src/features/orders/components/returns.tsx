@@ -11,8 +11,10 @@ import { FormError } from '../../identity/components/form-error';
 import { useCreateReturn, useRefundReturn, useStepReturn } from '../api/returns';
 import { refundableOrder } from './refund-order-dialog';
 import { LineQuantities } from './line-quantities';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
 const badge: Record<Return['status'], string> = {
   requested: 'badge-warning',
   approved: 'badge-info',
@@ -303,7 +305,7 @@ export function ReturnsSection({ purchase: p, admin }: { purchase: Purchase; adm
             <ul className="mt-2 flex flex-col gap-0.5 text-sm">
               {r.lines.map((l) => (
                 <li key={l.orderId}>
-                  {l.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {l.quantity.toLocaleString('en-US')}</span>
+                  {l.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {formatCount(l.quantity)}</span>
                 </li>
               ))}
             </ul>

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { shipmentsCopy as t } from '@shop/shared/copy/shipments';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import type { Shipment } from '@shop/shared/schemas/shipment';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The tracking number, a link to the carrier's tracking page in a new tab when it has one ('Other' has none). */
 export function TrackingLink({ shipment: s, children, className = '' }: { shipment: Shipment; children?: ReactNode; className?: string }) {
@@ -53,7 +55,7 @@ export function ShipmentsSection({ purchase: p }: { purchase: Purchase }) {
             <ul className="mt-2 flex flex-col gap-0.5 text-sm">
               {s.lines.map((l) => (
                 <li key={l.orderId}>
-                  {l.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {l.quantity.toLocaleString('en-US')}</span>
+                  {l.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {formatCount(l.quantity)}</span>
                 </li>
               ))}
             </ul>

@@ -1,8 +1,10 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '@shop/shared/schemas/overview';
 import { formatPrice } from '../../../components/ui/price';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const label = (iso: string) => shortDay.format(new Date(`${iso}T00:00:00Z`));
 
 /**
@@ -15,7 +17,7 @@ export default function RevenueChart({ daily }: { daily: Overview['daily'] }) {
       <BarChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false} tabIndex={-1}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-base-300)" vertical={false} />
         <XAxis dataKey="date" tickFormatter={label} tick={{ fill: 'var(--color-base-content)', fontSize: 12 }} minTickGap={16} />
-        <YAxis tickFormatter={(v: number) => `$${v.toLocaleString('en-US')}`} tick={{ fill: 'var(--color-base-content)', fontSize: 12 }} width={72} />
+        <YAxis tickFormatter={(v: number) => `$${formatCount(v)}`} tick={{ fill: 'var(--color-base-content)', fontSize: 12 }} width={72} />
         <Tooltip
           formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
           labelFormatter={(value) => label(String(value))}

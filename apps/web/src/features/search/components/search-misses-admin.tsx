@@ -11,10 +11,12 @@ import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-h
 import { searchMissesQueryOptions, useDismissSearchMiss } from '../api/search-misses';
 import { useSaveSynonym } from '../api/synonyms';
 import { termsFromText } from './synonyms-admin';
+import { dateTimeFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = searchMissesCopy;
 const cardClass = 'rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6';
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** Issue #26 item 6 (decision 168): the admin's Search Misses page — searches that found nothing, and those nobody opened. */
@@ -122,8 +124,8 @@ export function MissesTable({ caption, rows, empty, busy, onAddSynonym, onDismis
                 <th scope="row" className="break-all font-semibold">
                   {r.query}
                 </th>
-                <td className="text-right tabular-nums">{r.searches.toLocaleString('en-US')}</td>
-                <td className="text-right tabular-nums">{r.opened.toLocaleString('en-US')}</td>
+                <td className="text-right tabular-nums">{formatCount(r.searches)}</td>
+                <td className="text-right tabular-nums">{formatCount(r.opened)}</td>
                 <td className="whitespace-nowrap">{formatWhen(r.lastSearchedAt)}</td>
                 <td>{actions(r)}</td>
               </tr>

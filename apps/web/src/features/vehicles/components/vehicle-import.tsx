@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { vehiclesAdminCopy } from '@shop/shared/copy/vehicles-admin';
 import type { VehicleImportResult } from '@shop/shared/schemas/vehicle';
 import { useImportVehiclesCsv } from '../api/admin-vehicles';
+import { formatCount } from '@shop/shared/intl';
 
 const t = vehiclesAdminCopy;
 
@@ -67,7 +68,7 @@ export function VehicleImport() {
               ).map(([label, n]) => (
                 <div key={label} className="rounded-box border border-base-300 bg-base-200 p-3">
                   <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/80">{label}</dt>
-                  <dd className="font-display text-2xl font-bold tabular-nums">{n.toLocaleString('en-US')}</dd>
+                  <dd className="font-display text-2xl font-bold tabular-nums">{formatCount(n)}</dd>
                 </div>
               ))}
             </dl>
