@@ -48,6 +48,26 @@ test.describe('server-rendered HTML', () => {
     expect(listed.chunks?.length).toBeGreaterThan(0);
   });
 
+  test("the shop's public settings arrive with the page: once hydrated, it asks the API for the visitor's session, not for them (issue #23)", async ({
+    page,
+  }) => {
+    for (const where of ['/', '/login']) {
+      const asked: string[] = [];
+      const listen = (req: { url(): string }) => {
+        const { pathname } = new URL(req.url());
+        if (pathname.startsWith('/api/')) asked.push(pathname);
+      };
+      page.on('request', listen);
+      const session = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/get-session');
+      await page.goto(where);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      await session;
+      page.off('request', listen);
+      expect(asked).toContain('/api/auth/get-session');
+      expect(asked.filter((p) => p === '/api/payment-config' || p === '/api/auth-config')).toEqual([]);
+    }
+  });
+
   for (const where of ['/parts/{id}', '/products'] as const) {
     test(`${where}: the script is fetched once the largest picture has loaded, and the page then hydrates (decision 146)`, async ({ page, request }) => {
       const [part] = await firstPage(request, 1, 1);
