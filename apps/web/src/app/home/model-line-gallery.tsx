@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { homeCopy } from '@shop/shared/copy/home';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { paths } from '../../config/paths';
 import { modelImage, modelLines, type ModelLineTile } from '../../content/home';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { useMounted } from '../../lib/use-mounted';
 
 /**
  * One tile: the picture swaps to its alternate on hover (spec §2) and also on
@@ -46,10 +45,36 @@ export function ModelTile({ tile }: { tile: ModelLineTile }) {
   );
 }
 
+/**
+ * Warms the cache with the alternates (low priority) so the first hover swaps without a blank frame. Done once the
+ * page is up, not in the server's HTML: fetched during the page load they competed with what its largest paint needs
+ * (decision 146). One link per task: inserting them all in React's commit of the hydrated page made that commit a
+ * long task (issue #23).
+ */
+function useWarmAlternates() {
+  useEffect(() => {
+    const links: HTMLLinkElement[] = [];
+    let timer: ReturnType<typeof setTimeout>;
+    const next = (i: number) => {
+      const tile = modelLines[i];
+      if (!tile) return;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = modelImage(tile.line, true);
+      document.head.append(link);
+      links.push(link);
+      timer = setTimeout(next, 0, i + 1);
+    };
+    timer = setTimeout(next, 0, 0);
+    return () => {
+      clearTimeout(timer);
+      for (const link of links) link.remove();
+    };
+  }, []);
+}
+
 export function ModelLineGallery() {
-  // The alternates are warmed once the page is up, not in the server's HTML: fetched during the page load they
-  // competed with what its largest paint needs (decision 146).
-  const warm = useMounted();
+  useWarmAlternates();
   return (
     <section id="models" aria-labelledby="models-title" className="scroll-mt-20 py-16 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -62,8 +87,6 @@ export function ModelLineGallery() {
             </li>
           ))}
         </ul>
-        {/* Warm the cache with the alternates (low priority) so the first hover swaps without a blank frame. React puts these in <head>. */}
-        {warm && modelLines.map((tile) => <link key={tile.line} rel="prefetch" href={modelImage(tile.line, true)} />)}
       </div>
     </section>
   );
