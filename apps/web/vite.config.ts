@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,7 +8,14 @@ import { preloadFonts } from './vite-plugin-preload-fonts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router 7's package exports name its development build only (remix-run/react-router#14102): a production
+// bundle would carry its development checks and warnings. The browser's production build takes its production build.
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  resolve: {
+    alias: mode === 'production' && !isSsrBuild ? [{ find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') }] : [],
+  },
   plugins: [react(), tailwindcss(), preloadFonts([/^assets\/inter-latin-wght-400-700-normal-/, /^assets\/oswald-latin-700-normal-/]), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {
