@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dateTimeFormat, numberFormat } from './intl';
+import { compareNames, dateTimeFormat, numberFormat } from './intl';
 
 /** The options the shop formats its numbers with. */
 const SHOP_OPTIONS: Intl.NumberFormatOptions[] = [
@@ -62,5 +62,22 @@ describe('dateTimeFormat', () => {
   it('formats dates with the options given', () => {
     const day = dateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
     expect(day.format(new Date('2026-11-26T12:00:00Z'))).toBe('November 26');
+  });
+});
+
+describe('compareNames', () => {
+  it('orders names as Intl.Collator("en", { numeric: true }) does', () => {
+    const collator = new Intl.Collator('en', { numeric: true });
+    const name = fc.string({ unit: fc.constantFrom(...'aAbBeEéÉmMtTzZ0123456789 -./'.split('')), maxLength: 10 });
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        const intl = collator.compare(a, b);
+        // Intl calls "MT-7" and "MT-07" equal; any order of the two is fine.
+        if (intl !== 0) expect(Math.sign(compareNames(a, b))).toBe(Math.sign(intl));
+      }),
+      { numRuns: 5000 },
+    );
+    const models = ['MT-10', 'MT-07', 'CB1000R', 'CB500X', 'cb650r', 'Z900', 'Z 650', 'Ténéré 700', 'Tracer 9 GT'];
+    expect([...models].sort(compareNames)).toEqual([...models].sort(collator.compare));
   });
 });

@@ -8,6 +8,7 @@ import { useChosenVehicle, useFitVehicle } from '../../garage/use-chosen-vehicle
 import { vehicleName } from '../../garage/vehicle-name';
 import { VehiclePicker } from '../../garage/components/vehicle-picker';
 import { FitCheckIcon, FitWarnIcon } from '../../garage/components/fit-icons';
+import { compareNames } from '@shop/shared/intl';
 
 const t = partPageCopy;
 
@@ -17,7 +18,6 @@ export interface FitmentGroup {
 }
 
 const span = (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`);
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /**
  * The fitment lines grouped by make, then model, A to Z; a model's spans
@@ -31,11 +31,11 @@ export function groupFitment(fitment: readonly Fitment[]): FitmentGroup[] {
     models.set(line.model, [...(models.get(line.model) ?? []), line]);
   }
   return [...makes.entries()]
-    .sort(([a], [b]) => byName(a, b))
+    .sort(([a], [b]) => compareNames(a, b))
     .map(([make, models]) => ({
       make,
       models: [...models.entries()]
-        .sort(([a], [b]) => byName(a, b))
+        .sort(([a], [b]) => compareNames(a, b))
         .map(([model, lines]) => ({
           model,
           years: [...lines]
