@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProducts } from '../../testing/fixtures';
-import { clearGuestCart, getGuestLines, GUEST_CART_KEY, guestTotal, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
+import { clearGuestCart, getGuestLines, GUEST_CART_KEY, guestTotal, NO_LINES, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
 
 const [a, b] = makeProducts(2).map((p, i) => ({ ...p, name: i === 0 ? 'Zeta chain' : 'Alpha pads', unitPrice: 12.5, minOrder: 10 }));
 
@@ -42,5 +42,18 @@ describe('the browser cart', () => {
     stop();
     setGuestLine(a, 11);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives an empty cart, however stored, as the one empty array the server's page shows (so hydrating re-renders no cart)", () => {
+    expect(getGuestLines()).toBe(NO_LINES);
+    for (const stored of ['[]', '{not json', '"lines"', JSON.stringify([{ productId: 'x', quantity: 0, product: a }])]) {
+      localStorage.setItem(GUEST_CART_KEY, stored);
+      expect(getGuestLines()).toBe(NO_LINES);
+    }
+    setGuestLine(a, 10);
+    expect(getGuestLines()).not.toBe(NO_LINES);
+    removeGuestLine(a._id);
+    expect(getGuestLines()).toBe(NO_LINES);
+    expect(NO_LINES).toEqual([]);
   });
 });

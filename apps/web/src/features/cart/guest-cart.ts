@@ -2,6 +2,7 @@ import type { CartLine } from '@shop/shared/schemas/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { orderPrice, toCents, fromCents } from '@shop/shared/pricing';
 import { storedKey } from '../../lib/stored-key';
+import { compareNames } from '@shop/shared/intl';
 
 /**
  * A visitor's cart, kept in localStorage in the server cart's line shape
@@ -18,15 +19,21 @@ interface StoredLine {
 }
 
 const store = storedKey(GUEST_CART_KEY);
+/**
+ * The empty cart, one array for every reader: the server's snapshot for useSyncExternalStore too (use-cart.ts). Were
+ * the browser's empty cart another array, React would find the store changed as the page hydrates and render every
+ * part that shows the cart again, at once (issue #23).
+ */
+export const NO_LINES: CartLine[] = [];
 let cachedRaw: string | null | undefined;
-let cachedLines: CartLine[] = [];
+let cachedLines: CartLine[] = NO_LINES;
 
 function parse(raw: string | null): CartLine[] {
-  if (!raw) return [];
+  if (!raw) return NO_LINES;
   try {
     const data = JSON.parse(raw) as unknown;
-    if (!Array.isArray(data)) return [];
-    return data
+    if (!Array.isArray(data)) return NO_LINES;
+    const lines = data
       .filter(
         (l): l is StoredLine =>
           typeof l === 'object' &&
@@ -43,9 +50,10 @@ function parse(raw: string | null): CartLine[] {
         product: l.product,
         lineTotal: orderPrice(l.product.unitPrice, l.product.minOrder, l.quantity, l.product.priceTiers),
       }))
-      .sort((a, b) => a.product.name.localeCompare(b.product.name));
+      .sort((a, b) => compareNames(a.product.name, b.product.name));
+    return lines.length > 0 ? lines : NO_LINES;
   } catch {
-    return [];
+    return NO_LINES;
   }
 }
 

@@ -3,7 +3,7 @@ import type { CartLine } from '@shop/shared/schemas/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { useAuth } from '../identity/auth-context';
 import { useRemoveCartLine, useServerCart, useSetCartLine } from './api/cart';
-import { getGuestLines, guestTotal, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
+import { getGuestLines, guestTotal, NO_LINES, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
 
 export interface CartView {
   /** 'account': the server cart of the signed-in customer; 'guest': this browser's cart. */
@@ -18,14 +18,12 @@ export interface CartView {
   remove(productId: string): Promise<void>;
 }
 
-const emptyLines: CartLine[] = [];
-
 /** One cart for every screen: the account's when signed in, else the browser's. */
 export function useCart(): CartView {
   const { user, loading } = useAuth();
   const signedIn = Boolean(user) && !loading;
   const server = useServerCart(signedIn);
-  const guestLines = useSyncExternalStore(subscribeGuestCart, getGuestLines, () => emptyLines);
+  const guestLines = useSyncExternalStore(subscribeGuestCart, getGuestLines, () => NO_LINES);
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const setLineAsync = setLine.mutateAsync;
@@ -49,7 +47,7 @@ export function useCart(): CartView {
   if (user || loading) {
     return {
       kind: 'account',
-      lines: server.data?.lines ?? emptyLines,
+      lines: server.data?.lines ?? NO_LINES,
       total: server.data?.total ?? 0,
       isPending: loading || server.isPending,
       error: server.error,
