@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './vite-plugin-precompress';
 import { preloadFonts } from './vite-plugin-preload-fonts';
+import { noRootHas } from './postcss-no-root-has';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -16,6 +17,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: {
     alias: mode === 'production' && !isSsrBuild ? [{ find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') }] : [],
   },
+  css: { postcss: { plugins: [noRootHas()] } },
   plugins: [react(), tailwindcss(), preloadFonts([/^assets\/inter-latin-wght-400-700-normal-/, /^assets\/oswald-latin-700-normal-/]), precompress()],
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {

@@ -22,6 +22,8 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: copy.profile.updateButton }).click();
     const dialog = page.getByRole('dialog', { name: copy.profile.modalTitle });
     await expect(dialog).toBeVisible();
+    // The page behind an open modal does not scroll (daisyUI's scroll lock, on the root's data-modal-open).
+    await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
     await expect(dialog.getByLabel(copy.profile.name, { exact: true })).toHaveValue(me.name);
     await expect(dialog.getByLabel(copy.profile.name, { exact: true })).toHaveAttribute('readonly', '');
     await expect(dialog.getByLabel(copy.profile.email, { exact: true })).toHaveValue(me.email);
@@ -43,6 +45,7 @@ test.describe('profile', () => {
 
     await expect(page.getByText(copy.toasts.editSuccess)).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
     const card = page.getByRole('article');
     await expect(card.getByText('Diploma in Motorcycle Mechanics')).toBeVisible();
     await expect(card.getByText('Leeds, UK')).toBeVisible();

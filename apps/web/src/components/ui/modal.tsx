@@ -14,6 +14,21 @@ interface ModalProps {
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
+let openModals = 0;
+
+/** The page's root is marked while a modal is open: styles.css stops the page scrolling under it (postcss-no-root-has.ts). */
+function useMarkRootWhileOpen(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    openModals++;
+    document.documentElement.setAttribute('data-modal-open', '');
+    return () => {
+      openModals--;
+      if (openModals === 0) document.documentElement.removeAttribute('data-modal-open');
+    };
+  }, [open]);
+}
+
 /**
  * One modal for the whole shop, on the native <dialog>: showModal() gives the
  * focus trap, Escape to close and the inert page behind it for free, and
@@ -27,6 +42,7 @@ export function Modal({ open, onClose, title, children, actions, size = 'md', cl
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+  useMarkRootWhileOpen(open);
 
   useEffect(() => {
     openRef.current = open;
