@@ -11,17 +11,7 @@ import { readServerState } from './ssr-state';
 import { sendHeldSubmits } from './held-submits';
 import { loadLazyParts } from './lib/lazy-part';
 import { captureStaticParts, releaseStaticParts } from './lib/static-part';
-
-/**
- * The rest of the work in a task of its own. Starting the app is a few steps of some milliseconds each; run back to
- * back they made one long task, four times longer on a phone, that the phone's Total Blocking Time counts whole past
- * its first 50 ms. Between tasks the browser can also answer the visitor.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from './lib/next-task';
 
 async function start() {
   // Running the modules was one task; the app starts in the next.

@@ -4,6 +4,7 @@ import { RouteError } from './layouts/route-error';
 import { BootFallback } from './layouts/boot-fallback';
 import { ProtectedRoute } from '../features/identity/components/protected-route';
 import { AdminRoute } from '../features/identity/components/admin-route';
+import { nextTask } from '../lib/next-task';
 
 /** The screens, each its own lazy chunk (tests next to them are not screens). */
 const screens = import.meta.glob<{ default: React.ComponentType }>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
@@ -105,6 +106,8 @@ export async function createClientRouter(hydrationData?: HydrationState) {
         Object.assign(route, { ...loaded, lazy: undefined });
       }),
     );
+    // The screens' modules ran as they arrived; the router is built in a task of its own.
+    await nextTask();
   }
   return createBrowserRouter(routes, { hydrationData });
 }

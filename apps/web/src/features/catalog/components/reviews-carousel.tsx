@@ -97,9 +97,11 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
     };
     track.addEventListener('scroll', onScroll, { passive: true });
     // A new width can mean another number of cards per view.
+    // It also reports the track's first size, after the browser's next layout: the position is read then, not here,
+    // where reading the layout right after hydration would make the browser lay out the page at once (issue #23).
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onScroll);
     resize?.observe(track);
-    follow();
+    if (!resize) follow();
     return () => {
       track.removeEventListener('scroll', onScroll);
       resize?.disconnect();
