@@ -12,10 +12,9 @@ import { PriceTiersTable } from './price-tiers';
 import { PartFitment } from './part-fitment';
 import { PartNumbers } from './part-numbers';
 import { StaticPart } from '../../../lib/static-part';
-import { numberFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = partPageCopy;
-const count = numberFormat('en-US');
 
 /**
  * Issue #24: "$249 per lot of 10 · $24.90 each". A unit costs what the server
@@ -24,7 +23,7 @@ const count = numberFormat('en-US');
 function lotAndEach(p: Pick<Product, 'unitPrice' | 'minOrder'>): string {
   const each = orderPrice(p.unitPrice, p.minOrder, 1);
   const exact = toCents(p.unitPrice) % p.minOrder === 0;
-  return t.lotAndEach(formatPriceShort(p.unitPrice), count.format(p.minOrder), formatPriceShort(each), exact);
+  return t.lotAndEach(formatPriceShort(p.unitPrice), formatCount(p.minOrder), formatPriceShort(each), exact);
 }
 
 /**
@@ -72,18 +71,18 @@ export function PartDetails({ product: p }: { product: Product }) {
               <span className="font-sans text-base font-semibold text-base-content/80">{productsCopy.unitPrice}</span>
               {formatAmount(p.unitPrice)}
             </span>
-            <span className="text-sm text-base-content/80">{t.lotPrice(count.format(p.minOrder))}</span>
+            <span className="text-sm text-base-content/80">{t.lotPrice(formatCount(p.minOrder))}</span>
           </p>
           <p className="mt-1 font-semibold tabular-nums">{lotAndEach(p)}</p>
-          <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(count.format(p.minOrder))}</p>
+          <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(formatCount(p.minOrder))}</p>
           <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
             <div className="rounded-field bg-base-100 px-3 py-2">
               <dt className="text-base-content/75">{productsCopy.stock}</dt>
-              <dd className="font-semibold tabular-nums">{t.units(count.format(p.stock))}</dd>
+              <dd className="font-semibold tabular-nums">{t.units(formatCount(p.stock))}</dd>
             </div>
             <div className="rounded-field bg-base-100 px-3 py-2">
               <dt className="text-base-content/75">{productsCopy.minOrder}</dt>
-              <dd className="font-semibold tabular-nums">{t.units(count.format(p.minOrder))}</dd>
+              <dd className="font-semibold tabular-nums">{t.units(formatCount(p.minOrder))}</dd>
             </div>
           </dl>
           <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>

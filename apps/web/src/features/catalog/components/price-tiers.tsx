@@ -3,10 +3,9 @@ import { priceTiersCopy } from '@shop/shared/copy/price-tiers';
 import { applicableTier } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
 import { formatPrice } from '../../../components/ui/price';
-import { numberFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = priceTiersCopy;
-const count = numberFormat('en-US');
 
 type Priced = Pick<Product, 'unitPrice' | 'minOrder' | 'stock'> & { priceTiers?: Product['priceTiers'] };
 
@@ -55,7 +54,7 @@ export function PriceTiersTable({ product: p, quantity = 0 }: { product: Priced;
             return (
               <tr key={r.minQuantity} aria-current={applies ? 'true' : undefined} className={applies ? 'bg-primary/10 font-semibold' : undefined}>
                 <th scope="row" className="font-normal">
-                  {r.base ? t.base(count.format(r.minQuantity)) : t.from(count.format(r.minQuantity))}
+                  {r.base ? t.base(formatCount(r.minQuantity)) : t.from(formatCount(r.minQuantity))}
                 </th>
                 <td className="text-right tabular-nums">{t.perLot(formatPrice(r.unitPrice))}</td>
                 <td className="text-right">{applies && <span className="badge badge-primary badge-sm">{t.applies}</span>}</td>
@@ -65,7 +64,7 @@ export function PriceTiersTable({ product: p, quantity = 0 }: { product: Priced;
         </tbody>
       </table>
       <p className="mt-2 text-xs text-base-content/75">
-        {next ? t.nextTier(count.format(next.minQuantity - quantity), count.format(next.minQuantity), formatPrice(next.unitPrice)) : t.note}
+        {next ? t.nextTier(formatCount(next.minQuantity - quantity), formatCount(next.minQuantity), formatPrice(next.unitPrice)) : t.note}
       </p>
     </section>
   );
@@ -83,10 +82,10 @@ export function PriceTiersLine({ product: p, quantity }: { product: Priced; quan
           {i > 0 && ' · '}
           {tier === current ? (
             <strong className="text-base-content">
-              {t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))} ({t.applies.toLowerCase()})
+              {t.line(formatCount(tier.minQuantity), formatPrice(tier.unitPrice))} ({t.applies.toLowerCase()})
             </strong>
           ) : (
-            <span>{t.line(count.format(tier.minQuantity), formatPrice(tier.unitPrice))}</span>
+            <span>{t.line(formatCount(tier.minQuantity), formatPrice(tier.unitPrice))}</span>
           )}
         </Fragment>
       ))}

@@ -9,10 +9,9 @@ import { paths } from '../../../config/paths';
 import { formatAmount } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { StaticPart } from '../../../lib/static-part';
-import { numberFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = productsCopy;
-const quantity = numberFormat('en-US');
 
 interface ProductCardProps {
   product: Product;
@@ -80,11 +79,11 @@ export function ProductCard({ product, eager = false, lead = false, headingLevel
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div className="rounded-field bg-base-200 px-3 py-2">
               <dt className="text-base-content/75">{t.stock}</dt>
-              <dd className="font-semibold tabular-nums">{quantity.format(product.stock)}</dd>
+              <dd className="font-semibold tabular-nums">{formatCount(product.stock)}</dd>
             </div>
             <div className="rounded-field bg-base-200 px-3 py-2">
               <dt className="text-base-content/75">{t.minOrder}</dt>
-              <dd className="font-semibold tabular-nums">{quantity.format(product.minOrder)}</dd>
+              <dd className="font-semibold tabular-nums">{formatCount(product.minOrder)}</dd>
             </div>
           </dl>
           <p className="line-clamp-3 sm:min-h-[4.5rem] text-sm leading-6 text-base-content/80">{product.description}</p>

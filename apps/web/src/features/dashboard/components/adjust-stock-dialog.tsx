@@ -5,10 +5,9 @@ import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { toastSuccess } from '../../../lib/toast';
 import { useAdjustStock } from '../api/adjust-stock';
-import { numberFormat } from '@shop/shared/intl';
+import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
-const units = numberFormat('en-US');
 
 /** Issue #8: a quick +/- on a product's stock with its reason; booked in the stock ledger by the server. */
 export function AdjustStockDialog({ product, onClose }: { product: Product | null; onClose(): void }) {
@@ -43,7 +42,7 @@ export function AdjustStockDialog({ product, onClose }: { product: Product | nul
     setServerError(null);
     try {
       const saved = await adjust.mutateAsync({ id: product._id, delta: direction === 'add' ? n : -n, reason, note: note.trim() || undefined });
-      toastSuccess(t.stockAdjusted(units.format(saved.stock)));
+      toastSuccess(t.stockAdjusted(formatCount(saved.stock)));
       onClose();
     } catch (err) {
       setServerError(err instanceof Error ? err.message : String(err));
@@ -75,7 +74,7 @@ export function AdjustStockDialog({ product, onClose }: { product: Product | nul
     >
       {product && (
         <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-          <p className="text-base-content/80">{t.adjustStockCurrent(units.format(product.stock))}</p>
+          <p className="text-base-content/80">{t.adjustStockCurrent(formatCount(product.stock))}</p>
           <fieldset className="flex flex-wrap gap-4">
             <legend className="mb-1 text-sm font-semibold">{t.adjustDirection}</legend>
             {(['add', 'remove'] as const).map((d) => (
