@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
+import { freePort } from './support/free-port';
 
 /** Production runs the compiled server with plain node (decision 102): it must start, migrate, seed and serve. */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,15 +14,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-compiled-'));
 let child: ChildProcess;
 let base: string;
 let output = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const { apiBuildIsStale, buildApi } = (await import(path.join(apiDir, 'scripts/build.mjs'))) as { apiBuildIsStale(): boolean; buildApi(): Promise<void> };

@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port';
 
 const apiDir = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -71,7 +60,7 @@ async function startShop() {
 }
 
 /** A few hundred requests, 20 at a time; returns their status codes. */
-async function hammer(base: string, total = 300): Promise<number[]> {
+async function hammer({ base, child }: { base: string; child: ChildProcess }, total = 300): Promise<number[]> {
   const statuses: number[] = [];
   const paths = ['/api/health', '/api/products', '/api/reviews', '/api/no-such-route'];
   // Each request URL is logged: 300 of these are over a megabyte, far more than any pipe or reader buffer holds.
@@ -79,9 +68,15 @@ async function hammer(base: string, total = 300): Promise<number[]> {
   for (let i = 0; i < total; i += 20) {
     // A shop blocked on its log would never answer; 30 s per request only allows for a busy machine (CI once took
     // over 10 s for one of these while the other suites ran beside it).
-    const batch = Array.from({ length: Math.min(20, total - i) }, (_, j) =>
-      fetch(`${base}${paths[(i + j) % paths.length]}?n=${i + j}&pad=${pad}`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.status),
-    );
+    const batch = Array.from({ length: Math.min(20, total - i) }, (_, j) => {
+      const url = `${base}${paths[(i + j) % paths.length]}?n=${i + j}`;
+      return fetch(`${url}&pad=${pad}`, { signal: AbortSignal.timeout(30_000) }).then(
+        (r) => r.status,
+        (err: unknown) => {
+          throw new Error(`request ${i + j} of ${total} (${url}) failed after ${statuses.length} answers, the shop ${child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`}: ${String(err)}`, { cause: err });
+        },
+      );
+    });
     statuses.push(...(await Promise.all(batch)));
   }
   return statuses;
@@ -103,7 +98,7 @@ describe('the shop outlives its log reader', { timeout: 420_000 }, () => {
     shop.reader.stdin!.destroy();
     shop.reader.kill('SIGKILL');
     await new Promise((r) => shop.reader.once('exit', r));
-    const statuses = await hammer(shop.base);
+    const statuses = await hammer(shop);
     expect(statuses).toHaveLength(300);
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(225);
@@ -113,7 +108,7 @@ describe('the shop outlives its log reader', { timeout: 420_000 }, () => {
   it('keeps answering when the reader stops reading (full pipe), and exits on SIGTERM', async () => {
     // The reader never reads: the pipe fills after some 64 KB, the rest must be dropped, not waited for.
     const shop = await startShop();
-    const statuses = await hammer(shop.base);
+    const statuses = await hammer(shop);
     expect(statuses).toHaveLength(300);
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
     expect(await stopWithin(shop, 10_000)).toBe(0);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Env } from '../../src/config/env';
 import { openDatabase, type Database, type PoolTimeouts } from '../../src/db/client';
+import { freePort } from './free-port';
 
 /**
  * A TCP proxy between the shop and one of its dependencies (PostgreSQL,
@@ -41,6 +42,8 @@ export class TcpProxy {
   }
 
   private async listen(): Promise<void> {
+    // restore() opens the same port again: one outside the range that listen(0) hands out stays free meanwhile.
+    if (this.port === 0) this.port = await freePort();
     const server = net.createServer((client) => {
       this.sockets.add(client);
       client.on('close', () => this.sockets.delete(client));
