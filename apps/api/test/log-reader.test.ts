@@ -73,7 +73,10 @@ async function hammer({ base, child }: { base: string; child: ChildProcess }, to
       return fetch(`${url}&pad=${pad}`, { signal: AbortSignal.timeout(30_000) }).then(
         (r) => r.status,
         (err: unknown) => {
-          throw new Error(`request ${i + j} of ${total} (${url}) failed after ${statuses.length} answers, the shop ${child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`}: ${String(err)}`, { cause: err });
+          throw new Error(
+            `request ${i + j} of ${total} (${url}) failed after ${statuses.length} answers, the shop ${child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`}: ${String(err)}`,
+            { cause: err },
+          );
         },
       );
     });
