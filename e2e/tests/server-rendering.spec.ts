@@ -68,6 +68,32 @@ test.describe('server-rendered HTML', () => {
     }
   });
 
+  test('each chunk the page lists is preloaded once, by boot.js, one link per task; the app imports its screens after that (decision 172)', async ({
+    page,
+    request,
+  }) => {
+    const [part] = await firstPage(request, 1, 1);
+    for (const where of ['/', `/parts/${part._id}`, '/products']) {
+      await page.goto(where);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const { listed, linked } = await page.evaluate(() => {
+        const data = JSON.parse(document.getElementById('app-scripts')?.textContent ?? '{}') as { chunks?: string[] };
+        return {
+          listed: (data.chunks ?? []).map((href) => new URL(href, location.href).pathname),
+          linked: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => new URL(l.href).pathname),
+        };
+      });
+      expect(listed.length, where).toBeGreaterThan(0);
+      // Had the app imported a screen before boot.js was done, the bundler's loader would have linked the rest itself,
+      // all in one task, and boot.js the same chunks again.
+      for (const chunk of listed)
+        expect(
+          linked.filter((href) => href === chunk),
+          `${where}: ${chunk}`,
+        ).toHaveLength(1);
+    }
+  });
+
   for (const where of ['/parts/{id}', '/products'] as const) {
     test(`${where}: the script is fetched once the largest picture has loaded, and the page then hydrates (decision 146)`, async ({ page, request }) => {
       const [part] = await firstPage(request, 1, 1);

@@ -15,6 +15,8 @@ declare global {
     __heldSubmits?: HeldSubmits;
     /** Set by main.tsx once React takes the page over: public/boot.js answers the theme controls until then. */
     __appStarted?: boolean;
+    /** public/boot.js: resolves once every chunk of the server-rendered page has its modulepreload link. */
+    __chunksLinked?: Promise<void>;
   }
 }
 

@@ -21,9 +21,14 @@ async function start() {
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
   await nextTask();
+  // public/boot.js links the page's chunks one per task; importing a screen before that is done makes the
+  // bundler's loader link the rest at once, in one long task (decision 172).
+  await window.__chunksLinked;
   // The page's screens and the lazy parts it shows (forms) are loaded before hydrating, side by side; a screen's
-  // own lazy parts start once the screen's module is in (decision 145).
+  // own lazy parts start once the screen's module is in (decision 145). The lazy parts' chunks are not in the page's
+  // list: the loader links those, in a task of their own.
   const lazyParts = state ? loadLazyParts() : null;
+  await nextTask();
   const router = await createClientRouter(state?.router);
   const { createRoot, hydrateRoot } = await reactDomClient;
   if (state) await Promise.all([lazyParts, loadLazyParts()]);
