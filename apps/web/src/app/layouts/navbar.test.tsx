@@ -12,7 +12,7 @@ vi.mock('../../features/identity/auth-context', () => ({ useAuth: () => auth.val
 vi.mock('../../features/cart/components/cart-link', () => ({ CartLink: () => null }));
 
 function signedOut(): AuthValue {
-  return { user: null, loading: false, admin: false, adminLoading: false, logout: vi.fn(async () => {}), settled: async () => false };
+  return { user: null, loading: false, admin: false, adminLoading: false, logout: vi.fn(async () => {}) };
 }
 function signedIn(admin = false): AuthValue {
   return {
@@ -21,7 +21,6 @@ function signedIn(admin = false): AuthValue {
     admin,
     adminLoading: false,
     logout: vi.fn(async () => {}),
-    settled: async () => true,
   };
 }
 

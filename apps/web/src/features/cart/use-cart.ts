@@ -20,7 +20,7 @@ export interface CartView {
 
 /** One cart for every screen: the account's when signed in, else the browser's. */
 export function useCart(): CartView {
-  const { user, loading, settled } = useAuth();
+  const { user, loading } = useAuth();
   const signedIn = Boolean(user) && !loading;
   const server = useServerCart(signedIn);
   const guestLines = useSyncExternalStore(subscribeGuestCart, getGuestLines, () => NO_LINES);
@@ -29,22 +29,19 @@ export function useCart(): CartView {
   const setLineAsync = setLine.mutateAsync;
   const removeLineAsync = removeLine.mutateAsync;
 
-  // Pressed before the sign-in check answered: wait for it, or a signed-in customer's part would land in the
-  // browser's cart, and a visitor's would be counted nowhere the navbar shows until the check came back.
-  const toAccount = useCallback(async () => (loading ? settled() : signedIn), [loading, settled, signedIn]);
   const setQuantity = useCallback(
     async (product: Product, quantity: number) => {
-      if (await toAccount()) await setLineAsync({ productId: product._id, quantity });
+      if (signedIn) await setLineAsync({ productId: product._id, quantity });
       else setGuestLine(product, quantity);
     },
-    [toAccount, setLineAsync],
+    [signedIn, setLineAsync],
   );
   const remove = useCallback(
     async (productId: string) => {
-      if (await toAccount()) await removeLineAsync(productId);
+      if (signedIn) await removeLineAsync(productId);
       else removeGuestLine(productId);
     },
-    [toAccount, removeLineAsync],
+    [signedIn, removeLineAsync],
   );
 
   if (user || loading) {

@@ -31,11 +31,6 @@ export interface AuthValue {
   adminTwoFactor?: 'enrol' | 'verify';
   /** Spec: revokes the session, removes the token, toasts 'Logout Success'. */
   logout(): Promise<void>;
-  /**
-   * Resolves once the sign-in check has answered (at once when it has): true when someone is signed in. An action
-   * taken while `loading` (Add to cart before the check came back) waits for it, so it reaches the right cart.
-   */
-  settled(): Promise<boolean>;
 }
 
 /** What the identity screens need beyond useAuth(). */
@@ -52,14 +47,7 @@ export interface AuthActions {
 }
 
 // Components rendered without the provider (isolated tests) see a signed-out visitor.
-const AuthContext = createContext<AuthValue>({
-  user: null,
-  loading: false,
-  admin: false,
-  adminLoading: false,
-  logout: async () => undefined,
-  settled: async () => false,
-});
+const AuthContext = createContext<AuthValue>({ user: null, loading: false, admin: false, adminLoading: false, logout: async () => undefined });
 const AuthActionsContext = createContext<AuthActions>({
   forceSignOut: async () => undefined,
   completeSignIn: async () => {
@@ -181,27 +169,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
   }, [completeSignIn, queryClient]);
 
-  // The state as last committed, and who waits for the check to answer (settled()).
-  const current = useRef({ loading: true, signedIn: false });
-  const waiting = useRef<((signedIn: boolean) => void)[]>([]);
-  const settled = useCallback(
-    () => (current.current.loading ? new Promise<boolean>((resolve) => waiting.current.push(resolve)) : Promise.resolve(current.current.signedIn)),
-    [],
-  );
-
   const value = useMemo<AuthValue>(() => {
     const user = authUser ? toSessionUser(authUser) : null;
     const loading = session.isPending || Boolean(authUser && !tokenReady && !tokenFailed);
     const adminLoading = loading ? true : user ? tokenReady && adminQuery.isPending : false;
     const owed = adminQuery.data?.twoFactor;
     const adminTwoFactor = owed === 'enrol' || owed === 'verify' ? owed : undefined;
-    return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, adminTwoFactor, logout, settled };
-  }, [authUser, session.isPending, tokenReady, tokenFailed, adminQuery.isPending, adminQuery.data, logout, settled]);
-
-  useEffect(() => {
-    current.current = { loading: value.loading, signedIn: Boolean(value.user) };
-    if (!value.loading) for (const resolve of waiting.current.splice(0)) resolve(Boolean(value.user));
-  }, [value.loading, value.user]);
+    return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, adminTwoFactor, logout };
+  }, [authUser, session.isPending, tokenReady, tokenFailed, adminQuery.isPending, adminQuery.data, logout]);
   const actions = useMemo<AuthActions>(
     () => ({ forceSignOut: endSession, completeSignIn, secondFactorPassed }),
     [endSession, completeSignIn, secondFactorPassed],
