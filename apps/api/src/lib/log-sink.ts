@@ -18,6 +18,12 @@ export const LOG_BUFFER_LIMIT_BYTES = 1024 * 1024;
  * whole server. Here every line goes through the stream's own asynchronous
  * queue; once that queue holds more than `limitBytes`, or the stream failed
  * (EPIPE, EBADF), lines are dropped and counted instead of written.
+ *
+ * The queue only helps while the pipe is in non-blocking mode, and that mode
+ * belongs to the pipe, not to this process: a child that inherits it (tsx's
+ * esbuild inherits stderr, which is often the same pipe) switches it to
+ * blocking when it starts, and the next write to a full pipe would freeze the
+ * shop. So every write first puts the pipe back into non-blocking mode.
  */
 export function createLogSink(stream: Writable, limitBytes = LOG_BUFFER_LIMIT_BYTES): LogSink {
   let broken = false;
@@ -32,6 +38,7 @@ export function createLogSink(stream: Writable, limitBytes = LOG_BUFFER_LIMIT_BY
         return true;
       }
       try {
+        handleOf(stream)?.setBlocking?.(false);
         stream.write(line);
       } catch {
         broken = true;
@@ -43,6 +50,11 @@ export function createLogSink(stream: Writable, limitBytes = LOG_BUFFER_LIMIT_BY
       return dropped;
     },
   };
+}
+
+/** libuv's handle under a pipe or socket stream such as process.stdout: Node has no public switch for its mode. */
+function handleOf(stream: Writable): { setBlocking?: (blocking: boolean) => number } | null | undefined {
+  return (stream as unknown as { _handle?: { setBlocking?: (blocking: boolean) => number } | null })._handle;
 }
 
 const guarded = new WeakSet<Writable>();
