@@ -45,10 +45,13 @@ export function useCart(): CartView {
   );
 
   if (user || loading) {
+    // Until the session check answers, an add goes to this browser's cart (setQuantity, merged by CartSync once the
+    // check says who this is): the navbar counts those lines, not an account's that has not been asked for.
+    const known = Boolean(user);
     return {
       kind: 'account',
-      lines: server.data?.lines ?? NO_LINES,
-      total: server.data?.total ?? 0,
+      lines: known ? (server.data?.lines ?? NO_LINES) : guestLines,
+      total: known ? (server.data?.total ?? 0) : guestTotal(guestLines),
       isPending: loading || server.isPending,
       error: server.error,
       refetch: () => void server.refetch(),
