@@ -10,7 +10,7 @@ import { StaticPart, staticPart } from '../../lib/static-part';
 /** The shop's contacts and the link groups: HTML that never changes, their code loaded only to render them anew. */
 const FooterColumns = staticPart('footer-columns', () => import('./static/footer-columns').then((m) => ({ default: m.FooterColumns })));
 
-// The form brings react-hook-form and zod; loading it apart keeps them out of the first download of every page.
+// The form loads apart from every page's first download (zod follows on its first check).
 const NewsletterForm = lazyPart(() => import('../../features/contact/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 
 /** Same box as the form's input row, held while the form's code loads. */

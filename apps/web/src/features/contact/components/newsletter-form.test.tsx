@@ -17,6 +17,12 @@ describe('footer newsletter box', () => {
     await user.type(input(), 'rider@');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Provide a valid Email')).toBeTruthy();
+    expect(document.activeElement).toBe(input());
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    // Once refused, the address is checked again as it changes.
+    await user.type(input(), 'example.com');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(input().getAttribute('aria-invalid')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -24,9 +30,10 @@ describe('footer newsletter box', () => {
     const api = fakeApi((req) => (req.method === 'POST' && req.path === '/api/newsletter' ? { status: 201, body: { ok: true } } : notFound(req)));
     const user = userEvent.setup();
     renderWithProviders(<NewsletterForm />);
-    await user.type(input(), 'rider@example.com');
+    await user.type(input(), '  rider@example.com ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('You are subscribed. Watch your inbox for parts deals.')).toBeTruthy();
+    // What the shared rule gives, trimmed.
     expect(api.calls[0].body).toEqual({ email: 'rider@example.com' });
     await waitFor(() => expect(input().value).toBe(''));
   });
