@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { expect, publicPages, test } from '../support/fixtures';
 import { holdScripts } from '../support/hydration';
+import { DEMO_CUSTOMER } from '../support/auth';
 
 /**
  * Issue #23 item 4 (decision 169): what a shopper does while a page still waits for its script is done at once by
@@ -49,6 +50,22 @@ test.describe('before the script has loaded', () => {
       await expect(page.getByRole('contentinfo').getByLabel(copy.theme.selectLabel)).toHaveValue('dark');
     });
   }
+
+  test('/login: a sign-in sent before the script has loaded is done once the form has hydrated (decision 174)', async ({ page }) => {
+    // The sign-in form hydrates in a pass of its own, after the page's: the held submit must reach it all the same.
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await notHydrated(page);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_CUSTOMER.password);
+
+    release();
+    await expect(page.getByText(copy.toasts.login)).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
 
   test('a link clicked and the theme toggled before hydration work as plain HTML, and the app agrees once it runs', async ({ page }) => {
     const release = await holdScripts(page);

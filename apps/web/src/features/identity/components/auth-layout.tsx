@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { authCopy } from '@shop/shared/copy/auth';
 import { shop } from '@shop/shared/content';
 
@@ -39,7 +39,10 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             </h1>
             {subtitle && <p className="text-base-content/75">{subtitle}</p>}
           </header>
-          {children}
+          {/* The form hydrates on its own, in a pass after the page's (decision 174). React leaves a Suspense boundary's
+              server HTML in place and hydrates it later; a form library's first-render state update then re-renders
+              only the form, instead of the whole page's hydration and its effects in one long task. */}
+          <Suspense>{children}</Suspense>
         </section>
       </div>
     </div>
