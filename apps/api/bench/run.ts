@@ -1126,6 +1126,12 @@ async function benchLighthouse() {
         await chrome.kill();
       }
     };
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is made again, up to twice.
+    const measureAgainIfBroken = async (page: string, blockScripts: boolean, failing: Set<string>): Promise<Run> => {
+      let run = await measureOnce(page, blockScripts, failing);
+      for (let retry = 0; retry < 2 && !Number.isFinite(run.tbt); retry++) run = await measureOnce(page, blockScripts, failing);
+      return run;
+    };
     for (const page of pages) {
       const failing = new Set<string>();
       const runs: Run[] = [];
@@ -1135,8 +1141,8 @@ async function benchLighthouse() {
       await fetch(`${shop.base}${page}`).then((r) => r.arrayBuffer());
       // The page and its floor take turns, so a machine that gets busier or quieter during the runs moves both alike.
       for (let k = 0; k < LIGHTHOUSE_RUNS; k++) {
-        runs.push(await measureOnce(page, false, failing));
-        floor.push(await measureOnce(page, true, new Set()));
+        runs.push(await measureAgainIfBroken(page, false, failing));
+        floor.push(await measureAgainIfBroken(page, true, new Set()));
       }
       // A run Lighthouse could not finish (NaN) is left out of the median.
       const m = (key: keyof Run, list = runs) => median(list.map((r) => r[key]).filter(Number.isFinite));
