@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,20 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { copy } from '@shop/shared/copy';
 import { expect, looks, publicPages, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { newAdminPage, newCustomerPage, orderableProduct, payOrderViaApi, placeOrderViaApi } from '../support/orders-helpers';
+import { freePort } from '../../apps/api/test/support/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const screenshots = path.join(root, 'e2e/screenshots');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, 'localhost', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A second shop, started as an owner would start a demo shop in production:

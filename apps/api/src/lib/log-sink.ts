@@ -53,9 +53,8 @@ export function createLogSink(stream: Writable, limitBytes = LOG_BUFFER_LIMIT_BY
 }
 
 /** libuv's handle under a pipe or socket stream such as process.stdout: Node has no public switch for its mode. */
-function handleOf(stream: Writable): { setBlocking?: (blocking: boolean) => number } | null | undefined {
-  return (stream as unknown as { _handle?: { setBlocking?: (blocking: boolean) => number } | null })._handle;
-}
+type StreamHandle = { setBlocking?: (blocking: boolean) => number };
+const handleOf = (stream: Writable) => (stream as unknown as { _handle?: StreamHandle | null })._handle;
 
 const guarded = new WeakSet<Writable>();
 
