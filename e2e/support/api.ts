@@ -35,17 +35,17 @@ export const getReviews = async (request: APIRequestContext) => json<ApiReview[]
 let counter = 0;
 
 /**
- * A new customer through the real sign-up, the link of the verification e-mail (issue #22: ordering and reviewing
- * need a verified address; `verified: false` skips it) and the sign-in sync; returns the access token.
+ * A new customer through the real sign-up, the link of its e-mail (which confirms the address and signs in:
+ * decision 175) and the sign-in sync; returns the access token.
  */
-export async function signUpCustomer(request: APIRequestContext, baseURL: string, name = 'E2E Rider', opts: { verified?: boolean } = {}) {
+export async function signUpCustomer(request: APIRequestContext, baseURL: string, name = 'E2E Rider') {
   counter += 1;
   const email = `e2e-${Date.now().toString(36)}-${counter}@example.com`;
   const password = 'e2e-password-1';
   const origin = new URL(baseURL).origin;
   await json(await request.post('/api/auth/sign-up/email', { data: { email, password, name }, headers: { origin } }));
-  if (opts.verified !== false) await verifyEmailViaOutbox(request, email);
-  // The request context keeps the session cookie from sign-up.
+  await verifyEmailViaOutbox(request, email);
+  // The request context keeps the session cookie the link set.
   const { token } = await json<{ token: string }>(await request.put(`/api/user/${encodeURIComponent(email)}`, { data: { email, name }, headers: { origin } }));
   return { email, name, token };
 }

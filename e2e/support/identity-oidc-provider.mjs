@@ -1,6 +1,7 @@
 // A local OpenID Connect provider (the `oidc-provider` package) standing in
 // for Google in tests. Its built-in dev login page accepts any login and any
-// password; the login becomes the account's e-mail address.
+// password; the login becomes the account's e-mail address. A login that starts with "unverified" comes back
+// with email_verified: false, as from a provider that has not checked the address.
 import http from 'node:http';
 import Provider from 'oidc-provider';
 
@@ -43,7 +44,7 @@ export async function startOidcProvider({ shopUrl, port = 0 }) {
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: emailForLogin(id), email_verified: true, name: nameForLogin(id) };
+          return { sub: id, email: emailForLogin(id), email_verified: !/^unverified/i.test(String(id)), name: nameForLogin(id) };
         },
       };
     },

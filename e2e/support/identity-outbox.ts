@@ -5,7 +5,7 @@ import { expect } from '@playwright/test';
 
 /** The e2e server's mail outbox (e2e/start-server.mjs: DATA_DIR = e2e/.tmp/data-<port>). */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outboxDir = () => path.join(here, '..', '.tmp', `data-${Number(process.env.E2E_PORT ?? 4173)}`, 'outbox');
+const outboxDir = (port = Number(process.env.E2E_PORT ?? 4173)) => path.join(here, '..', '.tmp', `data-${port}`, 'outbox');
 
 export interface Mail {
   to: string;
@@ -13,9 +13,9 @@ export interface Mail {
   text: string;
 }
 
-/** Every message to `to` in the outbox, oldest first. */
-export function readMails(to: string): Mail[] {
-  const dir = outboxDir();
+/** Every message to `to` in the outbox (of the shop on `port`, the main one unless given), oldest first. */
+export function readMails(to: string, port?: number): Mail[] {
+  const dir = outboxDir(port);
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -26,12 +26,12 @@ export function readMails(to: string): Mail[] {
 }
 
 /** Waits for a message to `to` whose subject matches, and returns its first link. */
-export async function linkFromMail(to: string, subject: RegExp): Promise<{ mail: Mail; link: URL }> {
+export async function linkFromMail(to: string, subject: RegExp, port?: number): Promise<{ mail: Mail; link: URL }> {
   let found: Mail | undefined;
   await expect
     .poll(
       () =>
-        (found = readMails(to)
+        (found = readMails(to, port)
           .filter((m) => subject.test(m.subject))
           .at(-1)) !== undefined,
       { message: `an e-mail to ${to} about ${subject}` },

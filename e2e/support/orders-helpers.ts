@@ -29,7 +29,7 @@ export interface OrderDto {
 export async function newCustomerPage(browser: Browser, tag: string, opts: { verified?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Verified through the link of the verification e-mail unless `verified: false` (issue #22: ordering needs it).
+  // Confirmed through the link of the sign-up e-mail, or `verified: false`: through Google, unconfirmed (auth.ts).
   const customer = await signUpAndLogin(page, { tag, verified: opts.verified });
   return { context, page, customer };
 }

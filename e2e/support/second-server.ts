@@ -7,6 +7,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface SecondServer {
   baseURL: string;
+  /** Its port, which also names its data folder (and mail outbox): e2e/.tmp/data-<port>. */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startSecondServer(env: Record<string, string>): Promise<Se
   }
   return {
     baseURL,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

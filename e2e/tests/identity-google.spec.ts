@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
-import { waitForAccessToken } from '../support/auth';
+import { signInAtProvider, waitForAccessToken } from '../support/auth';
 
 /**
  * 'Continue With Google' against the local OpenID provider that
@@ -28,14 +28,6 @@ async function recordPopups(page: Page) {
       return original(url, target, features);
     };
   });
-}
-
-async function signInAtProvider(popup: Page, email: string) {
-  await popup.waitForLoadState();
-  await popup.getByPlaceholder('Enter any login').fill(email);
-  await popup.getByPlaceholder('and password').fill('any-password');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  await popup.getByRole('button', { name: 'Continue' }).click();
 }
 
 test.describe('Continue With Google (popup)', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
-import { DEMO_CUSTOMER, loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount, waitForAccessToken } from '../support/auth';
+import { DEMO_CUSTOMER, loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount, verifyEmailViaOutbox, waitForAccessToken } from '../support/auth';
 
 test.describe('login page', () => {
   test('shows every validation message of the spec, on submit', async ({ page }) => {
@@ -173,10 +173,11 @@ test.describe('protected routes', () => {
 });
 
 test.describe('fresh account login', () => {
-  test('an account registered through the API signs in through the page', async ({ page, request }) => {
+  test('an account registered through the API and confirmed through its e-mail signs in through the page', async ({ page, request }) => {
     const acc = uniqueAccount('plain');
     const res = await request.post('/api/auth/sign-up/email', { data: acc, headers: { origin: shopOrigin() } });
     expect(res.status()).toBe(200);
+    await verifyEmailViaOutbox(request, acc.email);
     await loginThroughPage(page, acc);
     await expect(page).toHaveURL(/\/home$/);
   });

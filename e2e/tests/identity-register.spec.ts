@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
 import { DEMO_CUSTOMER, uniqueAccount, waitForAccessToken } from '../support/auth';
-import { linkFromMail } from '../support/identity-outbox';
+import { linkFromMail, readMails } from '../support/identity-outbox';
 
 test.describe('register page', () => {
   test('shows every validation message of the spec, on submit', async ({ page }) => {
@@ -23,7 +23,8 @@ test.describe('register page', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('creates the account, toasts, goes to /home with the entered name, and the e-mailed link verifies the address', async ({ page }) => {
+  // Decision 175 (#22): a sign-up opens no session; the link in its e-mail signs in and finishes it.
+  test('asks to open the e-mail; its link signs in, toasts, lands on /home with the entered name and a confirmed address', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const acc = uniqueAccount('newrider');
     await page.goto('/register');
@@ -31,24 +32,57 @@ test.describe('register page', () => {
     await page.getByLabel('Email', { exact: true }).fill(acc.email);
     await page.getByLabel('Password', { exact: true }).fill(acc.password);
     await page.getByRole('button', { name: 'register', exact: true }).click();
-    await expect(page.getByText(copy.toasts.signup)).toBeVisible();
-    await expect(page).toHaveURL(/\/home$/);
-    const token = await waitForAccessToken(page);
-    expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).email).toBe(acc.email);
-    // Display name = the entered name, linking to the profile.
-    await expect(page.getByRole('link', { name: acc.name })).toHaveAttribute('href', '/profile');
-
-    // Not verified yet: the profile says so.
-    await page.getByRole('link', { name: acc.name }).click();
-    await expect(page.getByText(copy.profile.notVerified)).toBeVisible();
+    // The same notice as for a registered address (next test), and nobody is signed in yet.
+    await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible();
 
     const { link } = await linkFromMail(acc.email, /verify/i);
     expect(link.pathname).toBe('/api/auth/verify-email');
     await page.goto(link.href);
-    await expect(page).toHaveURL(/\/profile\?verified=1$/);
-    await expect(page.getByText(copy.profile.verifiedNow)).toBeVisible();
-    await expect(page.getByText(copy.profile.verified, { exact: true })).toBeVisible();
+    await expect(page.getByText(copy.toasts.signup)).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    const token = await waitForAccessToken(page);
+    expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).email).toBe(acc.email);
+    // Display name = the entered name, linking to the profile, which shows the address confirmed.
+    await expect(page.getByRole('link', { name: acc.name })).toHaveAttribute('href', '/profile');
+    await page.getByRole('link', { name: acc.name }).click();
     await expect(page.getByRole('heading', { name: acc.name })).toBeVisible();
+    await expect(page.getByText(copy.profile.verified, { exact: true })).toBeVisible();
+
+    // The same link again in a signed-out browser: the address is confirmed already; it says so and signs nobody in.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link.href);
+    await expect(page.getByText(copy.accountSecurity.signUpLinkAlreadyConfirmed)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible();
+  });
+
+  test('signing in before opening the e-mail reads as a wrong password, with a hint, and mails a new link that signs in', async ({ page }) => {
+    const acc = uniqueAccount('early');
+    await page.goto('/register');
+    await page.getByLabel('Name', { exact: true }).fill(acc.name);
+    await page.getByLabel('Email', { exact: true }).fill(acc.email);
+    await page.getByLabel('Password', { exact: true }).fill(acc.password);
+    await page.getByRole('button', { name: 'register', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
+    await expect.poll(() => readMails(acc.email).length).toBe(1);
+
+    await page.getByRole('link', { name: 'Please Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: copy.auth.loginTitle })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(acc.email);
+    await page.getByLabel('Password', { exact: true }).fill(acc.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page.getByText(copy.accountSecurity.signInUnconfirmedHint)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The sign-in mailed a second link; it signs in like the first.
+    await expect.poll(() => readMails(acc.email).length).toBe(2);
+    const { link } = await linkFromMail(acc.email, /verify/i);
+    await page.goto(link.href);
+    await expect(page.getByText(copy.toasts.signup)).toBeVisible();
+    await expect(page.getByRole('link', { name: acc.name })).toBeVisible();
   });
 
   // Decision 150 (#22): the sign-up no longer says that an address has an account; its owner gets an e-mail instead.
@@ -65,21 +99,19 @@ test.describe('register page', () => {
     expect(link.pathname).toBe('/login');
   });
 
-  test('a used verification link shows the failure on the profile', async ({ page }) => {
+  test('a broken sign-up link says so on the home page and signs nobody in', async ({ page }) => {
     const acc = uniqueAccount('twice');
     await page.goto('/register');
     await page.getByLabel('Name', { exact: true }).fill(acc.name);
     await page.getByLabel('Email', { exact: true }).fill(acc.email);
     await page.getByLabel('Password', { exact: true }).fill(acc.password);
     await page.getByRole('button', { name: 'register', exact: true }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
     const { link } = await linkFromMail(acc.email, /verify/i);
     link.searchParams.set('token', 'tampered');
     await page.goto(link.href);
-    await expect(page).toHaveURL(/\/profile\?verified=1&error=/);
-    await expect(page.getByText(copy.profile.verifyFailed)).toBeVisible();
-    // And a fresh link can be requested from there.
-    await page.getByRole('button', { name: copy.profile.resendVerification }).click();
-    await expect(page.getByText(copy.profile.verificationSent)).toBeVisible();
+    await expect(page.getByText(copy.accountSecurity.signUpLinkFailed)).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible();
   });
 });

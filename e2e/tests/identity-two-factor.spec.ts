@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
-import { DEMO_ADMIN, uniqueAccount, waitForAccessToken, type Account } from '../support/auth';
+import { DEMO_ADMIN, uniqueAccount, verifyEmailViaOutbox, waitForAccessToken, type Account } from '../support/auth';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
 /**
@@ -158,11 +158,13 @@ test('a later sign-in asks for the 6-digit code after the password, and a backup
   await other.close();
 });
 
-/** A fresh customer signed in in this context (through the sign-up API, as the browser would). */
+/** A fresh customer signed in in this context (through the sign-up API and the link of its e-mail, as the browser would). */
 async function signedInCustomer(context: BrowserContext, page: Page): Promise<Account> {
   const account = uniqueAccount('twofactor');
   const res = await context.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: shop.baseURL } });
   expect(res.status()).toBe(200);
+  // The link of the sign-up e-mail signs in (decision 175).
+  await verifyEmailViaOutbox(context.request, account.email, shop.port);
   await page.goto('/profile');
   await waitForAccessToken(page);
   return account;

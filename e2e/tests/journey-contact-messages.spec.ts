@@ -101,7 +101,7 @@ test('a visitor sends the contact form; the shop gets it by e-mail, and an admin
 });
 
 test('a customer sees that Messages is for admins only, and the API refuses them', async ({ browser, request }) => {
-  const { page, context } = await newCustomerPage(browser, 'messages', { verified: false });
+  const { page, context } = await newCustomerPage(browser, 'messages');
   try {
     await page.goto('/dashboard/messages');
     await expect(page.getByRole('alert').getByRole('heading', { name: copy.auth.adminOnlyTitle })).toBeVisible();

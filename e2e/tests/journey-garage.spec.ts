@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, looks, settle, test, useTheme, type Theme, screenshot } from '../support/fixtures';
-import { loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount } from '../support/auth';
+import { loginThroughPage, shopOrigin, signUpAndLogin, uniqueAccount, verifyEmailViaOutbox } from '../support/auth';
 
 /**
  * Issue #11 parts 3 and 4 in the browser (decision 132): a visitor chooses a
@@ -70,6 +70,7 @@ test('a visitor chooses a bike, sees only the parts that fit, saves it to My Gar
   const account = uniqueAccount('garage');
   const signUp = await request.post('/api/auth/sign-up/email', { data: account, headers: { origin: shopOrigin() } });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  await verifyEmailViaOutbox(request, account.email);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

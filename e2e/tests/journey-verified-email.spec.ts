@@ -4,7 +4,11 @@ import { verifyEmailViaOutbox } from '../support/auth';
 import { checkOutTo, OREGON } from '../support/checkout';
 import { newCustomerPage, orderableProduct } from '../support/orders-helpers';
 
-/** Issue #22: reserving stock needs a verified e-mail address; the order modal and the checkout say so, with a resend button. */
+/**
+ * Issue #22: reserving stock needs a verified e-mail address; the order modal and the checkout say so, with a
+ * resend button. Since decision 175 a password account signs in only once confirmed, so the customer here came
+ * through 'Continue With Google' with an address the identity provider has not checked.
+ */
 test('an unverified customer is refused at the order modal and the checkout, resends the link, verifies and orders', async ({ browser }) => {
   test.setTimeout(90_000);
   const { page, customer, context } = await newCustomerPage(browser, 'unverified', { verified: false });

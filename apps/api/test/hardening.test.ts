@@ -101,7 +101,14 @@ describe('the outbox mailer in production', () => {
   afterAll(async () => s.close());
 
   it('keeps the link in the file and never logs it', async () => {
-    const u = await signUpUser(s.app);
+    const u = { email: 'outbox-rider@example.com' };
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: s.app.config.publicUrl },
+      payload: { email: u.email, password: 'ride-safe-2026', name: 'Outbox Rider' },
+    });
+    expect(res.statusCode).toBe(200);
     const mail = readOutbox(s.dataDir, u.email).find((m) => /verify/i.test(m.subject))!;
     const link = firstLink(mail.text);
     const logs = s.logs();

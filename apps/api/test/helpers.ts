@@ -109,8 +109,16 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Signs up through the real HTTP API, then syncs to get the access token. */
-export async function signUpUser(app: FastifyInstance, opts: { email?: string; name?: string; password?: string; admin?: boolean } = {}): Promise<TestUser> {
+/**
+ * A customer through the real HTTP API: the sign-up (which opens no session, decision 175), the link of the
+ * verification e-mail from the outbox (which confirms the address and signs in), then the sync that hands out
+ * the access token. `verified: false` then marks the address unconfirmed again, as for an account that signed
+ * in before sign-in needed a confirmed address (its session lives on).
+ */
+export async function signUpUser(
+  app: FastifyInstance,
+  opts: { email?: string; name?: string; password?: string; admin?: boolean; verified?: boolean; remoteAddress?: string } = {},
+): Promise<TestUser> {
   counter += 1;
   const email = (opts.email ?? `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`).toLowerCase();
   const name = opts.name ?? `Test User ${counter}`;
@@ -120,17 +128,48 @@ export async function signUpUser(app: FastifyInstance, opts: { email?: string; n
     url: '/api/auth/sign-up/email',
     headers: { origin: app.config.publicUrl },
     payload: { email, password, name },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const cookie = cookieHeader(res.headers['set-cookie']);
+  const link = latestVerificationLink(app, email);
+  const opened = await app.inject({ method: 'GET', url: link.pathname + link.search, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}) });
+  if (opened.statusCode !== 302 || String(opened.headers.location).includes('error=')) {
+    throw new Error(`verification link failed: ${opened.statusCode} ${String(opened.headers.location)}`);
+  }
+  const cookie = cookieHeader(opened.headers['set-cookie']);
   const [row] = await app.db.select().from(user).where(eq(user.email, email));
+  if (opts.verified === false) await app.db.update(user).set({ emailVerified: false }).where(eq(user.id, row.id));
   if (opts.admin) await app.db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
-  const token = await syncToken(app, email, name, cookie);
+  const token = await syncToken(app, email, name, cookie, opts.remoteAddress);
   return { id: row.id, email, name, password, cookie, token };
 }
 
-export async function syncToken(app: FastifyInstance, email: string, name: string, cookie: string): Promise<string> {
-  const res = await app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: { cookie }, payload: { email, name } });
+/** The link of the newest verification e-mail the outbox holds for `email`. */
+export function latestVerificationLink(app: FastifyInstance, email: string): URL {
+  const dir = app.mailer.outboxDir;
+  if (!dir) throw new Error('this app sends real e-mail: no outbox to read the verification link from');
+  const suffix = `-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(suffix))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; subject: string; text: string };
+    const link = mail.to === email && /verify/i.test(mail.subject) ? mail.text.match(/https?:\/\/\S+/)?.[0] : undefined;
+    if (link) return new URL(link);
+  }
+  throw new Error(`no verification e-mail for ${email}`);
+}
+
+export async function syncToken(app: FastifyInstance, email: string, name: string, cookie: string, remoteAddress?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: { cookie },
+    payload: { email, name },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (res.statusCode !== 200) throw new Error(`sync failed: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
 }

@@ -33,23 +33,27 @@ describe('sign-up, e-mail verification and sign-in', () => {
     const link = firstLink(mails[0].text);
     expect(link.origin).toBe(t.app.config.publicUrl);
     expect(link.pathname).toBe('/api/auth/verify-email');
-    expect(link.searchParams.get('callbackURL')).toBe('/profile?verified=1');
+    expect(link.searchParams.get('callbackURL')).toBe('/home?welcome=1');
+    // The sign-up itself opens no session (decision 175).
+    expect(res.json().token).toBeNull();
+    expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
 
-    // Opening the link verifies the address and lands on the profile page.
+    // Opening the link verifies the address, signs in and lands on the home page, which greets the customer.
     const open = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(open.statusCode).toBe(302);
-    expect(open.headers.location).toBe('/profile?verified=1');
+    expect(open.headers.location).toBe('/home?welcome=1');
+    expect(String(open.headers['set-cookie'] ?? '')).toMatch(/session_token=[^;]/);
     const [after] = await t.app.db.select().from(user).where(eq(user.email, email));
     expect(after.emailVerified).toBe(true);
   });
 
   it('refuses a tampered verification link and leaves the address unverified', async () => {
-    const u = await signUpUser(t.app);
+    const u = await signUpUser(t.app, { verified: false });
     const link = firstLink(readOutbox(t.dataDir, u.email)[0].text);
     link.searchParams.set('token', `${link.searchParams.get('token')}x`);
     const open = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(open.statusCode).toBe(302);
-    expect(open.headers.location).toMatch(/^\/profile\?verified=1&error=/);
+    expect(open.headers.location).toMatch(/^\/home\?welcome=1&error=/);
     const [row] = await t.app.db.select().from(user).where(eq(user.id, u.id));
     expect(row.emailVerified).toBe(false);
   });

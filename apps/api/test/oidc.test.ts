@@ -139,7 +139,7 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('does not hand an unverified password account to whoever signs in with Google under that e-mail', async () => {
-    const victim = await signUpUser(t.app, { email: 'grace.hopper@example.com' });
+    const victim = await signUpUser(t.app, { verified: false, email: 'grace.hopper@example.com' });
     const { data } = await popupFlow('grace.hopper@example.com', 'link');
     expect(data?.token).toBeUndefined();
     expect(data?.error?.code).toBe('account_not_linked');

@@ -6,12 +6,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth, jwt, oauthPopup, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from './mailer';
 import { accountRules } from './account-rules';
+import { onKnownAddressSignUp } from './sign-up-known-address';
 import { DISPLAY_NAME_MAX, isAllowedPhotoUrl, shop } from '@shop/shared';
 import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 
@@ -55,8 +57,18 @@ export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
 export const isGoogleConfigured = (config: AppConfig) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
 
-/** Where the link of the verification e-mail lands once the address is verified (the profile shows the result). */
+/** Where the link of a verification e-mail asked for from the profile or the order form lands (the profile shows the result). */
 export const VERIFIED_CALLBACK_PATH = '/profile?verified=1';
+
+/**
+ * Where the link of the e-mail that finishes a sign-up lands (sent at sign-up, at a second sign-up with the
+ * same unconfirmed address and at a sign-in before the address is confirmed): the link signs the customer in,
+ * and the shop greets them there with the spec's 'Successfully SignUp.' (decision 175).
+ */
+export const WELCOME_CALLBACK_PATH = '/home?welcome=1';
+
+/** A verification link asked for by a signed-in customer (profile, order form) rather than one that finishes a sign-up. */
+const isResendRequest = (request?: Request) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
 
 /** The shop's page for choosing a new password; Better Auth appends ?token=… (or ?error=INVALID_TOKEN). */
 export const RESET_CALLBACK_PATH = '/reset-password';
@@ -146,9 +158,9 @@ function sanitizeAccountFields<T extends { name?: unknown; image?: unknown }>(da
   return out;
 }
 
-export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
+export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>) {
   const googleConfigured = isGoogleConfigured(config);
-  return betterAuth({
+  const auth = betterAuth({
     appName: shop.name,
     logger: { disabled: config.LOG_LEVEL === 'silent', level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'debug' : 'warn' },
     baseURL: config.publicUrl,
@@ -187,7 +199,40 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Issue #22 item 7 (decision 175): a sign-up answers alike for new and registered addresses, so it opens
+      // no session; the link of the e-mail it sends does. Signing in needs a confirmed address, and the mount
+      // answers an unconfirmed one as a wrong password (plugins/auth.ts), so no later step tells them apart.
+      autoSignIn: false,
+      requireEmailVerification: true,
+      onExistingUserSignUp: ({ user }, request) =>
+        onKnownAddressSignUp(
+          {
+            db,
+            mailer,
+            publicUrl: config.publicUrl,
+            sendVerificationLink: async (email) => {
+              await auth.api.sendVerificationEmail({ body: { email, callbackURL: WELCOME_CALLBACK_PATH } });
+            },
+          },
+          user,
+          request,
+        ),
+      // The made-up user of that answer carries what a new account gets from the admin and two-factor plugins.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        ...additionalFields,
+        id,
+      }),
+      // The reset link proved the mailbox: the address is confirmed, so a customer who never opened the first
+      // e-mail is not kept out after choosing a new password.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await db.update(schema.user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url: rawUrl }) => {
@@ -202,15 +247,23 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: true,
       expiresIn: 60 * 60 * 24,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url: rawUrl }) => {
-        const url = withCallback(rawUrl, VERIFIED_CALLBACK_PATH);
-        await mailer.send({
+      sendVerificationEmail: async ({ user, url: rawUrl }, request) => {
+        const url = withCallback(rawUrl, isResendRequest(request) ? VERIFIED_CALLBACK_PATH : WELCOME_CALLBACK_PATH);
+        const sent = mailer.send({
           to: user.email,
           subject: `Verify your e-mail for ${shop.name}`,
           text: `Welcome to ${shop.name}!\n\nPlease confirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
         });
+        // A sign-in with an unconfirmed address is answered as a wrong password; waiting for the mail server
+        // here would make that answer slower than the other one.
+        if (request && new URL(request.url).pathname.endsWith('/sign-in/email')) {
+          sent.catch((err: unknown) => log.error({ err }, 'the verification e-mail of a sign-in could not be sent'));
+          return;
+        }
+        await sent;
       },
     },
     rateLimit: {
@@ -263,6 +316,7 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
         : []),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -8,7 +8,6 @@ import { CLIENT_IP_HEADER, createAuth, isGoogleConfigured, sessionsStartedAfter,
 import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
-import { USER_ALREADY_EXISTS, answerKnownAddressSignUp } from '../lib/sign-up-known-address';
 import { accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
 import { actsAsAdmin, isAdmin, twoFactorRequired, type AdminTwoFactorSetting, type PolicySubject } from '../lib/policy';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors';
@@ -122,6 +121,13 @@ export const SECOND_FACTOR_PENDING_MESSAGE = 'Enter the 6-digit code from your a
 /** Better Auth's user-management endpoints are outside DESIGN §6: the shop's own routes cover promotion and listing. */
 const CLOSED_AUTH_PREFIX = '/api/auth/admin/';
 const CLOSED_AUTH_MESSAGE = 'This identity endpoint is not available on this shop.';
+/** Better Auth's refusal of a sign-in with the right password of an unconfirmed address, and its wrong-password answer. */
+const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+const INVALID_SIGN_IN = {
+  message: 'Invalid email or password',
+  code: 'INVALID_EMAIL_OR_PASSWORD',
+  error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+};
 /** Better Auth's answers to a request from an origin it does not trust. */
 const ORIGIN_REFUSALS = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN']);
 /** Better Auth paths that write the display name and photo; checked against the shop's limits first (issue #7). */
@@ -144,7 +150,7 @@ const GOOGLE_PATHS = [
  * database on every request (a promotion takes effect at once).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
-  const auth = createAuth(opts.config, app.db, app.mailer);
+  const auth = createAuth(opts.config, app.db, app.mailer, app.log);
   app.decorate('auth', auth);
   const googleConfigured = isGoogleConfigured(opts.config);
   const origins = new Set(trustedOrigins(opts.config).map((o) => new URL(o).origin));
@@ -202,20 +208,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
         } else body = JSON.stringify(req.body);
       }
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
-      // #22: a sign-up never tells whether the address has an account (decision 150).
-      if (url.pathname === '/api/auth/sign-up/email' && response.status === 422) {
+      // #22 (decision 175): the right password of an address nobody has confirmed yet gets the answer of a wrong
+      // one; Better Auth has mailed a new link, and the login page says to open it. Otherwise whoever signed up
+      // with somebody's address could tell by signing in whether it had an account before.
+      if (url.pathname === '/api/auth/sign-in/email' && response.status === 403) {
         const refusal = (await response
           .clone()
           .json()
           .catch(() => null)) as { code?: string } | null;
-        const sent = req.body as { email?: unknown } | undefined;
-        if (refusal?.code === USER_ALREADY_EXISTS && typeof sent?.email === 'string') {
-          const answer = await answerKnownAddressSignUp(
-            { auth, db: app.db, mailer: app.mailer, publicUrl: opts.config.publicUrl },
-            sent as { email: string; name?: unknown; password?: unknown },
-          );
-          return reply.status(200).send(answer);
-        }
+        if (refusal?.code === EMAIL_NOT_VERIFIED) return reply.status(401).send(INVALID_SIGN_IN);
       }
       // #12: Better Auth turns a database outage into its own 500; answer it as the rest of the API does.
       if (

@@ -13,8 +13,14 @@ export const accountSecurityCopy = {
   codeAlreadyUsed: 'This code has already been used. Wait for the next code in your authenticator app and enter that one.',
   /** An origin the shop does not trust (e.g. the shop opened at another address): which address to use. */
   openShopAt: (publicUrl: string) => `Open the shop at ${publicUrl} to sign in.`,
-  /** The register page when the sign-up answered without a session. */
+  /** The register page after every sign-up: the link in the e-mail finishes it and signs in (decision 175). */
   signUpCheckEmail: (email: string) => `Thank you. We sent an e-mail to ${email}: open it to continue.`,
+  /** Under the login form's "Invalid email or password", which is also the answer for an address not confirmed yet. */
+  signInUnconfirmedHint: 'Just registered? Open the link in the e-mail we sent you first. Each sign-in with your password sends a new one.',
+  /** The link of a sign-up e-mail that had expired or was used. */
+  signUpLinkFailed: 'This link has expired or was already used. Log in with your e-mail and password and we will e-mail you a new one.',
+  /** The link of a sign-up e-mail opened again once the address was confirmed (no new session). */
+  signUpLinkAlreadyConfirmed: 'Your e-mail address is confirmed. Please log in.',
   existingAccountSubject: (shopName: string) => `Someone tried to create a ${shopName} account with your e-mail`,
   existingAccountText: (name: string, shopName: string, loginUrl: string, forgotUrl: string) =>
     `Hello ${name},\n\nSomeone (hopefully you) tried to create a new ${shopName} account with this e-mail address, which already has an account.\nNo new account was made and nothing changed.\n\nTo sign in, open ${loginUrl}\nForgot your password? Choose a new one at ${forgotUrl}\n\nIf it was not you, you can ignore this e-mail.\n`,

@@ -3,6 +3,7 @@ import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { CartSync } from '../../features/cart/components/cart-sync';
 import { GarageSync } from '../../features/garage/components/garage-sync';
+import { SignUpWelcome } from '../../features/identity/components/sign-up-welcome';
 import { TestModeBanner } from '../../features/payments/components/test-mode-banner';
 
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent" aria-hidden="true" />}
       <CartSync />
       <GarageSync />
+      <SignUpWelcome />
       <TestModeBanner />
       <Navbar />
       <main id="main" className="flex-1">

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { authCopy } from '@shop/shared/copy/auth';
+import { accountSecurityCopy } from '@shop/shared/copy/account-security';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import type { LoginFormValues } from '../auth-schemas';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -17,6 +18,9 @@ import { Spinner } from '../../../components/ui/spinner';
 // Asked for only after the password of an account with a second factor: loaded then, not with the page (decision 107).
 const TwoFactorChallenge = lazy(() => import('./two-factor-challenge').then((m) => ({ default: m.TwoFactorChallenge })));
 
+/** Better Auth's code for a wrong e-mail or password, which the shop also gives an address not confirmed yet. */
+const INVALID_CREDENTIALS = 'INVALID_EMAIL_OR_PASSWORD';
+
 /** Router state of /login when a Google sign-in elsewhere (the register page) still owes the second factor. */
 export interface SecondFactorState {
   secondFactor?: boolean;
@@ -29,6 +33,7 @@ export function LoginForm() {
   const finish = useFinishSignIn('login', () => setChallenge(true));
   const { forceSignOut } = useAuthActions();
   const { pending, error, setError, run } = useAuthAction();
+  const [unconfirmedHint, setUnconfirmedHint] = useState(false);
   const {
     register,
     handleSubmit,
@@ -40,8 +45,13 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) =>
     run(async () => {
+      setUnconfirmedHint(false);
       const res = await (await loadAuthClient()).signIn.email({ email: values.email, password: values.password });
-      if (res.error) return res.error.message ?? authCopy.signInFailed;
+      if (res.error) {
+        // Also the answer for an address not confirmed yet (decision 175): say what a new customer should do.
+        setUnconfirmedHint(res.error.code === INVALID_CREDENTIALS);
+        return res.error.message ?? authCopy.signInFailed;
+      }
       if (res.data && 'twoFactorRedirect' in res.data && res.data.twoFactorRedirect) {
         setChallenge(true);
         return;
@@ -91,6 +101,7 @@ export function LoginForm() {
         </div>
         <SubmitButton pending={pending} label={authCopy.loginButton} announce />
         <FormError message={error} />
+        {error && unconfirmedHint && <p className="text-sm text-base-content/80">{accountSecurityCopy.signInUnconfirmedHint}</p>}
       </form>
       <AuthAlternatives prompt={authCopy.newHere} to="/register" linkText={authCopy.createAccount} onSignedIn={finish} onError={setError} disabled={pending} />
     </div>

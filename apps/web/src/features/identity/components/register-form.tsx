@@ -14,8 +14,8 @@ import { AuthAlternatives } from './auth-alternatives';
 import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
 
-/** The verification link lands on the profile, which confirms the result (the server enforces this path too). */
-const VERIFIED_CALLBACK = '/profile?verified=1';
+/** The link in the sign-up e-mail signs in and lands on the home page, which greets the customer (the server enforces this path too). */
+const WELCOME_CALLBACK = '/home?welcome=1';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -38,12 +38,13 @@ export function RegisterForm() {
   const onSubmit = handleSubmit((values) =>
     run(async () => {
       setNotice(null);
-      // Creates the account with the entered name as display name; the server mails the verification link.
+      // Creates the account with the entered name as display name; the server mails the link that finishes the sign-up.
       const res = await (
         await loadAuthClient()
-      ).signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
+      ).signUp.email({ name: values.name.trim(), email: values.email, password: values.password, callbackURL: WELCOME_CALLBACK });
       if (res.error) return res.error.message ?? authCopy.signInFailed;
-      // No session: the address may already have an account, whose owner was e-mailed (#22, decision 150).
+      // A sign-up answers alike for new and registered addresses and opens no session (#22, decisions 150 and 175):
+      // the link in the e-mail signs in. A session here would come from a shop set up otherwise.
       if (!res.data?.token) {
         setNotice(accountSecurityCopy.signUpCheckEmail(values.email.trim()));
         return;
