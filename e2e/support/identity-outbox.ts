@@ -17,9 +17,11 @@ export interface Mail {
 export function readMails(to: string, port?: number): Mail[] {
   const dir = outboxDir(port);
   if (!fs.existsSync(dir)) return [];
+  // The file name ends with the address (the shop's outbox mailer), so only this address's messages are opened.
+  const suffix = `-${to.replace(/[^a-z0-9@._-]/gi, '_')}.json`;
   return fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith(suffix))
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Mail)
     .filter((m) => m.to === to);

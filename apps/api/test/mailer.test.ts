@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
@@ -62,5 +65,38 @@ describe('the mailer with SMTP_URL', () => {
     const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${closedPort}` }, { DATA_DIR: '/tmp/shop-mailer-test' });
     const mailer = await createMailer(config, log);
     await expect(mailer.send({ to: 'buyer@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe('the outbox mailer', () => {
+  it('puts each message in place whole: a reader listing the folder meanwhile never finds half a message', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-test-'));
+    try {
+      const mailer = await createMailer(loadConfig({}, { DATA_DIR: dir }), log);
+      const text = 'x'.repeat(200_000);
+      let reads = 0;
+      let reading = true;
+      // Reads every finished-looking file over and over while forty messages are being written.
+      const reader = (async () => {
+        while (reading) {
+          for (const f of fs.existsSync(mailer.outboxDir!) ? fs.readdirSync(mailer.outboxDir!) : []) {
+            if (!f.endsWith('.json')) continue;
+            const raw = fs.readFileSync(path.join(mailer.outboxDir!, f), 'utf8');
+            expect((JSON.parse(raw) as { text: string }).text).toHaveLength(text.length);
+            reads += 1;
+          }
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      await Promise.all(Array.from({ length: 40 }, (_, i) => mailer.send({ to: `buyer${i}@example.com`, subject: 'Your order', text })));
+      reading = false;
+      await reader;
+      const files = fs.readdirSync(mailer.outboxDir!);
+      expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(40);
+      expect(files.filter((f) => !f.endsWith('.json'))).toEqual([]);
+      expect(reads).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -55,7 +55,9 @@ export async function createMailer(config: AppConfig, log: FastifyBaseLogger): P
         size: a.content.length,
         contentBase64: a.content.toString('base64'),
       }));
-      await fs.writeFile(file, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg, attachments }, null, 2));
+      // Written aside, then renamed into place: whoever reads the outbox (a test, a person, a script) never sees half a message.
+      await fs.writeFile(`${file}.part`, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg, attachments }, null, 2));
+      await fs.rename(`${file}.part`, file);
       // A reset or verification link is a password: in production it stays in the file, never in the logs.
       const link = isProduction(config) ? undefined : msg.text.match(/https?:\/\/\S+/)?.[0];
       log.info({ to: msg.to, subject: msg.subject, file, link }, 'e-mail written to the outbox (set SMTP_URL to send real e-mail)');
