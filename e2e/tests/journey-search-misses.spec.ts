@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { searchCopy, searchMissesCopy } from '@shop/shared/copy/search';
 import { DEMO_ADMIN, signInViaApi } from '../support/auth';
 import { newAdminPage } from '../support/orders-helpers';
+import { startSecondServer } from '../support/second-server';
 import { expect, looks, screenshot, settle, test, useTheme, type Theme } from '../support/fixtures';
 
 /**
@@ -81,6 +82,64 @@ test.describe.serial('search misses', () => {
       await admin.context.close();
     }
   });
+});
+
+/**
+ * The other list of the page: searches that found parts nobody opened. On a shop of its own, so the list holds
+ * only this test's searches (on the shared shop, every other suite's searches compete for its 20 rows).
+ */
+test('a search whose parts nobody opened is listed for the admin, and leaves the list once a shopper opens one', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const shop = await startSecondServer({});
+  const visitor = await browser.newContext({ baseURL: shop.baseURL, viewport: desktop });
+  const admin = await browser.newContext({ baseURL: shop.baseURL, viewport: desktop });
+  try {
+    const v = await visitor.newPage();
+    const searchFor = async (words: string) => {
+      await v.goto('/search');
+      const box = v.getByRole('combobox', { name: s.label });
+      await box.fill(words);
+      await box.press('Enter');
+      await expect(v).toHaveURL(/\/search\?q=/);
+      await expect(v.getByRole('main').getByRole('article').first()).toBeVisible();
+    };
+    await searchFor('brake pads');
+    await searchFor('chain');
+
+    const a = await admin.newPage();
+    await signInViaApi(a, DEMO_ADMIN, { path: '/dashboard/search-misses', baseURL: shop.baseURL });
+    const notOpened = a.getByRole('table', { name: t.notOpenedTitle });
+    const rowOf = (words: string) => notOpened.getByRole('row').filter({ has: a.getByRole('rowheader', { name: words, exact: true }) });
+    await expect(rowOf('brake pads').getByRole('cell').first()).toHaveText('1');
+    await expect(rowOf('brake pads').getByRole('cell').nth(1)).toHaveText('0');
+    await expect(rowOf('chain')).toHaveCount(1);
+    // They found parts: not among the searches that found nothing.
+    await expect(zeroTable(a).getByRole('rowheader', { name: 'brake pads', exact: true })).toHaveCount(0);
+
+    // The shopper searches again and opens a part: that search leaves the list; the other stays.
+    await searchFor('brake pads');
+    await v.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+    await expect(v).toHaveURL(/\/parts\//);
+    await expect
+      .poll(async () => {
+        await a.reload();
+        await expect(rowOf('chain')).toHaveCount(1);
+        return rowOf('brake pads').count();
+      })
+      .toBe(0);
+
+    // Dismissed, the other leaves it too.
+    await rowOf('chain')
+      .getByRole('button', { name: t.dismissFor('chain') })
+      .click();
+    await expect(a.getByText(t.dismissed('chain'))).toBeVisible();
+    await expect(rowOf('chain')).toHaveCount(0);
+    await expect(a.getByText(t.notOpenedEmpty)).toBeVisible();
+  } finally {
+    await visitor.close();
+    await admin.close();
+    await shop.stop();
+  }
 });
 
 const themes: Theme[] = ['light', 'dark'];
