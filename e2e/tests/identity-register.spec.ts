@@ -1,7 +1,17 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { copy } from '@shop/shared/copy';
 import { DEMO_CUSTOMER, uniqueAccount, waitForAccessToken } from '../support/auth';
 import { linkFromMail, readMails } from '../support/identity-outbox';
+
+/** Fills the register page with the account and presses 'register'. */
+async function registerThroughPage(page: Page, acc: { name: string; email: string; password: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(acc.name);
+  await page.getByLabel('Email', { exact: true }).fill(acc.email);
+  await page.getByLabel('Password', { exact: true }).fill(acc.password);
+  await page.getByRole('button', { name: 'register', exact: true }).click();
+}
 
 test.describe('register page', () => {
   test('shows every validation message of the spec, on submit', async ({ page }) => {
@@ -27,11 +37,7 @@ test.describe('register page', () => {
   test('asks to open the e-mail; its link signs in, toasts, lands on /home with the entered name and a confirmed address', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const acc = uniqueAccount('newrider');
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill(acc.name);
-    await page.getByLabel('Email', { exact: true }).fill(acc.email);
-    await page.getByLabel('Password', { exact: true }).fill(acc.password);
-    await page.getByRole('button', { name: 'register', exact: true }).click();
+    await registerThroughPage(page, acc);
     // The same notice as for a registered address (next test), and nobody is signed in yet.
     await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
@@ -60,11 +66,7 @@ test.describe('register page', () => {
 
   test('signing in before opening the e-mail reads as a wrong password, with a hint, and mails a new link that signs in', async ({ page }) => {
     const acc = uniqueAccount('early');
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill(acc.name);
-    await page.getByLabel('Email', { exact: true }).fill(acc.email);
-    await page.getByLabel('Password', { exact: true }).fill(acc.password);
-    await page.getByRole('button', { name: 'register', exact: true }).click();
+    await registerThroughPage(page, acc);
     await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
     await expect.poll(() => readMails(acc.email).length).toBe(1);
 
@@ -87,11 +89,7 @@ test.describe('register page', () => {
 
   // Decision 150 (#22): the sign-up no longer says that an address has an account; its owner gets an e-mail instead.
   test('an e-mail already registered is not named: the page asks to check the inbox, and the owner is mailed', async ({ page }) => {
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill('Copy Cat');
-    await page.getByLabel('Email', { exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password', { exact: true }).fill('another-password');
-    await page.getByRole('button', { name: 'register', exact: true }).click();
+    await registerThroughPage(page, { name: 'Copy Cat', email: DEMO_CUSTOMER.email, password: 'another-password' });
     await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(DEMO_CUSTOMER.email) })).toBeVisible();
     await expect(page.getByText(/already exists/i)).toHaveCount(0);
     await expect(page).toHaveURL(/\/register$/);
@@ -101,11 +99,7 @@ test.describe('register page', () => {
 
   test('a broken sign-up link says so on the home page and signs nobody in', async ({ page }) => {
     const acc = uniqueAccount('twice');
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill(acc.name);
-    await page.getByLabel('Email', { exact: true }).fill(acc.email);
-    await page.getByLabel('Password', { exact: true }).fill(acc.password);
-    await page.getByRole('button', { name: 'register', exact: true }).click();
+    await registerThroughPage(page, acc);
     await expect(page.getByRole('status').filter({ hasText: copy.accountSecurity.signUpCheckEmail(acc.email) })).toBeVisible();
     const { link } = await linkFromMail(acc.email, /verify/i);
     link.searchParams.set('token', 'tampered');

@@ -32,3 +32,18 @@ export const sameOrigin = (app: FastifyInstance, extra: Record<string, string> =
 export function tokenPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** Asks for a password reset for `email` and opens the link of the e-mail, as its owner would: the token the reset page gets. */
+export async function resetToken(t: { app: FastifyInstance; dataDir: string }, email: string): Promise<string> {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: sameOrigin(t.app),
+    payload: { email, redirectTo: '/reset-password' },
+  });
+  const mail = readOutbox(t.dataDir, email).findLast((m) => /reset/i.test(m.subject));
+  if (!mail) throw new Error(`no reset e-mail for ${email}`);
+  const link = firstLink(mail.text);
+  const open = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  return new URL(open.headers.location as string, t.app.config.publicUrl).searchParams.get('token')!;
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { user } from '../src/db/schema';
 import { createTestApp, latestVerificationLink, signUpUser, type TestApp } from './helpers';
-import { firstLink, readOutbox, sameOrigin } from './identity-support';
+import { firstLink, readOutbox, resetToken, sameOrigin } from './identity-support';
 
 /**
  * Issue #22 item 7 (decisions 150, 175): a sign-up answers alike for new and registered addresses, and no
@@ -152,16 +152,7 @@ describe('signing in before the address is confirmed', () => {
   it('a password reset confirms the address, so the new password signs in', async () => {
     const email = 'forgetful@example.com';
     await signUp(t.app, email, 'forgot-it-2026');
-    const ask = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: sameOrigin(t.app),
-      payload: { email, redirectTo: '/reset-password' },
-    });
-    expect(ask.statusCode).toBe(200);
-    const mail = readOutbox(t.dataDir, email).find((m) => /reset/i.test(m.subject));
-    const open = await t.app.inject({ method: 'GET', url: firstLink(mail!.text).pathname + firstLink(mail!.text).search });
-    const token = new URL(open.headers.location as string, t.app.config.publicUrl).searchParams.get('token');
+    const token = await resetToken(t, email);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
