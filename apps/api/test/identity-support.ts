@@ -47,3 +47,7 @@ export async function resetToken(t: { app: FastifyInstance; dataDir: string }, e
   const open = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
   return new URL(open.headers.location as string, t.app.config.publicUrl).searchParams.get('token')!;
 }
+
+/** Sets a new password with a token from resetToken, as the reset page does. */
+export const resetPassword = (t: { app: FastifyInstance }, token: string, newPassword: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: sameOrigin(t.app), payload: { token, newPassword } });

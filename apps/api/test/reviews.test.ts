@@ -4,7 +4,7 @@ import { reviewListSchema, reviewPageSchema } from '@shop/shared';
 import { reviewsCopy } from '@shop/shared/copy/reviews';
 import { addProduct } from './orders-fixtures';
 import { reviews, user } from '../src/db/schema';
-import { bearer, createTestApp, signUpUser as signUpAccount, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { buyer, postReview } from './review-support';
 import { eventually } from './eventually';
@@ -128,7 +128,7 @@ describe('reviews API', () => {
       const res = await postReview(t.app, customer, { review: 5, description: 'Unverified', productId: product._id });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: reviewsCopy.emailNotVerified });
-      const fresh = await signUpAccount(t.app, { verified: false });
+      const fresh = await signUpUser(t.app, { verified: false });
       expect((await postReview(t.app, fresh, { review: 5, description: 'Spam', productId: product._id })).json().error.code).toBe('EMAIL_NOT_VERIFIED');
       expect(await t.app.db.select().from(reviews).where(eq(reviews.productId, product._id))).toHaveLength(0);
     });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { user } from '../src/db/schema';
 import { createTestApp, latestVerificationLink, signUpUser, type TestApp } from './helpers';
-import { firstLink, readOutbox, resetToken, sameOrigin } from './identity-support';
+import { firstLink, readOutbox, resetPassword, resetToken, sameOrigin } from './identity-support';
 
 /**
  * Issue #22 item 7 (decisions 150, 175): a sign-up answers alike for new and registered addresses, and no
@@ -153,13 +153,7 @@ describe('signing in before the address is confirmed', () => {
     const email = 'forgetful@example.com';
     await signUp(t.app, email, 'forgot-it-2026');
     const token = await resetToken(t, email);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: sameOrigin(t.app),
-      payload: { token, newPassword: 'remembered-2026' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await resetPassword(t, token, 'remembered-2026')).statusCode).toBe(200);
     const [row] = await t.app.db.select().from(user).where(eq(user.email, email));
     expect(row.emailVerified).toBe(true);
     expect((await signIn(t.app, email, 'remembered-2026')).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '@shop/shared';
-import { bearer, createTestApp, signUpUser as signUpAccount, type TestApp, type TestUser } from './helpers';
+import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { firstLink, readOutbox } from './identity-support';
 import { addProduct, getProductStock, orderRequest } from './orders-fixtures';
@@ -25,7 +25,7 @@ describe('reserving stock needs a verified e-mail address', () => {
 
   it('POST /order: an unverified customer gets 403 EMAIL_NOT_VERIFIED with a clear message, and no stock moves', async () => {
     const product = await addProduct(t.app, admin, { stock: 50, minOrder: 5 });
-    const rider = await signUpAccount(t.app, { verified: false });
+    const rider = await signUpUser(t.app, { verified: false });
     const res = await orderRequest(t.app, rider, product._id, 5);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: copy.orderRules.emailNotVerified });
@@ -37,7 +37,7 @@ describe('reserving stock needs a verified e-mail address', () => {
 
   it('POST /order: the same customer orders once they opened the link of the verification e-mail', async () => {
     const product = await addProduct(t.app, admin, { stock: 50, minOrder: 5 });
-    const rider = await signUpAccount(t.app, { verified: false });
+    const rider = await signUpUser(t.app, { verified: false });
     expect((await orderRequest(t.app, rider, product._id, 5)).statusCode).toBe(403);
     const link = firstLink(readOutbox(t.dataDir, rider.email)[0].text);
     const open = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -50,7 +50,7 @@ describe('reserving stock needs a verified e-mail address', () => {
 
   it('POST /checkout: an unverified customer gets 403 EMAIL_NOT_VERIFIED; the cart stays and no stock moves', async () => {
     const product = await addProduct(t.app, admin, { stock: 40, minOrder: 2 });
-    const rider = await signUpAccount(t.app, { verified: false });
+    const rider = await signUpUser(t.app, { verified: false });
     // Keeping a cart needs no verified address; only reserving its stock does.
     expect((await putLine(rider, product._id, 4)).statusCode).toBe(200);
     const res = await checkout(rider);

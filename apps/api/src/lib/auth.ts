@@ -67,8 +67,8 @@ export const VERIFIED_CALLBACK_PATH = '/profile?verified=1';
  */
 export const WELCOME_CALLBACK_PATH = '/home?welcome=1';
 
-/** A verification link asked for by a signed-in customer (profile, order form) rather than one that finishes a sign-up. */
-const isResendRequest = (request?: Request) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
+/** The Better Auth endpoint a hook was called for ('/api/auth/sign-in/email'), or '' for a call from the server itself. */
+const endpointOf = (request?: Request) => (request ? new URL(request.url).pathname : '');
 
 /** The shop's page for choosing a new password; Better Auth appends ?token=… (or ?error=INVALID_TOKEN). */
 export const RESET_CALLBACK_PATH = '/reset-password';
@@ -251,7 +251,9 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<
       expiresIn: 60 * 60 * 24,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url: rawUrl }, request) => {
-        const url = withCallback(rawUrl, isResendRequest(request) ? VERIFIED_CALLBACK_PATH : WELCOME_CALLBACK_PATH);
+        const endpoint = endpointOf(request);
+        // A link asked for by a signed-in customer (profile, order form) lands on the profile; one that finishes a sign-up, at home.
+        const url = withCallback(rawUrl, endpoint.endsWith('/send-verification-email') ? VERIFIED_CALLBACK_PATH : WELCOME_CALLBACK_PATH);
         const sent = mailer.send({
           to: user.email,
           subject: `Verify your e-mail for ${shop.name}`,
@@ -259,7 +261,7 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<
         });
         // A sign-in with an unconfirmed address is answered as a wrong password; waiting for the mail server
         // here would make that answer slower than the other one.
-        if (request && new URL(request.url).pathname.endsWith('/sign-in/email')) {
+        if (endpoint.endsWith('/sign-in/email')) {
           sent.catch((err: unknown) => log.error({ err }, 'the verification e-mail of a sign-in could not be sent'));
           return;
         }
