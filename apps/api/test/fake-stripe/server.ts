@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * keys, Idempotency-Key replay, Stripe's error envelope. The real `stripe`
  * SDK talks to it through `{ host, port, protocol: 'http' }`.
  *
- * Endpoints: POST /v1/payment_intents, GET /v1/payment_intents/:id,
+ * Endpoints: POST /v1/payment_intents, GET /v1/payment_intents (list), GET /v1/payment_intents/:id,
  * POST /v1/payment_intents/:id/confirm (test payment methods
  * pm_card_visa, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds,
  * as Stripe.js would confirm in the browser), POST /v1/payment_intents/:id/cancel,
@@ -156,6 +156,11 @@ export class FakeStripe {
   private route(method: string, path: string, p: Record<string, unknown>): Reply {
     if (method === 'POST' && path === '/v1/payment_intents') return this.create(p);
     if (method === 'POST' && path === '/v1/refunds') return this.refund(p);
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const since = Number((p.created as Record<string, unknown> | undefined)?.gte ?? 0);
+      const data = [...this.intents.values()].filter((i) => i.created >= since).sort((a, b) => b.created - a.created);
+      return { status: 200, body: { object: 'list', url: '/v1/payment_intents', has_more: false, data } };
+    }
     const m = path.match(/^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/);
     if (m) {
       const intent = this.intents.get(decodeURIComponent(m[1]));

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   copy,
   countryName,
@@ -16,7 +16,7 @@ import {
   type TaxRateRule,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { profiles, shippingMethods, shippingZones, shopSettings, taxRates, type products } from '../../db/schema';
+import { checkouts, orders, products, profiles, shippingMethods, shippingZones, shopSettings, taxRates } from '../../db/schema';
 import { lineTotalCents } from '../cart/cart.service';
 
 /**
@@ -187,4 +187,65 @@ export function toQuoteDto(p: OrderPricing): CheckoutQuote {
     taxExempt: p.taxExempt,
     problem: p.problem,
   };
+}
+
+/**
+ * Issue #34 (decision 179): an unpaid checkout whose lines changed (one was cancelled) is priced again by the same
+ * function as at checkout: each remaining line at the lot price it was placed with, shipped by the method chosen
+ * when it is still offered (else the cheapest that is), taxed with the tax status it was placed with. The caller
+ * holds the checkout's row lock. A checkout no method serves any more keeps its figures (nothing is charged
+ * without the customer seeing it: the payment is asked for the figures shown).
+ */
+export async function repriceCheckout(tx: Db, checkoutId: string): Promise<void> {
+  const [head] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (!head || head.transactionId || !head.shipCountry) return;
+  const lines = await tx
+    .select({ line: orders, product: { weightGrams: products.weightGrams, oversize: products.oversize, taxCategory: products.taxCategory } })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'cancelled')))
+    .orderBy(asc(orders.productName), asc(orders.id));
+  if (lines.length === 0 || lines.some((l) => l.line.paid)) return;
+  const rules = { ...(await pricingRules(tx, head.userId ?? '', head.shipCountry)), taxExempt: head.taxExempt, taxId: head.taxId };
+  const priced = priceWithRules(
+    rules,
+    lines.map(({ line, product }) => ({
+      product: {
+        unitPriceCents: line.unitPriceCents,
+        minOrder: line.minOrder,
+        priceTiers: [],
+        weightGrams: product?.weightGrams ?? 500,
+        oversize: product?.oversize ?? false,
+        taxCategory: product?.taxCategory ?? 'standard',
+      },
+      quantity: line.quantity,
+    })),
+    { country: head.shipCountry, region: head.shipRegion },
+  );
+  const chosen = priced.options.find((o) => o.quote.methodId === head.shippingMethodId) ?? priced.options[0];
+  if (!chosen) return;
+  const { quote, totals } = chosen;
+  await tx
+    .update(checkouts)
+    .set({
+      totalCents: totals.totalCents,
+      shippingMethodId: quote.methodId,
+      shippingMethodName: quote.name,
+      shippingCarrier: quote.carrier,
+      shippingMinDays: quote.minDays,
+      shippingMaxDays: quote.maxDays,
+      goodsCents: totals.goodsCents,
+      shippingCents: totals.shippingCents,
+      shippingTaxCents: totals.shippingTaxCents,
+      taxCents: totals.taxCents,
+      taxIncluded: totals.taxIncluded,
+      weightGrams: priced.weightGrams,
+    })
+    .where(eq(checkouts.id, checkoutId));
+  for (const [i, { line }] of lines.entries()) {
+    const t = totals.lines[i];
+    if (t.amountCents !== line.priceCents || t.taxCents !== line.taxCents) {
+      await tx.update(orders).set({ priceCents: t.amountCents, taxCents: t.taxCents }).where(eq(orders.id, line.id));
+    }
+  }
 }

@@ -378,6 +378,8 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
         if (checkout.transactionId !== payment.id) throw paidWithAnother();
         return { checkout, orders: rows, newlyPaid: [] };
       }
+      // Issue #34: a payment for a checkout whose every line was cancelled has nothing to pay (it is refunded).
+      if (rows.length === 0) throw checkoutEmpty();
       checkPaymentFitsCheckout(checkout, rows, payment);
       const [paid] = await tx
         .update(checkouts)
@@ -435,7 +437,7 @@ export async function recordCheckoutPayment(app: FastifyInstance, checkoutId: st
  * idempotency key with the amount, so a changed checkout (an order cancelled)
  * gets a new intent.
  */
-export async function createCheckoutPaymentIntent(app: FastifyInstance, user: AuthUser, checkoutId: string): Promise<PaymentIntentResponse> {
+export async function createCheckoutPaymentIntent(app: FastifyInstance, user: AuthUser, checkoutId: string, attempt = 1): Promise<PaymentIntentResponse> {
   await expireReservations(app, { checkoutId });
   const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
   const rows = await checkoutOrders(app.db, checkout.id);
@@ -470,6 +472,12 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
     idempotencyKey: `checkout-${checkout.id}-${cents}`,
   });
   const kept = await app.db.transaction(async (tx) => {
+    // Issue #34: under the checkout's lock (a line cancelled takes it too), the intent is kept only for the checkout
+    // as it is now: a line cancelled while it was being created changed the amount, and this intent must not be paid.
+    const [head] = await tx.select().from(checkouts).where(eq(checkouts.id, checkout.id)).for('update');
+    if (!head || head.transactionId) return undefined;
+    const live = await checkoutOrders(tx, checkout.id);
+    if (live.every((o) => o.paid) || live.some((o) => !o.paid && o.status !== 'unpaid') || dueCents(head, live) !== cents) return 'changed' as const;
     const [row] = await tx
       .update(checkouts)
       .set({ paymentIntentId: created.id })
@@ -484,6 +492,11 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
     }
     return row;
   });
+  if (kept === 'changed') {
+    await app.payments.cancelPayment(created.id);
+    if (attempt < 3) return createCheckoutPaymentIntent(app, user, checkoutId, attempt + 1);
+    throw new ConflictError('The order changed while its payment was being prepared. Please try again.', 'ORDER_CHANGED');
+  }
   // Paid meanwhile (another tab, the webhook): this intent must not stay payable.
   if (!kept) {
     const [now] = await app.db.select({ transactionId: checkouts.transactionId }).from(checkouts).where(eq(checkouts.id, checkout.id));
@@ -513,8 +526,12 @@ export async function confirmCheckoutPayment(app: FastifyInstance, user: AuthUse
     return toCheckoutDto(checkout, rows, app.clock.now());
   }
   const status = checkoutStatus(checkout, rows, app.clock.now());
-  if (status === 'cancelled') throw checkoutEmpty();
   const payment = await app.payments.retrievePayment(transactionId);
+  // Issue #34: a payment of this checkout that went through after it was cancelled is given back (recording refuses it).
+  if (status === 'cancelled') {
+    if (payment?.status === 'succeeded' && payment.checkoutId === checkout.id) await recordCheckoutPayment(app, checkout.id, payment);
+    throw checkoutEmpty();
+  }
   if (!payment) {
     if (status === 'expired') throw checkoutExpired();
     throw new BadRequestError('No payment with that transaction id.', 'PAYMENT_NOT_FOUND');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fromCents, orderNumber, refundFigures, type createRefundSchema, type Refund } from '@shop/shared';
@@ -13,6 +13,7 @@ import { issueCreditNote } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
 import { loneTotalCents, orderLinesOf, type OrderRow } from './orders.service';
 import { orderKeyOf } from './shipments.service';
+import { loadLineUnits, unitsToRestock } from './line-units';
 
 /**
  * Issue #25 item 3 (decision 162): an admin refunds a paid order, in full or in
@@ -128,17 +129,16 @@ export async function createRefund(
   if (!key) throw notFound();
 
   const [earlier] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
-  if (earlier) {
-    if (earlier.orderKey !== key) throw new ConflictError('That idempotency key belongs to a refund of another order.', 'IDEMPOTENCY_KEY_REUSED');
-    if (earlier.status === 'failed')
-      throw new PaymentError(`The payment provider refused this refund: ${earlier.failure ?? 'no reason given'}`, 'REFUND_FAILED', 502);
-    if (earlier.status === 'succeeded') return { key, refund: earlier, mail: null };
-    return finish(app, admin, earlier);
-  }
+  if (earlier) return answerFor(app, key, earlier);
 
-  const pending = await db.transaction(async (tx) => {
+  let pending: RefundRow;
+  try {
+    pending = await db.transaction(async (tx) => {
     const rows = await orderLinesOf(tx, key, { lock: true });
     if (rows.length === 0) throw notFound();
+    // Issue #34: the same request sent at the same moment waited for the lock above; the refund it made is this one.
+    const [meanwhile] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+    if (meanwhile) return meanwhile;
     const number = orderNumber(rows[0].number ?? 0);
     const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
     const paid = paidOrder(rows, checkout ?? null);
@@ -204,11 +204,95 @@ export async function createRefund(
       .returning();
     return row;
   });
-  return finish(app, admin, pending);
+  } catch (err) {
+    // The same key used at the same moment for a refund of another order: that refund holds it.
+    if (!isUniqueViolation(err)) throw err;
+    const [other] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+    if (!other) throw err;
+    pending = other;
+  }
+  return answerFor(app, key, pending);
+}
+
+/**
+ * The answer to a refund request whose refund exists: the same refund for the same key (never a second one), its
+ * refusal again, or, while it is pending, the provider asked once more with the same provider key.
+ */
+async function answerFor(app: FastifyInstance, key: string, row: RefundRow): Promise<CreatedRefund> {
+  if (row.orderKey !== key) throw new ConflictError('That idempotency key belongs to a refund of another order.', 'IDEMPOTENCY_KEY_REUSED');
+  if (row.status === 'failed') throw refused(app, row.failure);
+  if (row.status === 'succeeded') return { key, refund: row, mail: null };
+  return finishOnce(app, row);
+}
+
+const refused = (app: FastifyInstance, failure: string | null) =>
+  new PaymentError(`The ${app.payments.name} payment provider refused the refund: ${failure ?? 'no reason given'}`, 'REFUND_FAILED', 502);
+
+/**
+ * Issue #34: the requests of one refund that arrive together in this process share one provider call and one
+ * outcome; only the first tells the customer. Other processes ask the provider with the same key, which answers the
+ * same refund, and the conditional update below records it once.
+ */
+const inFlight = new Map<string, Promise<CreatedRefund>>();
+function finishOnce(app: FastifyInstance, row: RefundRow): Promise<CreatedRefund> {
+  const running = inFlight.get(row.id);
+  if (running) return running.then((done) => ({ ...done, mail: null }));
+  const started = finish(app, row).finally(() => inFlight.delete(row.id));
+  inFlight.set(row.id, started);
+  return started;
+}
+
+/** A refusal by the provider (final), as opposed to a provider that could not be reached or was busy (try again). */
+function isRefusal(err: unknown): boolean {
+  if (err instanceof PaymentError) return err.code === 'REFUND_FAILED';
+  const type = (err as { type?: unknown } | null)?.type;
+  return type === 'StripeInvalidRequestError' || type === 'StripeCardError';
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Issue #34: nothing is left to refund of this paid order: its refunds (done or under way) add up to what it was paid. */
+export async function nothingLeftToRefund(tx: Db, key: string, lines?: OrderRow[]): Promise<boolean> {
+  const rows = lines ?? (await orderLinesOf(tx, key));
+  if (rows.length === 0 || !rows.every((o) => o.paid)) return false;
+  const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
+  const paid = paidOrder(rows, checkout ?? null);
+  const [{ refunded }] = await tx
+    .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.totalCents}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderKey, key), ne(orderRefunds.status, 'failed')));
+  return Number(refunded) >= paid.paidCents;
+}
+
+/** Ask the provider again for refunds left pending (its answer was lost, or it could not be reached): the reconciliation's part. */
+export async function finishPendingRefunds(app: FastifyInstance, olderThan: Date, limit = 50): Promise<number> {
+  const rows = await app.db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.status, 'pending'), lte(orderRefunds.createdAt, olderThan)))
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(limit);
+  let done = 0;
+  for (const row of rows) {
+    try {
+      const result = await finishOnce(app, row);
+      if (result.refund.status === 'succeeded') done += 1;
+    } catch (err) {
+      app.log.warn({ err, refundId: row.id }, 'a pending refund could not be finished; trying again next sweep');
+    }
+  }
+  return done;
 }
 
 /** Ask the provider for a pending refund, then record what it answered. */
-async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor']>, pending: RefundRow): Promise<CreatedRefund> {
+async function finish(app: FastifyInstance, pending: RefundRow): Promise<CreatedRefund> {
+  // The admin who asked for it (kept on the refund, so the reconciliation can finish it in their name).
+  const admin: NonNullable<AuditInput['actor']> = { id: pending.actorId ?? '', email: pending.actorEmail };
   let providerRefundId: string;
   try {
     const refund = await app.payments.refundPayment({
@@ -219,13 +303,23 @@ async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor
     });
     providerRefundId = refund.id;
   } catch (err) {
+    // Issue #34: only the provider's own refusal fails the refund. Unreachable or busy, the money may have moved:
+    // the refund stays pending, and asking again (the same request, or the reconciliation) uses the same provider key.
+    if (!isRefusal(err)) {
+      app.log.warn({ err, refundId: pending.id }, 'the payment provider did not answer a refund; it stays pending');
+      throw new PaymentError(
+        'The payment provider could not be reached: the refund is recorded as pending and will be completed; you can also send it again.',
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        502,
+      );
+    }
     const message = err instanceof Error ? err.message : String(err);
     await app.db
       .update(orderRefunds)
       .set({ status: 'failed', failure: message })
       .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.status, 'pending')));
     app.log.warn({ err, refundId: pending.id }, 'the payment provider refused a refund');
-    throw new PaymentError(`The ${app.payments.name} payment provider refused the refund: ${message}`, 'REFUND_FAILED', 502);
+    throw refused(app, message);
   }
   return app.db.transaction(async (tx) => {
     const [row] = await tx
@@ -238,13 +332,26 @@ async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor
       const [now] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, pending.id));
       return { key: pending.orderKey, refund: now, mail: null };
     }
-    const rows = await orderLinesOf(tx, row.orderKey);
+    const rows = await orderLinesOf(tx, row.orderKey, { lock: true });
     const byId = new Map(rows.map((o) => [o.id, o]));
     const number = orderNumber(rows[0]?.number ?? 0);
+    let restocked = 0;
     if (row.restock) {
+      // Issue #34: only units the order still holds go back (none of a "refund due" line, none that left in a parcel
+      // and did not come back), counted after the lock, so two refunds never put the same unit back twice.
+      const units = await loadLineUnits(
+        tx,
+        row.orderKey,
+        rows.map((o) => o.id),
+      );
       for (const l of row.lines) {
-        const productId = byId.get(l.orderId)?.productId;
-        if (productId) await moveStock(tx, { productId, delta: l.quantity, kind: 'refund_restock', orderId: l.orderId, actor: admin });
+        const o = byId.get(l.orderId);
+        const u = units.get(l.orderId);
+        if (!o?.productId || !u) continue;
+        const back = Math.min(l.quantity, unitsToRestock(o.quantity, !o.refundDue, u));
+        if (back <= 0) continue;
+        await moveStock(tx, { productId: o.productId, delta: back, kind: 'refund_restock', orderId: l.orderId, actor: admin });
+        restocked += back;
       }
     }
     const issuedAt = new Date();
@@ -311,10 +418,10 @@ async function finish(app: FastifyInstance, admin: NonNullable<AuditInput['actor
         lines: row.lines.map((l) => ({ productName: l.productName, quantity: l.quantity })),
         shipping: fromCents(row.shippingCents),
         extra: fromCents(row.extraCents),
-        restocked: row.restock,
+        restocked: row.restock && restocked > 0,
         creditNote: note?.number ?? null,
       },
-      note: `Refunded ${usd(row.totalCents)} of order ${number} (${what})${row.restock && row.lines.length ? ', units back in stock' : ''}${note ? `; credit note ${note.number}` : ''}. Reason: ${row.reason}`,
+      note: `Refunded ${usd(row.totalCents)} of order ${number} (${what})${restocked ? ', units back in stock' : ''}${note ? `; credit note ${note.number}` : ''}. Reason: ${row.reason}`,
     });
     const first = rows[0];
     return {

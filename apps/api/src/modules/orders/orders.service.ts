@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
-import { orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
+import { checkouts, orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 import { issueInvoice } from '../invoices/invoices.service';
-import { parsePricingRules, priceWithRules, pricingRulesSql } from '../checkout/checkout-pricing';
+import { parsePricingRules, priceWithRules, pricingRulesSql, repriceCheckout } from '../checkout/checkout-pricing';
+import { loadLineUnits, unitsToShip } from './line-units';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -411,6 +412,10 @@ export async function cancelUnpaidOrder(
   { asAdmin = false, expectedPaymentIntentId, now = new Date() }: { asAdmin?: boolean; expectedPaymentIntentId?: string | null; now?: Date } = {},
 ): Promise<'cancelled' | 'already' | 'intent-changed'> {
   return db.transaction(async (tx) => {
+    // Issue #34: a checkout's head is locked first, as creating its payment intent does, so a cancel and a new intent
+    // go one after the other: the intent is made for the order as it is after the cancel, or the cancel sees it.
+    const [line] = await tx.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, id));
+    if (line?.checkoutId) await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, line.checkoutId)).for('update');
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();
     if (row.paid) throw paidCannotBeCancelled();
@@ -437,6 +442,8 @@ export async function cancelUnpaidOrder(
     if (row.productId) {
       await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'order_cancelled', orderId: row.id, actor });
     }
+    // Issue #34: what is left of the order is priced again (shipping, tax, total), by the checkout's own rule.
+    if (row.checkoutId) await repriceCheckout(tx, row.checkoutId);
     return 'cancelled' as const;
   });
 }
@@ -448,6 +455,14 @@ export async function cancelUnpaidOrder(
 export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor']): Promise<Order> {
   if (!isUuid(id)) throw orderNotFound();
   const updated = await db.transaction(async (tx) => {
+    // Issue #34: a line whose every unit was refunded before it shipped has nothing left to deliver.
+    const [line] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (line?.paid && !line.deleverd) {
+      const units = (await loadLineUnits(tx, line.checkoutId ?? line.id, [line.id])).get(line.id)!;
+      if (units.shipped === 0 && unitsToShip(line.quantity, units) === 0) {
+        throw new ConflictError('Every unit of this order was refunded before it shipped: there is nothing to deliver.', 'ORDER_REFUNDED');
+      }
+    }
     const [row] = await tx
       .update(orders)
       .set({ deleverd: true, status: 'delivered', deliveredAt: new Date() })

@@ -9,7 +9,8 @@ import { actsAsAdmin } from '../../lib/policy';
 import type { ReturnMail } from '../../lib/return-email';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
-import { createRefund, refundedUnits, type CreatedRefund } from './order-refunds.service';
+import { createRefund, nothingLeftToRefund, type CreatedRefund } from './order-refunds.service';
+import { loadLineUnits, unitsToReturn } from './line-units';
 import { loadShipments, orderKeyOf, shippedUnits, type ShipmentWithLines } from './shipments.service';
 import { orderLinesOf, type OrderRow } from './orders.service';
 
@@ -114,26 +115,21 @@ export async function createReturn(
         `The ${app.config.RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayFormat.format(until)}. Contact us if something is wrong with a part.`,
       );
     }
-    // Read after the lock: units shipped, in other open returns, and refunded already.
-    const shipped = shippedUnits(shipments);
-    const open = await tx
-      .select()
-      .from(orderReturns)
-      .where(and(eq(orderReturns.orderKey, key), ne(orderReturns.status, 'rejected'), ne(orderReturns.status, 'refunded')));
-    const returning = new Map<string, number>();
-    for (const r of open) for (const l of r.lines) returning.set(l.orderId, (returning.get(l.orderId) ?? 0) + l.quantity);
-    const refunded = refundedUnits(
-      await tx
-        .select()
-        .from(orderRefunds)
-        .where(and(eq(orderRefunds.orderKey, key), ne(orderRefunds.status, 'failed'))),
+    // Read after the lock: units shipped, returned (in any return not rejected), and refunded already (issue #34).
+    const units = await loadLineUnits(
+      tx,
+      key,
+      rows.map((o) => o.id),
     );
+    if (await nothingLeftToRefund(tx, key, rows)) {
+      throw new DomainError(409, 'RETURN_NOTHING_TO_REFUND', `Order ${number} was refunded in full already: there is nothing left to return for a refund. Contact us if something is wrong with a part.`);
+    }
     const byId = new Map(rows.map((o) => [o.id, o]));
     const lines: ReturnedLine[] = [];
     for (const l of input.lines) {
       const o = byId.get(l.orderId);
       if (!o) throw new BadRequestError(`Line ${l.orderId} is not part of order ${number}.`, 'RETURN_LINE_UNKNOWN', { orderId: l.orderId });
-      const left = Math.max(0, Math.min(shipped.get(o.id) ?? 0, o.quantity - (refunded.get(o.id) ?? 0)) - (returning.get(o.id) ?? 0));
+      const left = unitsToReturn(o.quantity, units.get(o.id)!);
       if (l.quantity > left) {
         throw new DomainError(
           409,
@@ -226,6 +222,30 @@ export async function refundReturn(
     throw new DomainError(409, 'RETURN_NOT_RECEIVED', `This return is ${current.status}: refund it once the parts have arrived and it is marked received.`, {
       status: current.status,
     });
+  }
+  // Issue #34: the order was refunded in full meanwhile (by an amount, say): the return is closed, not left stuck.
+  if (await nothingLeftToRefund(app.db, current.orderKey)) {
+    const closed = await app.db.transaction(async (tx) => {
+      const rows = await lockedRows(tx, current.orderKey);
+      const [row] = await tx
+        .update(orderReturns)
+        .set({ status: 'refunded', refundedAt: now })
+        .where(and(eq(orderReturns.id, id), eq(orderReturns.status, 'received')))
+        .returning();
+      if (!row) return false;
+      const number = orderNumber(rows[0]?.number ?? 0);
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'return.refund',
+        entityType: 'order',
+        entityId: number,
+        before: { status: 'received' },
+        after: { returnId: id, status: 'refunded', refund: null },
+        note: `Return of ${row.lines.map((l) => `${l.quantity.toLocaleString('en-US')} × ${l.productName}`).join(', ')} of order ${number} closed: the order was refunded in full already, so nothing more was refunded.`,
+      });
+      return true;
+    });
+    if (closed) return { key: current.orderKey, refund: null };
   }
   const refund = await createRefund(app, admin, current.orderKey, {
     lines: current.lines.map((l) => ({ orderId: l.orderId, quantity: l.quantity })),

@@ -7,6 +7,7 @@ import { BadRequestError, DomainError, NotFoundError, isUuid } from '../../lib/e
 import type { ShipmentMail } from '../../lib/shipment-email';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { orderLinesOf, type OrderRow } from './orders.service';
+import { loadLineUnits, unitsToShip } from './line-units';
 
 /**
  * Issue #25 (decision 157): shipments. An admin ships some or all units of a
@@ -151,15 +152,13 @@ export async function createShipment(
     const rows = await orderLinesOf(tx, key, { lock: true });
     if (rows.length === 0) throw notFound();
     const number = orderNumber(rows[0].number ?? 0);
-    // Read after the lock: every shipment of this order committed before it is counted.
-    const shippedRows = rowsOf(
-      await tx.execute(sql`select ${shipmentLines.orderId} as order_id, sum(${shipmentLines.quantity})::int as units from ${shipmentLines}
-        where ${inArray(
-          shipmentLines.orderId,
-          rows.map((o) => o.id),
-        )} group by ${shipmentLines.orderId}`),
+    // Read after the lock: every shipment, return and refund of this order committed before it is counted.
+    const units = await loadLineUnits(
+      tx,
+      key,
+      rows.map((o) => o.id),
     );
-    const shipped = new Map(shippedRows.map((r) => [String(r.order_id), Number(r.units)]));
+    const shipped = new Map([...units].map(([id, u]) => [id, u.shipped]));
     const byId = new Map(rows.map((o) => [o.id, o]));
 
     for (const line of input.lines) {
@@ -169,7 +168,11 @@ export async function createShipment(
       }
       const ordered = o.quantity;
       const done = shipped.get(o.id) ?? 0;
-      const details = { orderId: o.id, productName: o.productName, ordered, shipped: done, left: Math.max(0, ordered - done) };
+      // Issue #34: units refunded before they shipped never ship.
+      const u = units.get(o.id)!;
+      const refundedUnshipped = u.refunded - u.refundedByReturn;
+      const left = unitsToShip(ordered, u);
+      const details = { orderId: o.id, productName: o.productName, ordered, shipped: done, refunded: refundedUnshipped, left };
       if (!o.paid) {
         throw new DomainError(
           409,
@@ -189,12 +192,13 @@ export async function createShipment(
       if (o.deleverd) {
         throw new DomainError(409, 'SHIPMENT_LINE_DELIVERED', `${quoted(o.productName)} of order ${number} is already delivered.`, details);
       }
-      if (line.quantity > ordered - done) {
-        const left = ordered - done;
+      if (line.quantity > left) {
         throw new DomainError(
           409,
           'SHIPMENT_TOO_MANY_UNITS',
-          left === 0
+          left === 0 && refundedUnshipped > 0
+            ? `${quoted(o.productName)} of order ${number} has nothing left to ship: ${refundedUnshipped.toLocaleString('en-US')} of its ${ordered.toLocaleString('en-US')} units were refunded${done ? ` and ${done.toLocaleString('en-US')} shipped` : ''}.`
+            : left === 0
             ? `${quoted(o.productName)} of order ${number} has shipped already: all ${ordered.toLocaleString('en-US')} units.`
             : `Only ${left.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} units of ${quoted(o.productName)} are left to ship in order ${number}; you asked to ship ${line.quantity.toLocaleString('en-US')}.`,
           details,
@@ -208,7 +212,10 @@ export async function createShipment(
       .returning();
     await tx.insert(shipmentLines).values(input.lines.map((l) => ({ shipmentId: head.id, orderId: l.orderId, quantity: l.quantity })));
     for (const l of input.lines) shipped.set(l.orderId, (shipped.get(l.orderId) ?? 0) + l.quantity);
-    const unitsLeft = rows.reduce((sum, o) => sum + (o.deleverd ? 0 : Math.max(0, o.quantity - (shipped.get(o.id) ?? 0))), 0);
+    const unitsLeft = rows.reduce((sum, o) => {
+      const u = units.get(o.id)!;
+      return sum + (o.deleverd ? 0 : unitsToShip(o.quantity, { ...u, shipped: shipped.get(o.id) ?? 0 }));
+    }, 0);
     const shippedLines = input.lines.map((l) => ({ productName: byId.get(l.orderId)!.productName, sku: byId.get(l.orderId)!.sku, quantity: l.quantity }));
 
     await recordAudit(tx, {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { orderNumber } from '@shop/shared';
-import { orders } from '../../db/schema';
-import { DomainError } from '../../lib/errors';
+import { checkouts, orders, paymentRefunds } from '../../db/schema';
+import { DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { markOrderPaid, type PaidResult } from '../orders/orders.service';
+import { alreadyPaidWithAnother, markOrderPaid, type PaidResult } from '../orders/orders.service';
+import { finishPendingRefunds } from '../orders/order-refunds.service';
 import { checkPaymentFitsOrder, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payments.service';
 import { markCheckoutPaid } from '../checkout/checkout.service';
 import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
@@ -148,6 +149,46 @@ async function reconcileCheckout(app: FastifyInstance, checkoutId: string, payme
   return result.newlyPaid.map((p) => p.order.id);
 }
 
+/** Payments asked about per sweep when looking for the ones nobody recorded. */
+const STRAY_BATCH = 500;
+/** A refund still pending this long after it was asked for has lost its answer: the sweep asks again. */
+const PENDING_REFUND_GRACE_MS = 60_000;
+
+/**
+ * Issue #34 (decision 179): the provider's succeeded payments that no order or checkout recorded (and that were not
+ * given back already) are recorded on what they pay when it still takes them, or refunded: a checkout cancelled
+ * while its intent was being made, a second payment, an order that is gone.
+ */
+async function settleStrayPayments(app: FastifyInstance, since: Date, refunds: SweepRefunds): Promise<string[]> {
+  const found = await app.payments.listSucceededPayments({ since, limit: STRAY_BATCH });
+  if (found.length === 0) return [];
+  const ids = found.map((p) => p.id);
+  const recorded = new Set(
+    [
+      ...(await app.db.select({ id: checkouts.transactionId }).from(checkouts).where(inArray(checkouts.transactionId, ids))),
+      ...(await app.db.select({ id: orders.transactionId }).from(orders).where(inArray(orders.transactionId, ids))),
+      ...(await app.db.select({ id: paymentRefunds.paymentId }).from(paymentRefunds).where(inArray(paymentRefunds.paymentId, ids))),
+    ].map((r) => r.id),
+  );
+  const paid: string[] = [];
+  for (const payment of found) {
+    if (recorded.has(payment.id)) continue;
+    if (payment.checkoutId) {
+      paid.push(...(await reconcileCheckout(app, payment.checkoutId, payment.id, '', refunds)));
+      continue;
+    }
+    const [order] = payment.orderId && isUuid(payment.orderId) ? await app.db.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
+    if (order && !order.paid) {
+      const result = await reconcileOrder(app, order.id, payment.id, refunds);
+      if (result?.newlyPaid) paid.push(order.id);
+      continue;
+    }
+    const why = order ? alreadyPaidWithAnother() : new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
+    await giveBack(app, payment, why, order?.email ?? null, refunds);
+  }
+  return paid;
+}
+
 /** One sweep over unpaid orders with a payment intent. */
 export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileResult> {
   const outcome = await withSweepLock(app, async () => {
@@ -179,8 +220,16 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
         app.log.warn({ err, orderId: c.id }, 'payment reconciliation: could not check this order, trying again next sweep');
       }
     }
+    // Issue #34: every payment the provider took lately that no order recorded, whatever became of its order.
+    try {
+      paid.push(...(await settleStrayPayments(app, since, refunds)));
+    } catch (err) {
+      app.log.warn({ err }, 'payment reconciliation: could not list the provider’s payments; trying again next sweep');
+    }
     // Refunds that failed before (the provider away) are tried again; the ones failed just now wait for the next sweep.
     const retried = await retryDueRefunds(app, refunds.due);
+    // Issue #34: admins' refunds left pending (the provider's answer was lost) are asked again with the same key.
+    await finishPendingRefunds(app, new Date(Date.now() - PENDING_REFUND_GRACE_MS));
     return {
       ran: true,
       checked: candidates.length,

@@ -62,6 +62,11 @@ export interface PaymentProvider {
    * answers its refund. Throws when the provider refuses or cannot be reached.
    */
   refundPayment(input: { paymentId: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<PaymentRefund>;
+  /**
+   * Issue #34: the payments that succeeded since a moment (newest first, at most `limit`), so the reconciliation finds
+   * any payment that no order recorded, even one whose order never learnt of its intent.
+   */
+  listSucceededPayments(input: { since: Date; limit: number }): Promise<RetrievedPayment[]>;
   /** Verify a webhook's signature and parse it; throws WebhookSignatureError. Absent when the provider sends no webhooks. */
   constructWebhookEvent?(rawBody: Buffer, signature: string): PaymentWebhookEvent;
 }

@@ -100,6 +100,15 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
       }
     },
 
+    async listSucceededPayments({ since, limit }) {
+      const found: RetrievedPayment[] = [];
+      for await (const pi of stripe.paymentIntents.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: Math.min(limit, 100) })) {
+        if (pi.status === 'succeeded') found.push(toPayment(pi));
+        if (found.length >= limit) break;
+      }
+      return found;
+    },
+
     async cancelPayment(id) {
       if (!PAYMENT_ID_RE.test(id)) return null;
       let pi: Stripe.PaymentIntent;

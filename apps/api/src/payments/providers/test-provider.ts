@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { testPaymentIntents, testPaymentMethods, testPaymentRefunds } from '../../db/schema';
 import { PaymentError } from '../../lib/errors';
@@ -58,6 +58,16 @@ export function createTestProvider(db: Db): PaymentProvider {
       return row ? toPayment(row) : null;
     },
 
+    async listSucceededPayments({ since, limit }) {
+      const rows = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(and(eq(testPaymentIntents.status, 'succeeded'), gte(testPaymentIntents.createdAt, since)))
+        .orderBy(desc(testPaymentIntents.createdAt))
+        .limit(limit);
+      return rows.map(toPayment);
+    },
+
     async cancelPayment(id) {
       if (!PAYMENT_ID_RE.test(id)) return null;
       await db
@@ -76,6 +86,9 @@ export function createTestProvider(db: Db): PaymentProvider {
         if (done) return { id: done.id, status: 'succeeded', amountCents: done.amountCents };
         const [row] = PAYMENT_ID_RE.test(paymentId) ? await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, paymentId)).for('update') : [];
         if (!row) throw new PaymentError(`No payment ${paymentId} to refund.`, 'REFUND_FAILED', 502);
+        // Asked twice at once with one key (issue #34): the second waited for the lock; it answers the first's refund.
+        const [meanwhile] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
+        if (meanwhile) return { id: meanwhile.id, status: 'succeeded', amountCents: meanwhile.amountCents };
         if (row.status !== 'succeeded') {
           throw new PaymentError(`Payment ${paymentId} has not succeeded (${row.status}): there is nothing to refund.`, 'REFUND_FAILED', 502);
         }
