@@ -7,7 +7,17 @@ import { expireReservations } from '../src/modules/orders/reservations.service';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
-import { addProduct, CARDS, confirmPayment, createPaymentMethod, getProductStock, payAtProcessor, payOrder, placeOrder, recordPaymentRequest } from './orders-fixtures';
+import {
+  addProduct,
+  CARDS,
+  confirmPayment,
+  createPaymentMethod,
+  getProductStock,
+  payAtProcessor,
+  payOrder,
+  placeOrder,
+  recordPaymentRequest,
+} from './orders-fixtures';
 
 /**
  * Issue #34 (decision 179): the findings of the stateful fuzz, one regression each. Every test here failed on the
@@ -54,16 +64,6 @@ describe('order invariants off the happy path', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json();
   }
-  async function payCheckout(user: TestUser, c: Checkout): Promise<string> {
-    const intent = await api(user, 'POST', '/api/create-payment-intent', { checkoutId: c._id });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const pm = await createPaymentMethod(t.app, CARDS.success);
-    const pi = (await confirmPayment(t.app, intent.json().clientSecret, pm.json().id)).json().paymentIntent.id as string;
-    const paid = await api(user, 'PATCH', `/api/checkouts/${c._id}`, { transactionId: pi });
-    expect(paid.statusCode, paid.body).toBe(200);
-    return pi;
-  }
-
   beforeAll(async () => {
     t = await createTestApp({ UNPAID_ORDER_TTL_MINUTES: TTL_SECONDS / 60, EXPIRY_SWEEP_SECONDS: 0, PAYMENT_RECONCILE_INTERVAL_SECONDS: 0 });
     t.app.clock.now = () => new Date(Date.now() + offsetMs);
@@ -78,7 +78,9 @@ describe('order invariants off the happy path', () => {
     const order = await placeOrder(t.app, alice, part._id, 2);
     const paid = await payOrder(t.app, alice, order._id);
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(order._id, { lines: [{ orderId: order._id, quantity: 1 }], idempotencyKey: key })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => refund(order._id, { lines: [{ orderId: order._id, quantity: 1 }], idempotencyKey: key })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
     const rows = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
     expect(rows).toHaveLength(1);
@@ -96,7 +98,8 @@ describe('order invariants off the happy path', () => {
     const order = await placeOrder(t.app, alice, part._id, 10);
     await payOrder(t.app, alice, order._id);
     expect((await ship(order._id, [{ orderId: order._id, quantity: 5 }])).statusCode).toBe(201);
-    const ask = () => api(alice, 'POST', `/api/purchases/${order._id}/returns`, { lines: [{ orderId: order._id, quantity: 5 }], reason: 'not_needed', note: '' });
+    const ask = () =>
+      api(alice, 'POST', `/api/purchases/${order._id}/returns`, { lines: [{ orderId: order._id, quantity: 5 }], reason: 'not_needed', note: '' });
     const first = await ask();
     expect(first.statusCode, first.body).toBe(201);
     const returnId = (first.json() as Purchase).returns[0]._id;
@@ -143,7 +146,11 @@ describe('order invariants off the happy path', () => {
     const order = await placeOrder(t.app, alice, part._id, 2);
     const paid = await payOrder(t.app, alice, order._id);
     expect((await ship(order._id, [{ orderId: order._id, quantity: 2 }])).statusCode).toBe(201);
-    const asked = await api(alice, 'POST', `/api/purchases/${order._id}/returns`, { lines: [{ orderId: order._id, quantity: 1 }], reason: 'damaged', note: '' });
+    const asked = await api(alice, 'POST', `/api/purchases/${order._id}/returns`, {
+      lines: [{ orderId: order._id, quantity: 1 }],
+      reason: 'damaged',
+      note: '',
+    });
     const returnId = (asked.json() as Purchase).returns[0]._id;
     for (const step of ['approve', 'receive']) expect((await api(admin, 'POST', `/api/returns/${returnId}/${step}`, { note: '' })).statusCode).toBe(200);
     // Meanwhile the admin refunded the whole payment as a free amount.
@@ -153,7 +160,11 @@ describe('order invariants off the happy path', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect((closed.json() as Purchase).returns[0].status).toBe('refunded');
     expect(await providerRefundedCents(paid.transactionId!)).toBe(Math.round(total * 100));
-    const again = await api(alice, 'POST', `/api/purchases/${order._id}/returns`, { lines: [{ orderId: order._id, quantity: 1 }], reason: 'damaged', note: '' });
+    const again = await api(alice, 'POST', `/api/purchases/${order._id}/returns`, {
+      lines: [{ orderId: order._id, quantity: 1 }],
+      reason: 'damaged',
+      note: '',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('RETURN_NOTHING_TO_REFUND');
   });

@@ -134,76 +134,76 @@ export async function createRefund(
   let pending: RefundRow;
   try {
     pending = await db.transaction(async (tx) => {
-    const rows = await orderLinesOf(tx, key, { lock: true });
-    if (rows.length === 0) throw notFound();
-    // Issue #34: the same request sent at the same moment waited for the lock above; the refund it made is this one.
-    const [meanwhile] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
-    if (meanwhile) return meanwhile;
-    const number = orderNumber(rows[0].number ?? 0);
-    const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
-    const paid = paidOrder(rows, checkout ?? null);
-    if (!rows.every((o) => o.paid) || !paid.paymentId) {
-      throw new DomainError(409, 'REFUND_NOT_PAID', `Order ${number} is not paid: only a paid order can be refunded. Cancel an unpaid order instead.`);
-    }
-    // Read after the lock: every refund of this order committed before it counts.
-    const done = await tx
-      .select()
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderKey, key), ne(orderRefunds.status, 'failed')));
-    const units = refundedUnits(done);
-    const result = refundFigures(
-      {
-        lines: rows.map((o) => ({
-          orderId: o.id,
-          quantity: o.quantity,
-          priceCents: o.priceCents,
-          taxCents: o.taxCents,
-          refundedQuantity: units.get(o.id) ?? 0,
-        })),
-        shippingCents: paid.shippingCents,
-        shippingTaxCents: paid.shippingTaxCents,
-        shippingRefunded: done.some((r) => r.shippingCents > 0),
-        taxIncluded: paid.taxIncluded,
-        paidCents: paid.paidCents,
-        refundedCents: done.reduce((s, r) => s + r.totalCents, 0),
-      },
-      { lines: input.lines, shipping: input.shipping, extraCents: Math.round(input.amount * 100) },
-    );
-    if (!result.ok) {
-      const unknown = input.lines.find((l) => !rows.some((o) => o.id === l.orderId));
-      if (unknown) throw new BadRequestError(`Line ${unknown.orderId} is not part of order ${number}.`, 'REFUND_LINE_UNKNOWN', { orderId: unknown.orderId });
-      throw new DomainError(409, 'REFUND_NOT_POSSIBLE', `${result.message} (order ${number})`);
-    }
-    const f = result.figures;
-    const byId = new Map(rows.map((o) => [o.id, o]));
-    const lines: RefundedLine[] = f.lines.map((l) => ({
-      orderId: l.orderId,
-      productName: byId.get(l.orderId)!.productName,
-      quantity: l.quantity,
-      goodsCents: l.goodsCents,
-      taxCents: l.taxCents,
-    }));
-    const [row] = await tx
-      .insert(orderRefunds)
-      .values({
-        orderKey: key,
-        idempotencyKey: input.idempotencyKey,
-        paymentId: paid.paymentId,
-        status: 'pending',
-        goodsCents: f.goodsCents,
-        shippingCents: f.shippingCents,
-        taxCents: f.taxCents,
-        extraCents: f.extraCents,
-        totalCents: f.totalCents,
-        lines,
-        reason: input.reason,
-        restock: input.restock,
-        actorId: admin.id,
-        actorEmail: admin.email,
-      })
-      .returning();
-    return row;
-  });
+      const rows = await orderLinesOf(tx, key, { lock: true });
+      if (rows.length === 0) throw notFound();
+      // Issue #34: the same request sent at the same moment waited for the lock above; the refund it made is this one.
+      const [meanwhile] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+      if (meanwhile) return meanwhile;
+      const number = orderNumber(rows[0].number ?? 0);
+      const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
+      const paid = paidOrder(rows, checkout ?? null);
+      if (!rows.every((o) => o.paid) || !paid.paymentId) {
+        throw new DomainError(409, 'REFUND_NOT_PAID', `Order ${number} is not paid: only a paid order can be refunded. Cancel an unpaid order instead.`);
+      }
+      // Read after the lock: every refund of this order committed before it counts.
+      const done = await tx
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderKey, key), ne(orderRefunds.status, 'failed')));
+      const units = refundedUnits(done);
+      const result = refundFigures(
+        {
+          lines: rows.map((o) => ({
+            orderId: o.id,
+            quantity: o.quantity,
+            priceCents: o.priceCents,
+            taxCents: o.taxCents,
+            refundedQuantity: units.get(o.id) ?? 0,
+          })),
+          shippingCents: paid.shippingCents,
+          shippingTaxCents: paid.shippingTaxCents,
+          shippingRefunded: done.some((r) => r.shippingCents > 0),
+          taxIncluded: paid.taxIncluded,
+          paidCents: paid.paidCents,
+          refundedCents: done.reduce((s, r) => s + r.totalCents, 0),
+        },
+        { lines: input.lines, shipping: input.shipping, extraCents: Math.round(input.amount * 100) },
+      );
+      if (!result.ok) {
+        const unknown = input.lines.find((l) => !rows.some((o) => o.id === l.orderId));
+        if (unknown) throw new BadRequestError(`Line ${unknown.orderId} is not part of order ${number}.`, 'REFUND_LINE_UNKNOWN', { orderId: unknown.orderId });
+        throw new DomainError(409, 'REFUND_NOT_POSSIBLE', `${result.message} (order ${number})`);
+      }
+      const f = result.figures;
+      const byId = new Map(rows.map((o) => [o.id, o]));
+      const lines: RefundedLine[] = f.lines.map((l) => ({
+        orderId: l.orderId,
+        productName: byId.get(l.orderId)!.productName,
+        quantity: l.quantity,
+        goodsCents: l.goodsCents,
+        taxCents: l.taxCents,
+      }));
+      const [row] = await tx
+        .insert(orderRefunds)
+        .values({
+          orderKey: key,
+          idempotencyKey: input.idempotencyKey,
+          paymentId: paid.paymentId,
+          status: 'pending',
+          goodsCents: f.goodsCents,
+          shippingCents: f.shippingCents,
+          taxCents: f.taxCents,
+          extraCents: f.extraCents,
+          totalCents: f.totalCents,
+          lines,
+          reason: input.reason,
+          restock: input.restock,
+          actorId: admin.id,
+          actorEmail: admin.email,
+        })
+        .returning();
+      return row;
+    });
   } catch (err) {
     // The same key used at the same moment for a refund of another order: that refund holds it.
     if (!isUniqueViolation(err)) throw err;

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { RETURN_REASON_LABELS, orderNumber, type createReturnSchema, type Return, type ReturnReason, type ReturnStatus } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orderRefunds, orderReturns, type ReturnedLine } from '../../db/schema';
+import { orderReturns, type ReturnedLine } from '../../db/schema';
 import { BadRequestError, DomainError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { actsAsAdmin } from '../../lib/policy';
 import type { ReturnMail } from '../../lib/return-email';
@@ -11,7 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { createRefund, nothingLeftToRefund, type CreatedRefund } from './order-refunds.service';
 import { loadLineUnits, unitsToReturn } from './line-units';
-import { loadShipments, orderKeyOf, shippedUnits, type ShipmentWithLines } from './shipments.service';
+import { loadShipments, orderKeyOf, type ShipmentWithLines } from './shipments.service';
 import { orderLinesOf, type OrderRow } from './orders.service';
 
 /**
@@ -122,7 +122,11 @@ export async function createReturn(
       rows.map((o) => o.id),
     );
     if (await nothingLeftToRefund(tx, key, rows)) {
-      throw new DomainError(409, 'RETURN_NOTHING_TO_REFUND', `Order ${number} was refunded in full already: there is nothing left to return for a refund. Contact us if something is wrong with a part.`);
+      throw new DomainError(
+        409,
+        'RETURN_NOTHING_TO_REFUND',
+        `Order ${number} was refunded in full already: there is nothing left to return for a refund. Contact us if something is wrong with a part.`,
+      );
     }
     const byId = new Map(rows.map((o) => [o.id, o]));
     const lines: ReturnedLine[] = [];

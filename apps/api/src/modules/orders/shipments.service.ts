@@ -22,8 +22,6 @@ export interface ShipmentWithLines extends ShipmentRow {
   lines: { orderId: string; quantity: number }[];
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
-
 /** Units shipped per order line, from these shipments. */
 export function shippedUnits(list: ShipmentWithLines[]): Map<string, number> {
   const shipped = new Map<string, number>();
@@ -199,8 +197,8 @@ export async function createShipment(
           left === 0 && refundedUnshipped > 0
             ? `${quoted(o.productName)} of order ${number} has nothing left to ship: ${refundedUnshipped.toLocaleString('en-US')} of its ${ordered.toLocaleString('en-US')} units were refunded${done ? ` and ${done.toLocaleString('en-US')} shipped` : ''}.`
             : left === 0
-            ? `${quoted(o.productName)} of order ${number} has shipped already: all ${ordered.toLocaleString('en-US')} units.`
-            : `Only ${left.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} units of ${quoted(o.productName)} are left to ship in order ${number}; you asked to ship ${line.quantity.toLocaleString('en-US')}.`,
+              ? `${quoted(o.productName)} of order ${number} has shipped already: all ${ordered.toLocaleString('en-US')} units.`
+              : `Only ${left.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} units of ${quoted(o.productName)} are left to ship in order ${number}; you asked to ship ${line.quantity.toLocaleString('en-US')}.`,
           details,
         );
       }
