@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { formatUsd, fromCents } from '@shop/shared';
 import { formatTaxRate, type InvoiceData } from './invoice-data';
+import { drawText, faceName, measureText } from './pdf-fonts';
 
 /**
- * Issue #25 item 2 (decision 156): an issued invoice as a PDF (pdfkit, the
- * built-in Helvetica, US Letter). Everything printed comes from the snapshot,
- * and the document's dates are the invoice's, so the same snapshot always
- * gives the same bytes.
+ * Issue #25 item 2 (decision 156): an issued invoice as a PDF (pdfkit, US
+ * Letter). Everything printed comes from the snapshot, and the document's
+ * dates are the invoice's, so the same snapshot always gives the same bytes.
+ * Issue #34 item 7 (decision 176): the text is set in embedded Noto Sans, with
+ * Noto Sans SC for what it lacks (CJK), since Helvetica prints only Latin-1.
  */
 
 const money = (cents: number) => formatUsd(fromCents(cents));
@@ -43,6 +45,24 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       ModDate: issued,
     },
   });
+  // The face and size in use: every string goes through write(), which may switch to the fallback face for a run of it.
+  let bold = false;
+  let size = 12;
+  const type = (b: boolean, s = size) => {
+    bold = b;
+    size = s;
+    return doc.font(faceName(b ? 'bold' : 'regular', doc)).fontSize(s);
+  };
+  const write = (text: string, x: number | undefined, y: number | undefined, options: PDFKit.Mixins.TextOptions) => {
+    drawText(doc, text, x, y, options, bold, size);
+    type(bold);
+  };
+  const heightOf = (text: string, options: PDFKit.Mixins.TextOptions) => {
+    const h = measureText(doc, text, options, bold);
+    type(bold);
+    return h;
+  };
+
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -51,17 +71,16 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   });
 
   // Seller (left) and the invoice's facts (right).
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(data.seller.name, MARGIN, MARGIN, { width: 300 });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  for (const line of [data.seller.address, data.seller.email, data.seller.phone, `Tax number: ${data.seller.taxNumber}`]) doc.text(line, { width: 300 });
+  type(true, 16).fillColor(INK);
+  write(data.seller.name, MARGIN, MARGIN, { width: 300 });
+  type(false, 9).fillColor(MUTED);
+  for (const line of [data.seller.address, data.seller.email, data.seller.phone, `Tax number: ${data.seller.taxNumber}`])
+    write(line, undefined, undefined, { width: 300 });
   const sellerBottom = doc.y;
 
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(credit ? 'CREDIT NOTE' : 'INVOICE', 300, MARGIN, { width: RIGHT - 300, align: 'right' });
-  doc.fontSize(9);
+  type(true, 20).fillColor(INK);
+  write(credit ? 'CREDIT NOTE' : 'INVOICE', 300, MARGIN, { width: RIGHT - 300, align: 'right' });
+  type(true, 9);
   const facts: [string, string][] = credit
     ? [
         ['Credit note number', data.number],
@@ -79,18 +98,18 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       ];
   let y = doc.y + 4;
   for (const [k, v] of facts) {
-    doc.font('Helvetica').fillColor(MUTED).text(k, 340, y, { width: 100 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(v, 440, y, { width: RIGHT - 440, align: 'right' });
+    type(false).fillColor(MUTED);
+    write(k, 340, y, { width: 100 });
+    type(true).fillColor(INK);
+    write(v, 440, y, { width: RIGHT - 440, align: 'right' });
     y += 13;
   }
 
   // The buyer.
   y = Math.max(sellerBottom, y) + 20;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Bill to', MARGIN, y);
-  doc.font('Helvetica').fontSize(9);
+  type(true, 10).fillColor(INK);
+  write('Bill to', MARGIN, y, {});
+  type(false, 9);
   const buyer = [
     data.buyer.name,
     data.buyer.company,
@@ -99,7 +118,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     data.buyer.phone,
     data.buyer.taxId ? `Tax number: ${data.buyer.taxId}${data.buyer.taxExempt ? ' (tax exempt)' : ''}` : '',
   ].filter(Boolean);
-  for (const line of buyer) doc.text(line, MARGIN, doc.y, { width: 300 });
+  for (const line of buyer) write(line, MARGIN, doc.y, { width: 300 });
   y = doc.y + 20;
 
   // The lines.
@@ -112,21 +131,21 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     { title: 'Tax', width: 80, align: 'right' },
   ];
   const row = (cells: string[], opts: { bold?: boolean; color?: string } = {}) => {
-    doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(opts.color ?? INK);
-    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: columns[i].width - 6 })));
+    type(opts.bold ?? false, 9).fillColor(opts.color ?? INK);
+    const height = Math.max(...cells.map((c, i) => heightOf(c, { width: columns[i].width - 6 })));
     if (y + height > 720) {
       doc.addPage();
       y = MARGIN;
     }
     let x = MARGIN;
+    let bottom = y;
     cells.forEach((c, i) => {
-      doc.text(c, x, y, { width: columns[i].width - 6, align: columns[i].align });
+      write(c, x, y, { width: columns[i].width - 6, align: columns[i].align });
+      // What was drawn, not the estimate: a cell mixing two faces is only estimated (measureText).
+      bottom = Math.max(bottom, doc.y);
       x += columns[i].width;
     });
-    y += height + 6;
+    y = bottom + 6;
     doc
       .moveTo(MARGIN, y - 3)
       .lineTo(RIGHT, y - 3)
@@ -162,18 +181,15 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // The summary: goods, shipping, tax by rate, total.
   y += 10;
-  const summary = (label: string, value: string, bold = false) => {
+  const summary = (label: string, value: string, total = false) => {
     if (y > 730) {
       doc.addPage();
       y = MARGIN;
     }
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(bold ? 11 : 9)
-      .fillColor(INK);
-    doc.text(label, 300, y, { width: 180, align: 'right' });
-    doc.text(value, 480, y, { width: RIGHT - 480, align: 'right' });
-    y += bold ? 16 : 13;
+    type(total, total ? 11 : 9).fillColor(INK);
+    write(label, 300, y, { width: 180, align: 'right' });
+    write(value, 480, y, { width: RIGHT - 480, align: 'right' });
+    y += total ? 16 : 13;
   };
   summary('Goods', money(data.goodsCents));
   if (data.shipping) summary('Shipping', money(data.shippingCents));
@@ -192,19 +208,16 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   summary(credit ? 'Total credited (USD)' : 'Total paid (USD)', money(data.totalCents), true);
 
   y += 16;
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      credit
-        ? `Refunded to the card that paid the order${data.transactionId ? `, refund ${data.transactionId}` : ''}. Reason: ${data.reason ?? ''}`
-        : `Paid in full${data.transactionId ? `, transaction ${data.transactionId}` : ''}. Thank you for your order.`,
-      MARGIN,
-      y,
-      { width: RIGHT - MARGIN },
-    );
-  doc.text(`${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}`, { width: RIGHT - MARGIN });
+  type(false, 8).fillColor(MUTED);
+  write(
+    credit
+      ? `Refunded to the card that paid the order${data.transactionId ? `, refund ${data.transactionId}` : ''}. Reason: ${data.reason ?? ''}`
+      : `Paid in full${data.transactionId ? `, transaction ${data.transactionId}` : ''}. Thank you for your order.`,
+    MARGIN,
+    y,
+    { width: RIGHT - MARGIN },
+  );
+  write(`${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}`, undefined, undefined, { width: RIGHT - MARGIN });
 
   doc.end();
   return done;
