@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', await createMailer(config, app.log));
-  app.decorate('payments', await createPaymentProvider(config, database.db));
+  app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('clock', { now: () => new Date() });
   app.decorate('fastCatalogue', fastCatalogue);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -36,6 +36,14 @@ describe('DELETE /api/users/{id}/admin', () => {
   it("takes the role back from another admin, records it with the target's e-mail, and their powers end at once", async () => {
     const other = await signUpUser(t.app, { name: 'Otto Other' });
     expect((await promote(other.id)).statusCode).toBe(200);
+    // Issue #34: a promoted account first chooses a password of the admin rule.
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions/password',
+      headers: bearer(other.token),
+      payload: { currentPassword: other.password, newPassword: 'otto-admin-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
     // The promoted account uses the token it already had: the role is read on every request.
     expect((await t.app.inject({ method: 'GET', url: '/api/users?page=1', headers: bearer(other.token) })).statusCode).toBe(200);
 

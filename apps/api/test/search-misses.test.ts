@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMissesSchema, searchResultSchema, type SearchMisses } from '@shop/shared';
 import { seedDemoData } from '../src/db/seed/seed';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { SEARCH_MISS_RETENTION_DAYS, SearchMissCounter } from '../src/modules/search/search-misses.service';
-import { searchMisses } from '../src/db/schema';
+import { searchMissClients, searchMisses } from '../src/db/schema';
 
 /**
  * Issue #26 item 6 (decision 168): searches that found nothing, and results nobody opened, counted per normalised
@@ -21,8 +22,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const search = async (qs: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/search?${qs}` });
+/** Two visitors (issue #34: a query is listed once several clients searched for it). */
+const A = '198.51.100.7';
+const B = '203.0.113.9';
+const search = async (qs: string, from = A) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/search?${qs}`, remoteAddress: from });
   expect(res.statusCode, res.body).toBe(200);
   return searchResultSchema.parse(res.json());
 };
@@ -33,20 +37,43 @@ const misses = async (token = admin.token) => {
 };
 
 describe('search misses', () => {
-  it('counts submitted searches per normalised query, not suggestions, pages or e-mail addresses', async () => {
+  it('counts submitted searches per normalised query and client, not suggestions, pages or e-mail addresses', async () => {
     await search('q=Flux+Capacitor&track=true');
     await search('q=flux-capacitor++&track=true');
     await search('q=flux+capacitor&track=true&page=2');
     await search('q=flux+capacitor&limit=8');
     await search('q=someone%40example.com&track=true');
+    await search('q=someone%40example.com&track=true', B);
+    // One client so far: not listed.
+    expect((await misses()).zeroResults.map((r) => r.query)).not.toContain('flux capacitor');
+    await search('q=FLUX+capacitor&track=true', B);
     const list = await misses();
     expect(list.zeroResults.find((r) => r.query === 'flux capacitor')).toMatchObject({ searches: 2, zeroResults: 2, opened: 0 });
     expect(JSON.stringify(list)).not.toContain('example');
   });
 
+  it('one visitor cannot put text on the list: 25 searches from one client count once, and are not listed', async () => {
+    for (let i = 0; i < 25; i++) await search('q=buy+cheap+pills+here&track=true');
+    expect((await misses()).zeroResults.map((r) => r.query)).not.toContain('buy cheap pills here');
+    const [row] = await t.app.db.select().from(searchMisses).where(eq(searchMisses.query, 'buy cheap pills here'));
+    expect(row).toMatchObject({ searches: 1, zeroResults: 1, clients: 1 });
+    // No address is kept: the client is a keyed hash, of the address and the query.
+    const clients = await t.app.db.select().from(searchMissClients).where(eq(searchMissClients.query, 'buy cheap pills here'));
+    expect(clients).toHaveLength(1);
+    expect(JSON.stringify(clients)).not.toContain(A);
+    const flux = await t.app.db.select().from(searchMissClients).where(eq(searchMissClients.query, 'flux capacitor'));
+    expect(flux.map((c) => c.client)).not.toContain(clients[0].client);
+    // The next day the same client counts again, but is still one client.
+    await t.app.db.update(searchMissClients).set({ day: '2000-01-01' }).where(eq(searchMissClients.query, 'buy cheap pills here'));
+    await search('q=buy+cheap+pills+here&track=true');
+    await misses();
+    const [again] = await t.app.db.select().from(searchMisses).where(eq(searchMisses.query, 'buy cheap pills here'));
+    expect(again).toMatchObject({ searches: 2, clients: 1 });
+  });
+
   it('lists searches whose results nobody opened, until one is opened', async () => {
     await search('q=chain+lube&track=true');
-    await search('q=chain+lube&track=true');
+    await search('q=chain+lube&track=true', B);
     expect((await misses()).notOpened.find((r) => r.query === 'chain lube')).toMatchObject({ searches: 2, zeroResults: 0, opened: 0 });
     const opened = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: 'Chain Lube' } });
     expect(opened.statusCode).toBe(204);
@@ -59,6 +86,7 @@ describe('search misses', () => {
 
   it('an admin dismisses a query, audited; a visitor and a customer are refused', async () => {
     await search('q=zzqx+widget&track=true');
+    await search('q=zzqx+widget&track=true', B);
     expect((await t.app.inject({ method: 'GET', url: '/api/search/misses' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/search/misses', headers: bearer(customer.token) })).statusCode).toBe(403);
     const url = `/api/search/misses/${encodeURIComponent('zzqx widget')}`;
@@ -67,6 +95,10 @@ describe('search misses', () => {
     expect((await misses()).zeroResults.map((r) => r.query)).toContain('zzqx widget');
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(admin.token) })).statusCode).toBe(204);
     expect((await misses()).zeroResults.map((r) => r.query)).not.toContain('zzqx widget');
+    // It comes back when several clients search for it again, the same ones included.
+    await search('q=zzqx+widget&track=true');
+    await search('q=zzqx+widget&track=true', B);
+    expect((await misses()).zeroResults.find((r) => r.query === 'zzqx widget')).toMatchObject({ searches: 2 });
     const audit = await t.app.inject({ method: 'GET', url: '/api/audit?action=search_miss.dismiss', headers: bearer(admin.token) });
     expect(audit.json().items[0]).toMatchObject({ entityId: 'zzqx widget', actor: { email: admin.email } });
   });
@@ -76,19 +108,27 @@ describe('old search counts are forgotten (decision 170)', () => {
   it('a query nobody searched for in the retention period is deleted on the next write; a recent one stays', async () => {
     const day = 24 * 60 * 60 * 1000;
     await t.app.db.insert(searchMisses).values([
-      { query: 'stale carburettor kit', searches: 3, zeroResults: 3, opened: 0, lastSearchedAt: new Date(Date.now() - (SEARCH_MISS_RETENTION_DAYS + 1) * day) },
+      {
+        query: 'stale carburettor kit',
+        searches: 3,
+        zeroResults: 3,
+        opened: 0,
+        clients: 3,
+        lastSearchedAt: new Date(Date.now() - (SEARCH_MISS_RETENTION_DAYS + 1) * day),
+      },
       {
         query: 'recent carburettor kit',
         searches: 2,
         zeroResults: 2,
         opened: 0,
+        clients: 2,
         lastSearchedAt: new Date(Date.now() - (SEARCH_MISS_RETENTION_DAYS - 1) * day),
       },
     ]);
     expect((await misses()).zeroResults.map((r) => r.query)).toEqual(expect.arrayContaining(['stale carburettor kit', 'recent carburettor kit']));
     // A process's first write prunes (the shop's own counter pruned when it first wrote, before these rows existed).
-    const counter = new SearchMissCounter(t.app.db, t.app.log);
-    counter.searched('bar end weights', 1, new Date());
+    const counter = new SearchMissCounter(t.app.db, t.app.log, 'another-secret');
+    counter.searched('bar end weights', 1, new Date(), A);
     await counter.flush();
     const after = (await misses()).zeroResults.map((r) => r.query);
     expect(after).not.toContain('stale carburettor kit');

@@ -27,6 +27,29 @@ const stringField = (body: unknown, key: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/**
+ * The signed-in user of a request to Better Auth. A direct `auth.api` call with the session's bearer token (the
+ * shop's own POST /api/sessions/password) carries no cookie: the bearer plugin turns the token into one for the
+ * endpoint, but not for the hooks that run before it, so the token is looked up here too.
+ */
+async function sessionUserId(ctx: HookContext): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const header = ctx.headers?.get('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim().split('.')[0] : '';
+  if (!token) return undefined;
+  const found = await ctx.context.internalAdapter.findSession(token).catch(() => null);
+  return found && found.session.expiresAt > new Date() ? found.user.id : undefined;
+}
+
+/** Issue #34: a password of the admin rule was set, so an account promoted to admin no longer owes one. */
+export async function passwordChosen(db: Db, userId: string): Promise<void> {
+  await db
+    .update(schema.user)
+    .set({ mustChangePassword: false })
+    .where(and(eq(schema.user.id, userId), eq(schema.user.mustChangePassword, true)));
+}
+
 /** The user a /two-factor/verify-totp request is for: the session's, or the one of a sign-in that owes its code. */
 async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(() => null);
@@ -49,7 +72,10 @@ function matchedStep(secret: string, code: string, now: number): number | null {
 /**
  * Issue #22, before Better Auth's own handlers:
  * - new passwords (sign-up, reset, change) follow the shop's rules: 8 characters for customers, 12 for
- *   administrators, none of the most common passwords (lib/password-policy);
+ *   administrators, none of the most common passwords (lib/password-policy), whether the change comes over HTTP
+ *   or from the shop's own POST /api/sessions/password (issue #34);
+ * - after a password change the account no longer owes an admin password (issue #34: the rule above held);
+ *   a reset clears it in `onPasswordReset` (lib/auth);
  * - a TOTP code works once: the time step of the last accepted code is kept on the user's two_factor row
  *   and a code of that step or an earlier one is refused like a wrong code (401). The step is claimed with one
  *   conditional UPDATE, so two requests racing with the same code cannot both pass.
@@ -76,7 +102,7 @@ export function accountRules(db: Db): BetterAuthPlugin {
             if (password === undefined) return;
             let userId: string | undefined;
             if (ctx.path === '/change-password') {
-              userId = (await getSessionFromCtx(ctx).catch(() => null))?.user.id;
+              userId = await sessionUserId(ctx);
             } else {
               const token = stringField(ctx.body, 'token') ?? stringField(ctx.query, 'token');
               if (token) userId = (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`))?.value;
@@ -108,6 +134,17 @@ export function accountRules(db: Db): BetterAuthPlugin {
             if (claimed.length === 0) {
               throw new APIError('UNAUTHORIZED', { code: 'TOTP_CODE_ALREADY_USED', message: accountSecurityCopy.codeAlreadyUsed });
             }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            if (!returned || returned instanceof Error || returned instanceof Response) return;
+            const userId = (returned as { user?: { id?: unknown } }).user?.id;
+            if (typeof userId === 'string') await passwordChosen(db, userId);
           }),
         },
       ],

@@ -12,7 +12,7 @@ import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from './mailer';
-import { accountRules } from './account-rules';
+import { accountRules, passwordChosen } from './account-rules';
 import { onKnownAddressSignUp } from './sign-up-known-address';
 import { DISPLAY_NAME_MAX, isAllowedPhotoUrl, shop } from '@shop/shared';
 import { accountSecurityCopy } from '@shop/shared/copy/account-security';
@@ -231,6 +231,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<
       // The reset link proved the mailbox: the address is confirmed, so a customer who never opened the first
       // e-mail is not kept out after choosing a new password.
       onPasswordReset: async ({ user }) => {
+        // Issue #34: the new password met the admin rule when the account is an admin's (lib/account-rules).
+        await passwordChosen(db, user.id);
         if (!user.emailVerified) await db.update(schema.user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
       },
       revokeSessionsOnPasswordReset: true,

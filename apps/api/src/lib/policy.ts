@@ -1,4 +1,4 @@
-import { TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/shared';
 import { ForbiddenError } from './errors';
 
 /**
@@ -15,6 +15,8 @@ export interface PolicySubject {
   twoFactorVerified: boolean;
   /** The ADMIN_TWO_FACTOR setting the session was admitted under. */
   adminTwoFactor: AdminTwoFactorSetting;
+  /** Promoted to admin and has not chosen a password of the admin rule since (issue #34). */
+  mustChangePassword: boolean;
 }
 
 /**
@@ -26,16 +28,31 @@ export const isAdmin = (u: Pick<PolicySubject, 'role'>) => (u.role ?? '').split(
 /** Holds the admin role but owes the second factor before using it. */
 export const owesAdminSecondFactor = (u: PolicySubject) => isAdmin(u) && u.adminTwoFactor === 'required' && !u.twoFactorVerified;
 
-/** The one admin grant: the admin role and, when ADMIN_TWO_FACTOR=required, a session that passed the second factor. */
-export const actsAsAdmin = (u: PolicySubject) => isAdmin(u) && !owesAdminSecondFactor(u);
+/** Holds the admin role but owes a password of the admin rule (promoted with a customer's password). */
+export const owesAdminPassword = (u: PolicySubject) => isAdmin(u) && u.mustChangePassword;
+
+/**
+ * The one admin grant: the admin role and, when ADMIN_TWO_FACTOR=required, a session that passed the second factor,
+ * and a password chosen under the admin rule.
+ */
+export const actsAsAdmin = (u: PolicySubject) => isAdmin(u) && !owesAdminSecondFactor(u) && !owesAdminPassword(u);
 
 export const twoFactorRequired = () => new ForbiddenError(TWO_FACTOR_REQUIRED_MESSAGE, 'TWO_FACTOR_REQUIRED');
+export const passwordChangeRequired = () => new ForbiddenError(PASSWORD_CHANGE_REQUIRED_MESSAGE, 'PASSWORD_CHANGE_REQUIRED');
+
+/** Why an admin does not act as one (the second factor first: it finishes the sign-in), or null. */
+export function adminDebt(u: PolicySubject): ForbiddenError | null {
+  if (owesAdminSecondFactor(u)) return twoFactorRequired();
+  if (owesAdminPassword(u)) return passwordChangeRequired();
+  return null;
+}
 
 /**
  * For calls that are not about one object (a list, an admin screen): an admin who
- * owes the second factor is told so (403 TWO_FACTOR_REQUIRED); anyone else gets `refusal`.
+ * owes the second factor or a new password is told so (403 TWO_FACTOR_REQUIRED or
+ * PASSWORD_CHANGE_REQUIRED); anyone else gets `refusal`.
  */
 export function assertActsAsAdmin(u: PolicySubject, refusal: () => Error): void {
   if (actsAsAdmin(u)) return;
-  throw owesAdminSecondFactor(u) ? twoFactorRequired() : refusal();
+  throw (isAdmin(u) && adminDebt(u)) || refusal();
 }

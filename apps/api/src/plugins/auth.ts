@@ -9,7 +9,7 @@ import { session as sessionTable, user as userTable } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/access-token';
 import { accountFieldsSchema, type AdminTwoFactorState } from '@shop/shared';
-import { actsAsAdmin, isAdmin, twoFactorRequired, type AdminTwoFactorSetting, type PolicySubject } from '../lib/policy';
+import { adminDebt, isAdmin, type AdminTwoFactorSetting, type PolicySubject } from '../lib/policy';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors';
 
 export interface AuthUser extends PolicySubject {
@@ -97,6 +97,7 @@ export function sessionUser(row: SessionUserRow | undefined, sessionId: string, 
     twoFactorEnabled: row.u.twoFactorEnabled === true,
     twoFactorVerified: row.twoFactorVerified,
     adminTwoFactor,
+    mustChangePassword: row.u.mustChangePassword,
   };
 }
 
@@ -304,7 +305,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(req, reply);
     if (!isAdmin(req.user!)) throw new ForbiddenError('Only administrators can do that.', 'ADMIN_ONLY');
-    if (!actsAsAdmin(req.user!)) throw twoFactorRequired();
+    const debt = adminDebt(req.user!);
+    if (debt) throw debt;
   });
 
   app.decorate('isTrustedOrigin', (req: FastifyRequest) => {

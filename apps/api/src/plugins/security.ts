@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The shared rate-limit store's Redis connection; null without REDIS_URL. */
     rateLimitBackend: RateLimitBackend | null;
+    /**
+     * The address of the client a request is for: Fastify's `req.ip` (TRUST_PROXY decides whether X-Forwarded-For
+     * counts), or for a read of the server renderer the address of the client whose page is rendered.
+     */
+    clientAddress: (req: FastifyRequest) => string;
   }
 }
 
@@ -116,6 +121,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
   const apiPath = (req: FastifyRequest) => req.url.startsWith('/api/');
   const isRenderRead = (req: FastifyRequest) => apiPath(req) && req.headers[RENDER_HEADER] === opts.renderSecret;
   const pageKey = (client: string) => `page:${client}`;
+  app.decorate('clientAddress', (req: FastifyRequest) => (isRenderRead(req) ? String(req.headers[RENDER_CLIENT_HEADER] ?? '') || req.ip : req.ip));
   await app.register(rateLimit, {
     global: true,
     max: (_req, key) => (key.startsWith('page:') ? config.PAGE_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE),

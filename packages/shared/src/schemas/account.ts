@@ -48,5 +48,9 @@ export const accountFieldsSchema = z.looseObject({
 export const adminTwoFactorStateSchema = z.enum(['not-needed', 'passed', 'enrol', 'verify']);
 export type AdminTwoFactorState = z.infer<typeof adminTwoFactorStateSchema>;
 
+/** Issue #34: an account made admin keeps its customer password (8 characters) until it chooses one of 12. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'You were made an administrator: choose a new password of at least 12 characters (Profile, Change password), then try again.';
+
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   'Administrators must confirm their sign-in with a second factor (an authenticator app code). Set it up or enter your code, then try again.';

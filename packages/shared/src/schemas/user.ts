@@ -44,6 +44,8 @@ export const adminCheckSchema = z.object({
   admin: z.boolean(),
   /** Only when asking about oneself as an admin: whether this session still needs a second factor. */
   twoFactor: adminTwoFactorStateSchema.optional(),
+  /** Only when asking about oneself as an admin who was promoted and has not chosen an admin password since (issue #34). */
+  passwordChange: z.literal('required').optional(),
 });
 
 export const userListEntrySchema = z.object({

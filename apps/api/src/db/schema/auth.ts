@@ -17,6 +17,11 @@ export const user = pgTable('user', {
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   /** Better Auth two-factor plugin: TOTP enrolment finished. */
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  /**
+   * The shop's own mark (issue #34): promoted to admin with a password that may be shorter than the admin rule (a
+   * hash does not tell). Until a password of the admin rule is set, the account does not act as an admin.
+   */
+  mustChangePassword: boolean('must_change_password').default(false).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });

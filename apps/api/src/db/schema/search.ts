@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -32,6 +32,23 @@ export const searchMisses = pgTable(
     zeroResults: integer('zero_results').notNull().default(0),
     opened: integer('opened').notNull().default(0),
     lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).defaultNow().notNull(),
+    /** Issue #34: how many distinct clients searched for it; the admin's lists show only queries of several. */
+    clients: integer('clients').notNull().default(0),
   },
   (t) => [index('search_misses_zero_idx').on(t.zeroResults), index('search_misses_last_idx').on(t.lastSearchedAt)],
+);
+
+/**
+ * Issue #34: who searched for a query, so each client counts once a day. `client` is a keyed hash (HMAC with the
+ * shop's secret) of the client's address and the query: no address is kept, and one client's rows for two queries
+ * do not match. `day` is the last (UTC) day it was counted. Forgotten with the query (dismissed or pruned).
+ */
+export const searchMissClients = pgTable(
+  'search_miss_clients',
+  {
+    query: text('query').notNull(),
+    client: text('client').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.query, t.client] }), index('search_miss_clients_day_idx').on(t.day)],
 );

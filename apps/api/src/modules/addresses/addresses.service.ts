@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_SAVED_ADDRESSES, type Address, type SavedAddress, type saveAddressSchema } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { addresses } from '../../db/schema';
+import { addresses, user } from '../../db/schema';
 import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
 
 /**
@@ -43,6 +43,15 @@ const fields = (a: Address) => ({
   phone: a.phone,
 });
 
+/**
+ * Issue #34 item 7: one customer's saves run one at a time. The transaction locks the customer's user row (as a
+ * checkout does, which may save an address too), so the cap is counted and the default mark moved with no other
+ * save in between: concurrent saves never pass the cap nor break the one-default index (which was a 500).
+ */
+async function lockBook(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
+
 /** The default first, then the newest. */
 export async function listAddresses(db: Db, userId: string): Promise<SavedAddress[]> {
   const rows = await db
@@ -67,6 +76,7 @@ async function countOf(tx: Db, userId: string): Promise<number> {
 
 export async function createAddress(db: Db, userId: string, input: z.output<typeof saveAddressSchema>): Promise<SavedAddress> {
   return db.transaction(async (tx) => {
+    await lockBook(tx, userId);
     const n = await countOf(tx, userId);
     if (n >= MAX_SAVED_ADDRESSES) throw bookFull();
     const isDefault = input.isDefault || n === 0;
@@ -82,6 +92,7 @@ export async function createAddress(db: Db, userId: string, input: z.output<type
 export async function updateAddress(db: Db, userId: string, id: string, input: z.output<typeof saveAddressSchema>): Promise<SavedAddress> {
   if (!isUuid(id)) throw notFound();
   return db.transaction(async (tx) => {
+    await lockBook(tx, userId);
     const [current] = await tx
       .select()
       .from(addresses)
@@ -103,6 +114,7 @@ export async function updateAddress(db: Db, userId: string, id: string, input: z
 export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction(async (tx) => {
+    await lockBook(tx, userId);
     const [gone] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
@@ -122,6 +134,8 @@ export async function deleteAddress(db: Db, userId: string, id: string): Promise
  * address becomes the default.
  */
 export async function saveAddressFromCheckout(tx: Db, userId: string, address: Address): Promise<void> {
+  // The checkout already holds this lock; taking it again in the same transaction costs nothing.
+  await lockBook(tx, userId);
   const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
   const same = existing.some((r) => Object.entries(fields(address)).every(([k, v]) => (r as Record<string, unknown>)[k] === v));
   if (same || existing.length >= MAX_SAVED_ADDRESSES) return;

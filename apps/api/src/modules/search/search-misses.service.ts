@@ -1,7 +1,8 @@
-import { desc, eq, gt, lt, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { normaliseSearchQuery, type SearchMissRow, type SearchMisses } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { searchMisses } from '../../db/schema';
+import { searchMissClients, searchMisses } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import type { Actor } from './synonyms.service';
 
@@ -10,17 +11,26 @@ import type { Actor } from './synonyms.service';
  * results page, `track=true`) and an opened result are counted per normalised query, with nothing about who searched.
  * Counting must not slow the search: counts gather in memory and are written in one upsert every few seconds (and
  * before the admin's list is read, and when the server stops). Several processes add up, since every write adds.
+ *
+ * Issue #34 item 7: one visitor could put any text at the top of the admin's page by sending it 25 times. A search
+ * now counts once per client per (UTC) day, and the lists show only queries that at least MIN_CLIENTS distinct
+ * clients searched for. A client is its address (for a server-rendered page, the address of the page's client),
+ * kept only as a keyed hash of address and query (search_miss_clients), so no address is stored and one client's
+ * rows for two queries cannot be matched.
  */
 
-interface Pending {
-  searches: number;
-  zeroResults: number;
-  opened: number;
-  last: Date | null;
+/** A submitted search of one client, waiting for the next write. */
+interface PendingSearch {
+  query: string;
+  client: string;
+  zero: boolean;
+  at: Date;
 }
 
 /** How many rows the admin's lists show. */
 const TOP = 20;
+/** A query shows on the admin's lists once this many distinct clients have searched for it. */
+export const MIN_CLIENTS = 2;
 /** The most distinct queries kept in memory between writes; beyond them a burst is dropped rather than grow memory. */
 const MAX_PENDING = 5_000;
 /** A query nobody has searched for in this long is forgotten (decision 170): the list is about what shoppers want now. */
@@ -31,77 +41,127 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** A query that looks like an e-mail address is someone's data, not a part: never counted. */
 const looksPersonal = (q: string) => /\S+@\S+/.test(q);
 
+/** The query, normalised, or null when it is not counted (empty, or someone's e-mail address). */
+const countedQuery = (q: string): string | null => (looksPersonal(q) ? null : normaliseSearchQuery(q) || null);
+
 export class SearchMissCounter {
-  private pending = new Map<string, Pending>();
+  /** Submitted searches by query and client: a client's repeats before the next write are one. */
+  private searches = new Map<string, PendingSearch>();
+  private opened = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private prunedAt = 0;
 
+  /** `secret` keys the hash of a client's address (the shop's session secret): without it the hash is not reversible by trying addresses. */
   constructor(
     private readonly db: Db,
     private readonly log: { warn(obj: unknown, msg: string): void },
+    private readonly secret: string,
     private readonly everyMs = 5_000,
   ) {}
 
-  private add(q: string, change: Partial<Pending>): void {
-    if (looksPersonal(q)) return;
-    const query = normaliseSearchQuery(q);
-    if (!query) return;
-    let row = this.pending.get(query);
-    if (!row) {
-      if (this.pending.size >= MAX_PENDING) return;
-      row = { searches: 0, zeroResults: 0, opened: 0, last: null };
-      this.pending.set(query, row);
-    }
-    row.searches += change.searches ?? 0;
-    row.zeroResults += change.zeroResults ?? 0;
-    row.opened += change.opened ?? 0;
-    if (change.last) row.last = change.last;
+  private schedule(): void {
     this.timer ??= setTimeout(() => void this.flush(), this.everyMs).unref();
   }
 
-  /** A submitted search and how many parts it found. */
-  searched(q: string, total: number, at: Date): void {
-    this.add(q, { searches: 1, zeroResults: total === 0 ? 1 : 0, last: at });
+  /** A keyed hash of the client's address and the query: never the address itself. */
+  private clientKey(query: string, address: string): string {
+    return crypto.createHmac('sha256', this.secret).update(`search-miss\n${query}\n${address}`).digest('base64url').slice(0, 22);
+  }
+
+  /** A search submitted by the client at `address`, and how many parts it found. */
+  searched(q: string, total: number, at: Date, address: string): void {
+    const query = countedQuery(q);
+    if (!query) return;
+    const client = this.clientKey(query, address);
+    const key = `${query}\n${client}`;
+    if (!this.searches.has(key) && this.searches.size >= MAX_PENDING) return;
+    this.searches.set(key, { query, client, zero: total === 0, at });
+    this.schedule();
   }
 
   /** A result opened from a counted search. */
   openedResult(q: string): void {
-    this.add(q, { opened: 1 });
+    const query = countedQuery(q);
+    if (!query) return;
+    if (!this.opened.has(query) && this.opened.size >= MAX_PENDING) return;
+    this.opened.set(query, (this.opened.get(query) ?? 0) + 1);
+    this.schedule();
   }
 
-  /** Write what has gathered, in one statement; a failed write is logged and its counts dropped (they are estimates). */
+  /**
+   * The searches that count: a client's first search of a query, or its first on a later day. Each such search
+   * claims its (query, client) row for the day in one conditional upsert, so processes writing at once count it once.
+   */
+  private async claim(tx: Db, batch: PendingSearch[]): Promise<{ query: string; client: string; first: boolean }[]> {
+    if (batch.length === 0) return [];
+    return tx
+      .insert(searchMissClients)
+      .values(batch.map((s) => ({ query: s.query, client: s.client, day: s.at.toISOString().slice(0, 10) })))
+      .onConflictDoUpdate({
+        target: [searchMissClients.query, searchMissClients.client],
+        set: { day: sql`excluded.day` },
+        setWhere: sql`${searchMissClients.day} < excluded.day`,
+      })
+      .returning({ query: searchMissClients.query, client: searchMissClients.client, first: sql<boolean>`(xmax = 0)` });
+  }
+
+  /** Write what has gathered, in one transaction; a failed write is logged and its counts dropped (they are estimates). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = [...this.pending.entries()];
-    this.pending = new Map();
+    const searches = [...this.searches.values()];
+    const opened = [...this.opened.entries()];
+    this.searches = new Map();
+    this.opened = new Map();
     this.writing = this.writing.then(async () => {
-      if (batch.length === 0) return;
+      if (searches.length === 0 && opened.length === 0) return;
       try {
-        await this.db
-          .insert(searchMisses)
-          .values(
-            batch.map(([query, p]) => ({
-              query,
-              searches: p.searches,
-              zeroResults: p.zeroResults,
-              opened: p.opened,
-              ...(p.last ? { lastSearchedAt: p.last } : {}),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: searchMisses.query,
-            set: {
-              searches: sql`${searchMisses.searches} + excluded.searches`,
-              zeroResults: sql`${searchMisses.zeroResults} + excluded.zero_results`,
-              opened: sql`${searchMisses.opened} + excluded.opened`,
-              // An opened result alone does not make the query searched later than it was.
-              lastSearchedAt: sql`CASE WHEN excluded.searches > 0 THEN greatest(${searchMisses.lastSearchedAt}, excluded.last_searched_at) ELSE ${searchMisses.lastSearchedAt} END`,
-            },
-          });
+        await this.db.transaction(async (tx) => {
+          const rows = new Map<string, { searches: number; zeroResults: number; opened: number; clients: number; last: Date | null }>();
+          const rowOf = (query: string) => {
+            let row = rows.get(query);
+            if (!row) rows.set(query, (row = { searches: 0, zeroResults: 0, opened: 0, clients: 0, last: null }));
+            return row;
+          };
+          const byKey = new Map(searches.map((s) => [`${s.query}\n${s.client}`, s]));
+          for (const counted of await this.claim(tx, searches)) {
+            const s = byKey.get(`${counted.query}\n${counted.client}`);
+            if (!s) continue;
+            const row = rowOf(s.query);
+            row.searches += 1;
+            row.zeroResults += s.zero ? 1 : 0;
+            row.clients += counted.first ? 1 : 0;
+            if (!row.last || row.last < s.at) row.last = s.at;
+          }
+          for (const [query, n] of opened) rowOf(query).opened += n;
+          if (rows.size === 0) return;
+          await tx
+            .insert(searchMisses)
+            .values(
+              [...rows.entries()].map(([query, p]) => ({
+                query,
+                searches: p.searches,
+                zeroResults: p.zeroResults,
+                opened: p.opened,
+                clients: p.clients,
+                ...(p.last ? { lastSearchedAt: p.last } : {}),
+              })),
+            )
+            .onConflictDoUpdate({
+              target: searchMisses.query,
+              set: {
+                searches: sql`${searchMisses.searches} + excluded.searches`,
+                zeroResults: sql`${searchMisses.zeroResults} + excluded.zero_results`,
+                opened: sql`${searchMisses.opened} + excluded.opened`,
+                clients: sql`${searchMisses.clients} + excluded.clients`,
+                // An opened result alone does not make the query searched later than it was.
+                lastSearchedAt: sql`CASE WHEN excluded.searches > 0 THEN greatest(${searchMisses.lastSearchedAt}, excluded.last_searched_at) ELSE ${searchMisses.lastSearchedAt} END`,
+              },
+            });
+        });
       } catch (err) {
-        this.log.warn({ err, queries: batch.length }, 'search counts not written');
+        this.log.warn({ err, queries: searches.length + opened.length }, 'search counts not written');
       }
       await this.prune();
     });
@@ -115,6 +175,8 @@ export class SearchMissCounter {
     const before = new Date(Date.now() - SEARCH_MISS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
     try {
       await this.db.delete(searchMisses).where(lt(searchMisses.lastSearchedAt, before));
+      // A client row of a day that old counted nothing since: a search now would count as a new client's.
+      await this.db.delete(searchMissClients).where(lt(searchMissClients.day, before.toISOString().slice(0, 10)));
     } catch (err) {
       this.log.warn({ err }, 'old search counts not pruned');
     }
@@ -129,18 +191,19 @@ const toRow = (r: typeof searchMisses.$inferSelect): SearchMissRow => ({
   lastSearchedAt: r.lastSearchedAt.toISOString(),
 });
 
-/** The top searches that found nothing, and the top searches that found parts nobody opened. */
+/** The top searches that found nothing, and the top searches that found parts nobody opened; each searched by several clients. */
 export async function listSearchMisses(db: Db): Promise<SearchMisses> {
+  const several = gte(searchMisses.clients, MIN_CLIENTS);
   const zero = await db
     .select()
     .from(searchMisses)
-    .where(gt(searchMisses.zeroResults, 0))
+    .where(and(several, gt(searchMisses.zeroResults, 0)))
     .orderBy(desc(searchMisses.zeroResults), desc(searchMisses.lastSearchedAt))
     .limit(TOP);
   const unopened = await db
     .select()
     .from(searchMisses)
-    .where(sql`${searchMisses.searches} > ${searchMisses.zeroResults} AND ${searchMisses.opened} = 0`)
+    .where(and(several, sql`${searchMisses.searches} > ${searchMisses.zeroResults} AND ${searchMisses.opened} = 0`))
     .orderBy(desc(sql`${searchMisses.searches} - ${searchMisses.zeroResults}`), desc(searchMisses.lastSearchedAt))
     .limit(TOP);
   return { zeroResults: zero.map(toRow), notOpened: unopened.map(toRow) };
@@ -154,6 +217,8 @@ export async function dismissSearchMiss(db: Db, actor: Actor, query: string): Pr
       .where(eq(searchMisses.query, normaliseSearchQuery(query)))
       .returning();
     if (!gone) return;
+    // It comes back when several clients search for it again, the ones that did before included.
+    await tx.delete(searchMissClients).where(eq(searchMissClients.query, gone.query));
     await recordAudit(tx, {
       actor,
       action: 'search_miss.dismiss',

@@ -14,6 +14,7 @@ import {
 } from '@shop/shared';
 import { search } from './search.service';
 import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms.service';
+import { resolveAuthSecret } from '../../lib/auth';
 import { SearchMissCounter, dismissSearchMiss, listSearchMisses } from './search-misses.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -21,7 +22,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { lowStockFactor: app.config.LOW_STOCK_FACTOR };
   // Issue #26 item 6 (decision 168): what shoppers did not find, counted without personal data.
-  const misses = new SearchMissCounter(app.db, app.log);
+  const misses = new SearchMissCounter(app.db, app.log, resolveAuthSecret(app.config));
   app.addHook('preClose', async () => misses.flush());
 
   app.get(
@@ -38,7 +39,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const result = await search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load));
       // Issue #26 item 6: a search the shopper submitted is counted (page 1 only, so paging does not count it again).
-      if (req.query.track === 'true' && req.query.q && req.query.page === 1) misses.searched(req.query.q, result.total, app.clock.now());
+      if (req.query.track === 'true' && req.query.q && req.query.page === 1)
+        misses.searched(req.query.q, result.total, app.clock.now(), app.clientAddress(req));
       return result;
     },
   );

@@ -20,7 +20,7 @@ import {
 } from '@shop/shared';
 import { SECOND_FACTOR_PENDING_MESSAGE } from '../../plugins/auth';
 import { wrongOriginMessage } from '../../lib/auth';
-import { actsAsAdmin, isAdmin } from '../../lib/policy';
+import { actsAsAdmin, isAdmin, owesAdminPassword } from '../../lib/policy';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { demoteAdmin, getProfile, listUsers, pageUsers, promoteToAdmin, setTaxExemption, syncUser, updateProfile } from './users.service';
 
@@ -114,9 +114,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = req.user!;
       if (me.email === req.params.email) {
         if (!isAdmin(me)) return { admin: false };
-        // The spec's answer is { admin }; the second-factor state is added only when it matters to the web app.
+        // The spec's answer is { admin }; the second-factor state and a password owed since a promotion (issue #34)
+        // are added only when they matter to the web app.
         const twoFactor = app.adminTwoFactorState(me);
-        return twoFactor === 'not-needed' ? { admin: true } : { admin: true, twoFactor };
+        return {
+          admin: true,
+          ...(twoFactor === 'not-needed' ? {} : { twoFactor }),
+          ...(owesAdminPassword(me) ? { passwordChange: 'required' as const } : {}),
+        };
       }
       if (!actsAsAdmin(me)) throw new NotFoundError('No user with that e-mail.', 'USER_NOT_FOUND');
       const target = await getProfile(app.db, req.params.email);

@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Profile, UserListEntry, UserPage } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { profiles, user } from '../../db/schema';
+import { account, profiles, user } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
@@ -92,7 +92,18 @@ export async function promoteToAdmin(db: Db, id: string, admin: AuditInput['acto
     const [target] = await tx.select({ role: user.role, email: user.email }).from(user).where(eq(user.id, id)).for('update');
     if (!target) throw new NotFoundError('No user with that id.', 'USER_NOT_FOUND');
     if (target.role === 'admin') return;
-    await tx.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, id));
+    // Issue #34: the password was chosen under the customers' rule (8 characters) and a hash does not tell its length,
+    // so an account that signs in with a password must choose one of the admin rule before it acts as an admin.
+    // An account without one (Google only) has nothing to change.
+    const [credential] = await tx
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, id), eq(account.providerId, 'credential'), isNotNull(account.password)))
+      .limit(1);
+    await tx
+      .update(user)
+      .set({ role: 'admin', mustChangePassword: credential !== undefined, updatedAt: new Date() })
+      .where(eq(user.id, id));
     await recordAudit(tx, {
       actor: admin,
       action: 'user.promote',
