@@ -7,6 +7,7 @@ import { checkouts, orderRefunds, orders, type RefundedLine } from '../../db/sch
 import { documents } from '../../db/schema/documents';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError } from '../../lib/errors';
 import type { RefundMail } from '../../lib/refund-email';
+import { ProviderError } from '../../payments/provider-errors';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { figuresCents } from '../checkout/checkout.service';
 import { issueCreditNote } from '../invoices/invoices.service';
@@ -244,6 +245,7 @@ function finishOnce(app: FastifyInstance, row: RefundRow): Promise<CreatedRefund
 
 /** A refusal by the provider (final), as opposed to a provider that could not be reached or was busy (try again). */
 function isRefusal(err: unknown): boolean {
+  if (err instanceof ProviderError) return err.refusal;
   if (err instanceof PaymentError) return err.code === 'REFUND_FAILED';
   const type = (err as { type?: unknown } | null)?.type;
   return type === 'StripeInvalidRequestError' || type === 'StripeCardError';
