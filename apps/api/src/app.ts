@@ -42,7 +42,8 @@ import { garageRoutes } from './modules/garage/garage.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
 import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
-import { createPaymentProvider, type PaymentProvider } from './payments/providers/payment-provider';
+import { createPaymentProvider } from './payments/providers/create-payment-provider';
+import type { PaymentProvider } from './payments/providers/payment-provider';
 import { startExpirySweep } from './modules/orders/reservations.service';
 import { PageRateLimitedError, createPageRenderer, newRenderSecret, sendTooManyPages } from './modules/pages/page-renderer';
 

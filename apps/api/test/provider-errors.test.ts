@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import { PaymentError } from '../src/lib/errors';
 import { PROVIDER_UNREACHABLE_MESSAGE, ProviderError, toProviderError } from '../src/payments/provider-errors';
-import { createPaymentProvider } from '../src/payments/providers/payment-provider';
+import { createPaymentProvider } from '../src/payments/providers/create-payment-provider';
 import { openTestDatabase } from './helpers';
 
 /**

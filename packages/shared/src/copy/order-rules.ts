@@ -4,6 +4,8 @@ import { formatCount } from '../intl';
  * the server's message (toasts, the checkout modal, the payment page).
  */
 export const orderRulesCopy = {
+  /** A quantity outside minOrder..stock (the spec's toast, with the range the server allows). */
+  quantityRange: (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`,
   /** One account's unpaid reservations, all its unpaid orders together (spec orders and checkout lines). */
   tooManyLines: (lines: number, max: number) =>
     `This would bring your unpaid orders to ${formatCount(lines)} lines, more than one customer may reserve at once (limit: ${formatCount(max)} lines). Pay or cancel an unpaid order, or wait until one expires, then order again.`,

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { fromCents, isValidQuantity, orderPriceCents, type Cart, type MergeCartInput } from '@shop/shared';
+import { copy, fromCents, isValidQuantity, orderPriceCents, type Cart, type MergeCartInput } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, products } from '../../db/schema';
 import { BadRequestError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { fitmentsByProduct, toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
-import { quantityMessage } from '../orders/orders.service';
 
 /**
  * Issue #9 part 4: the server cart of a signed-in customer (decision 120).
@@ -17,7 +16,10 @@ const productNotFound = () => new NotFoundError('No product with that id.', 'PRO
 
 /** The cart's quantity rule, the same as an order's: minOrder ≤ quantity ≤ stock. */
 export function cartQuantityError(product: Pick<ProductRow, 'minOrder' | 'stock'>): BadRequestError {
-  return new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
+  return new BadRequestError(copy.orderRules.quantityRange(product.minOrder, product.stock), 'INVALID_QUANTITY', {
+    minOrder: product.minOrder,
+    stock: product.stock,
+  });
 }
 
 /** The shared price rule with the product's quantity tiers (decision 131). */

@@ -7,42 +7,35 @@ import {
   countryName,
   formatAddressLines,
   fromCents,
-  orderNumber,
   type Checkout,
-  type CheckoutStatus,
   type checkoutRequestSchema,
   type PaymentIntentResponse,
   type ShortLine,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
-import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { lineTotalCents } from '../cart/cart.service';
-import {
-  assertMayReserve,
-  auditOrderPaid,
-  checkUnpaidCap,
-  isPastDue,
-  markLinePaid,
-  reservationLimit,
-  reservationLimitError,
-  notCancelled,
-  toOrderDto,
-  type OrderRow,
-  type PaidResult,
-  type ReservationPolicy,
-} from '../orders/orders.service';
+import { assertMayReserve, checkUnpaidCap, reservationLimit, reservationLimitError, notCancelled, type ReservationPolicy } from '../orders/orders.service';
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder } from './checkout-pricing';
-import { issueInvoice } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
-import { crashPointAfterProviderConfirmed } from '../payments/crash-point';
-import { paymentModeOf, sendCheckoutReceipt } from '../payments/payments.service';
-import { paymentWasRefunded, refundAfterFailedRecording, refundOf } from '../payments/refunds.service';
+import { recordCheckoutPayment } from '../payments/payment-recording';
+import {
+  checkoutEmpty,
+  checkoutExpired,
+  checkoutNotFound,
+  checkoutOrders,
+  checkoutPaid,
+  checkoutStatus,
+  dueCents,
+  paidWithAnother,
+  toCheckoutDto,
+  type CheckoutRow,
+} from './checkout-rows';
 
 /**
  * Issue #9 part 5: one checkout of the whole cart, paid once (decision 120).
@@ -51,104 +44,7 @@ import { paymentWasRefunded, refundAfterFailedRecording, refundOf } from '../pay
  * and paid by one payment whose amount is the sum of its orders.
  */
 
-export type CheckoutRow = typeof checkouts.$inferSelect;
-
-const checkoutNotFound = () => new NotFoundError('No checkout with that id.', 'CHECKOUT_NOT_FOUND');
-const checkoutExpired = () =>
-  new ConflictError('This checkout expired: its reservation ran out and the parts went back into stock. Please check out again.', 'CHECKOUT_EXPIRED');
-const checkoutPaid = () => new ConflictError('This checkout is already paid.', 'ALREADY_PAID');
-const paidWithAnother = () => new ConflictError('This checkout is already paid with another payment.', 'ALREADY_PAID');
-const checkoutEmpty = () => new ConflictError('Every order of this checkout was cancelled: there is nothing left to pay.', 'CHECKOUT_EMPTY');
 const cartTooLong = (lines: number, max: number) => reservationLimit('lines', copy.orderRules.cartTooLong(lines, max), { max, wanted: lines });
-
-/** The checkout's state, from its orders: they are reserved, paid and expire together. */
-export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Date): CheckoutStatus {
-  if (rows.every((o) => o.status === 'cancelled')) return 'cancelled';
-  if (checkout.transactionId || rows.every((o) => o.paid)) return 'paid';
-  if (rows.some((o) => o.status === 'expired' || isPastDue(o, now))) return 'expired';
-  return 'unpaid';
-}
-
-/**
- * Issue #24: an order's figures from the lines still in it. Goods are the
- * lines' prices; tax is each line's tax plus shipping's; shipping is charged
- * while any line is left. With prices including tax, the total is goods +
- * shipping; otherwise tax is added. A checkout placed before issue #24 has no
- * shipping or tax, so its total is the sum of its orders, as before.
- */
-export function figuresCents(checkout: CheckoutRow, rows: OrderRow[]) {
-  const goods = rows.reduce((sum, o) => sum + o.priceCents, 0);
-  const shipping = rows.length ? checkout.shippingCents : 0;
-  const tax = rows.reduce((sum, o) => sum + o.taxCents, 0) + (rows.length ? checkout.shippingTaxCents : 0);
-  return { goods, shipping, tax, total: goods + shipping + (checkout.taxIncluded ? 0 : tax) };
-}
-
-/**
- * What a payment of the checkout pays: the total of its lines not paid yet.
- * Every line is paid with the checkout, so that is all of them, except in a
- * checkout one of whose lines was paid on its own before that was refused
- * (issue #22): its payment never counts that line a second time.
- */
-const dueCents = (checkout: CheckoutRow, rows: OrderRow[]) =>
-  figuresCents(
-    checkout,
-    rows.filter((o) => !o.paid),
-  ).total;
-
-/** The checkout's lines; a line cancelled before payment is no longer one of them (issue #25 item 5). */
-async function checkoutOrders(db: Db, checkoutId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.checkoutId, checkoutId), notCancelled))
-    .orderBy(asc(orders.productName), asc(orders.id));
-}
-
-export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date): Checkout {
-  const status = checkoutStatus(checkout, rows, now);
-  const due = rows.filter((o) => o.status === 'unpaid' && o.expiresAt).map((o) => o.expiresAt!.getTime());
-  const figures = figuresCents(checkout, rows);
-  return {
-    _id: checkout.id,
-    orders: rows.map(toOrderDto),
-    total: fromCents(figures.total),
-    status,
-    transactionId: checkout.transactionId,
-    createdAt: checkout.createdAt.toISOString(),
-    expiresAt: status === 'unpaid' && due.length ? new Date(Math.min(...due)).toISOString() : null,
-    number: orderNumber(checkout.number),
-    shipTo: checkout.shipCountry
-      ? {
-          name: checkout.shipName,
-          company: checkout.shipCompany,
-          line1: checkout.shipLine1,
-          line2: checkout.shipLine2,
-          city: checkout.shipCity,
-          region: checkout.shipRegion,
-          postalCode: checkout.shipPostalCode,
-          country: checkout.shipCountry,
-          phone: checkout.shipPhone,
-        }
-      : null,
-    shippingMethod: checkout.shippingMethodName
-      ? { name: checkout.shippingMethodName, carrier: checkout.shippingCarrier, minDays: checkout.shippingMinDays ?? 0, maxDays: checkout.shippingMaxDays ?? 0 }
-      : null,
-    goods: fromCents(figures.goods),
-    shipping: fromCents(figures.shipping),
-    tax: fromCents(figures.tax),
-    taxIncluded: checkout.taxIncluded,
-    taxExempt: checkout.taxExempt,
-    taxId: checkout.taxId,
-    lines: rows.map((o) => ({
-      orderId: o.id,
-      sku: o.sku,
-      tax: fromCents(o.taxCents),
-      unitPrice: fromCents(o.unitPriceCents),
-      minOrder: o.minOrder,
-      refundedQuantity: 0,
-    })),
-  };
-}
 
 /**
  * Load a checkout the user may see: its owner, or an admin (read only).
@@ -337,97 +233,6 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
   });
   rows.sort((a, b) => a.productName.localeCompare(b.productName) || a.id.localeCompare(b.id));
   return toCheckoutDto(checkout, rows, policy.now);
-}
-
-/**
- * The one rule for accepting a checkout's payment, whichever path reports it
- * (PATCH /checkouts/{id}, the webhook, the reconciliation, an expiry): it is
- * this checkout's, for exactly the sum of its orders in dollars, and succeeded.
- */
-export function checkPaymentFitsCheckout(checkout: CheckoutRow, rows: OrderRow[], payment: RetrievedPayment): void {
-  if (payment.checkoutId !== checkout.id) throw new BadRequestError('That payment belongs to something else than this checkout.', 'PAYMENT_ORDER_MISMATCH');
-  const cents = dueCents(checkout, rows);
-  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== cents) {
-    throw new BadRequestError(`That payment's amount does not match this checkout (${fromCents(cents).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
-  }
-  if (payment.status !== 'succeeded') {
-    throw new PaymentError(`That payment has not succeeded (status: ${payment.status}). Please complete the payment first.`, 'PAYMENT_NOT_SUCCEEDED');
-  }
-}
-
-export interface CheckoutPaidResult {
-  checkout: CheckoutRow;
-  orders: OrderRow[];
-  /** The orders this call turned paid: they share one receipt. */
-  newlyPaid: PaidResult[];
-}
-
-/**
- * Record a confirmed payment on every order of a checkout, in one
- * transaction (`db` may be the webhook's). The checkout row is locked first,
- * so the customer's confirmation, the webhook and the reconciliation record
- * it once; a replay of the same transaction changes nothing.
- */
-export async function markCheckoutPaid(db: Db, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
-      if (!checkout) throw checkoutNotFound();
-      const rows = await checkoutOrders(tx, checkoutId);
-      if (checkout.transactionId) {
-        if (checkout.transactionId !== payment.id) throw paidWithAnother();
-        return { checkout, orders: rows, newlyPaid: [] };
-      }
-      // Issue #34: a payment for a checkout whose every line was cancelled has nothing to pay (it is refunded).
-      if (rows.length === 0) throw checkoutEmpty();
-      checkPaymentFitsCheckout(checkout, rows, payment);
-      const [paid] = await tx
-        .update(checkouts)
-        .set({ transactionId: payment.id, paymentIntentId: payment.id, paidAt: new Date() })
-        .where(eq(checkouts.id, checkoutId))
-        .returning();
-      const newlyPaid: PaidResult[] = [];
-      const after: OrderRow[] = [];
-      for (const order of rows) {
-        // A line paid on its own before that was refused keeps its own payment (issue #22).
-        if (order.paid) {
-          after.push(order);
-          continue;
-        }
-        const result = await markLinePaid(tx, order.id, payment.id, paymentModeOf(payment));
-        if (result.newlyPaid) newlyPaid.push(result);
-        after.push(result.order);
-      }
-      // Issue #25 (decision 156): its invoice, numbered in this transaction.
-      await issueInvoice(tx, { checkout: paid, lines: after });
-      if (newlyPaid.length) await auditOrderPaid(tx, paid.number, payment.amountCents, payment.id, paymentModeOf(payment));
-      return { checkout: paid, orders: after, newlyPaid };
-    });
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new ConflictError('That payment is already recorded on another checkout.', 'PAYMENT_ALREADY_USED');
-    throw err;
-  }
-}
-
-/**
- * Check and record a checkout's payment, then send one receipt for all its
- * orders. A payment of this very checkout that succeeded but cannot be
- * recorded (a second payment, an amount that no longer fits) is refunded,
- * and the error says so (issue #22).
- */
-export async function recordCheckoutPayment(app: FastifyInstance, checkoutId: string, payment: RetrievedPayment): Promise<CheckoutPaidResult> {
-  if (payment.status === 'succeeded' && (await refundOf(app, payment.id))) throw paymentWasRefunded();
-  crashPointAfterProviderConfirmed(app);
-  let result: CheckoutPaidResult;
-  try {
-    result = await markCheckoutPaid(app.db, checkoutId, payment);
-  } catch (err) {
-    if (payment.checkoutId !== checkoutId) throw err;
-    const [checkout] = isUuid(checkoutId) ? await app.db.select({ email: checkouts.email }).from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
-    throw await refundAfterFailedRecording(app, payment, err, { email: checkout?.email });
-  }
-  await sendCheckoutReceipt(app, result.newlyPaid);
-  return result;
 }
 
 /**

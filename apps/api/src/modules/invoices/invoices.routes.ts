@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, purchaseRefParamsSchema } from '@shop/shared';
-import { creditNotePdfFor, invoicePdfFor } from './invoices.service';
+import { creditNotePdfFor, invoicePdfFor } from './document-access';
 
 /**
  * Issue #25 item 2 (decision 156): an order's invoice as a PDF, for its

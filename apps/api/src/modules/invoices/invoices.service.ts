@@ -3,11 +3,8 @@ import { resolveTaxRates, type TaxCategory } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { checkouts, orders, products, taxRates } from '../../db/schema';
 import { documentCounters, documents } from '../../db/schema/documents';
-import { NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
 import { creditNoteNumber, creditNoteSnapshot, invoiceNumber, invoiceSnapshot, loneOrderHead, type CreditedLine, type InvoiceData } from './invoice-data';
 import { renderInvoicePdf } from './invoice-pdf';
-import { getPurchase } from '../orders/purchases.service';
 
 /**
  * Issue #25 item 2 (decision 156): paying an order issues its invoice, in the
@@ -130,16 +127,6 @@ export async function documentPdf(db: Db, doc: DocumentRow): Promise<Buffer> {
   return other?.pdf ?? pdf;
 }
 
-const noInvoice = () => new NotFoundError('This order has no invoice yet: it is issued when the order is paid.', 'INVOICE_NOT_FOUND');
-
-/** GET /purchases/{ref}/invoice.pdf: the order's customer or an admin; anyone else, or an unpaid order, 404. */
-export async function invoicePdfFor(db: Db, user: AuthUser, ref: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
-  const purchase = await getPurchase(db, user, ref, now);
-  const doc = await invoiceOf(db, purchase._id);
-  if (!doc) throw noInvoice();
-  return { number: doc.number, pdf: await documentPdf(db, doc) };
-}
-
 /** The invoice of the order these paid lines belong to, for the receipt (null when there is none). */
 export async function invoiceForReceipt(db: Db, line: Pick<OrderRow, 'id' | 'checkoutId'>): Promise<{ number: string; pdf: Buffer } | null> {
   const doc = await invoiceOf(db, line.checkoutId ?? line.id);
@@ -187,17 +174,4 @@ export async function issueCreditNote(
     })
     .returning();
   return doc;
-}
-
-/** GET /purchases/{ref}/credit-notes/{number}.pdf: the order's customer or an admin; anyone else, or another order's note, 404. */
-export async function creditNotePdfFor(db: Db, user: AuthUser, ref: string, number: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
-  const purchase = await getPurchase(db, user, ref, now);
-  const [doc] = await db
-    .select()
-    .from(documents)
-    .where(
-      and(eq(documents.kind, 'credit_note'), eq(documents.number, number), or(eq(documents.checkoutId, purchase._id), eq(documents.orderId, purchase._id))),
-    );
-  if (!doc) throw new NotFoundError('This order has no credit note with that number.', 'CREDIT_NOTE_NOT_FOUND');
-  return { number: doc.number, pdf: await documentPdf(db, doc) };
 }

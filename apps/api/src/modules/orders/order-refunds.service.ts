@@ -9,7 +9,7 @@ import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentErro
 import type { RefundMail } from '../../lib/refund-email';
 import { ProviderError } from '../../payments/provider-errors';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
-import { figuresCents } from '../checkout/checkout.service';
+import { figuresCents } from '../checkout/checkout-rows';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
 import { loneTotalCents, orderLinesOf, type OrderRow } from './orders.service';

@@ -103,8 +103,6 @@ export async function orderLinesOf(tx: Db, key: string, { lock = false }: { lock
 }
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
 
-export const quantityMessage = (minOrder: number, stock: number) => `Please enter a valid quantity! Order between ${minOrder} and ${stock} units.`;
-
 export const tooManyUnpaid = (open: number, maxUnpaid: number) =>
   new ConflictError(
     `You already have ${open} unpaid orders, the most one customer may hold (limit: ${maxUnpaid}). Pay or cancel one of them, or wait until one expires, then order again.`,
@@ -277,7 +275,10 @@ async function placeOrder(
     // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
     if (product.stock < product.minOrder) throw new OutOfStockError();
     if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
-      throw new BadRequestError(quantityMessage(product.minOrder, product.stock), 'INVALID_QUANTITY', { minOrder: product.minOrder, stock: product.stock });
+      throw new BadRequestError(copy.orderRules.quantityRange(product.minOrder, product.stock), 'INVALID_QUANTITY', {
+        minOrder: product.minOrder,
+        stock: product.stock,
+      });
     }
     // Issue #24 (decision 160): shipped and taxed like a checkout, by the cheapest method that serves the address.
     const pricing = priceWithRules(parsePricingRules(first.rules), [{ product, quantity: input.quantity }], {

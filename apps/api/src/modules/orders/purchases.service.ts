@@ -6,7 +6,7 @@ import { checkouts, orders } from '../../db/schema';
 import { NotFoundError, isUuid } from '../../lib/errors';
 import { actsAsAdmin } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
-import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout.service';
+import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/checkout-rows';
 import { orderSearchCondition } from './orders-admin.service';
 import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './order-refunds.service';
 import { loadReturns, returnableUntil, toReturnDto } from './returns.service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toCents } from '@shop/shared';
-import { settleFoundPayment } from '../payments/payments.service';
+import { settleFoundPayment } from '../payments/payment-recording';
 import { expireDueOrders, type OrderRow, type ReservationPolicy } from './orders.service';
 
 /** The reservation rules of this app at this moment. */

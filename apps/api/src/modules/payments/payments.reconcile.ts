@@ -6,8 +6,7 @@ import { DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { alreadyPaidWithAnother, markOrderPaid, type PaidResult } from '../orders/orders.service';
 import { finishPendingRefunds } from '../orders/order-refunds.service';
-import { checkPaymentFitsOrder, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payments.service';
-import { markCheckoutPaid } from '../checkout/checkout.service';
+import { checkPaymentFitsOrder, markCheckoutPaid, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payment-recording';
 import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 

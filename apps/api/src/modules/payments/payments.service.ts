@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
-import { copy, fromCents, type Order, type PaymentIntentResponse, type PaymentMode } from '@shop/shared';
+import { fromCents, type Order, type PaymentIntentResponse } from '@shop/shared';
 import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError, isUuid } from '../../lib/errors';
-import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
-import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { crashPointAfterProviderConfirmed } from './crash-point';
-import { invoiceForReceipt } from '../invoices/invoices.service';
-import { markCheckoutPaid, recordCheckoutPayment } from '../checkout/checkout.service';
-import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from './refunds.service';
+import {
+  checkPaymentFitsOrder,
+  markCheckoutPaid,
+  payWithCheckout,
+  paymentModeOf,
+  recordPayment,
+  sendCheckoutReceipt,
+  sendReceipt,
+  settleFoundPayment,
+} from './payment-recording';
+import { refundAfterFailedRecording, refundOf } from './refunds.service';
 import { expireReservations } from '../orders/reservations.service';
 import {
   alreadyPaidWithAnother,
@@ -23,102 +29,9 @@ import {
   orderCancelled,
   paidCannotBeCancelled,
   toOrderDto,
-  type OrderRow,
-  type PaidResult,
 } from '../orders/orders.service';
 
-/** An order paid without real money is marked 'test', so the admin can tell it apart (decision 071). */
-export const paymentModeOf = (payment: RetrievedPayment): PaymentMode => (payment.livemode ? 'live' : 'test');
-
 const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALREADY_PAID');
-
-/** Issue #22: a line of a multi-line order (a checkout) is never paid on its own. */
-export const payWithCheckout = (checkoutId: string) => new DomainError(409, 'PAY_WITH_CHECKOUT', copy.orderRules.payWithCheckout, { checkoutId });
-
-/**
- * The one rule for accepting a payment, whichever path reports it (the
- * customer's PATCH /orders/{id} or Stripe's webhook): it must belong to this
- * order, be for exactly its amount in dollars, and have succeeded.
- */
-export function checkPaymentFitsOrder(order: OrderRow, payment: RetrievedPayment): void {
-  if (payment.orderId !== order.id) throw new BadRequestError('That payment belongs to another order.', 'PAYMENT_ORDER_MISMATCH');
-  const due = loneTotalCents(order);
-  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== due) {
-    throw new BadRequestError(`That payment's amount does not match this order (${fromCents(due).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
-  }
-  if (payment.status !== 'succeeded') {
-    throw new PaymentError(`That payment has not succeeded (status: ${payment.status}). Please complete the payment first.`, 'PAYMENT_NOT_SUCCEEDED');
-  }
-}
-
-export async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<void> {
-  if (!result.newlyPaid) return;
-  try {
-    await app.mailer.send(receiptEmail(result.order, app.config.publicUrl, await invoiceForReceipt(app.db, result.order)));
-  } catch (err) {
-    // The payment is recorded either way; a mail outage must not turn a paid order into an error.
-    app.log.error({ err, orderId: result.order.id }, 'could not send the payment receipt');
-  }
-}
-
-/** The orders one checkout payment turned paid: one receipt for all of them (issue #9). */
-export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidResult[]): Promise<void> {
-  const orders = results.filter((r) => r.newlyPaid).map((r) => r.order);
-  if (orders.length === 0) return;
-  try {
-    // Issue #24: the receipt names the order (its number, address, shipping and tax).
-    const checkoutId = orders[0].checkoutId;
-    const [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
-    const invoice = await invoiceForReceipt(app.db, orders[0]);
-    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl, invoice));
-  } catch (err) {
-    app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
-  }
-}
-
-/**
- * Check a payment against its order and record it; sends the receipt once.
- * A payment of this very order that succeeded but cannot be recorded (the
- * order was paid with another payment, or deleted, or the amount does not
- * fit) is refunded, and the error says so (issue #22).
- */
-export async function recordPayment(app: FastifyInstance, order: OrderRow, payment: RetrievedPayment): Promise<PaidResult> {
-  if (payment.status === 'succeeded' && (await refundOf(app, payment.id))) throw paymentWasRefunded();
-  let result: PaidResult;
-  try {
-    checkPaymentFitsOrder(order, payment);
-    if (order.checkoutId && !order.paid) throw payWithCheckout(order.checkoutId);
-    crashPointAfterProviderConfirmed(app);
-    result = await markOrderPaid(app.db, order.id, payment.id, paymentModeOf(payment));
-  } catch (err) {
-    // Only this order's own payment is given back here; another order's payment is that order's to record.
-    if (payment.orderId !== order.id) throw err;
-    throw await refundAfterFailedRecording(app, payment, err, { email: order.email });
-  }
-  await sendReceipt(app, result);
-  return result;
-}
-
-/**
- * A succeeded payment found on an order's intent (cancelling it, its expiry):
- * recorded on what it pays (the order, or the order's checkout), or, when
- * that cannot be, refunded. 'recorded' means the order is paid now.
- */
-export async function settleFoundPayment(app: FastifyInstance, order: OrderRow, payment: RetrievedPayment): Promise<'recorded' | RefundOutcome | null> {
-  try {
-    if (payment.checkoutId && payment.checkoutId === order.checkoutId) await recordCheckoutPayment(app, order.checkoutId, payment);
-    else if (payment.orderId === order.id) await recordPayment(app, order, payment);
-    else {
-      app.log.error({ orderId: order.id, paymentId: payment.id }, 'a succeeded payment on an order intent pays something else; left as it is');
-      return null;
-    }
-    return 'recorded';
-  } catch (err) {
-    if (err instanceof UnrecordablePaymentError) return err.refund;
-    if (err instanceof DomainError && err.code === 'PAYMENT_REFUNDED') return 'refunded';
-    throw err;
-  }
-}
 
 /**
  * POST /create-payment-intent. The amount is the order's, never the body's.

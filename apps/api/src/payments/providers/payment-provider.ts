@@ -1,8 +1,3 @@
-import type { AppConfig } from '../../config/env';
-import type { Db } from '../../db/client';
-import { withSafeErrors } from '../provider-errors';
-import { createTestProvider } from './test-provider';
-
 export { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
 
 /**
@@ -73,8 +68,3 @@ export interface PaymentProvider {
 }
 
 /** Issue #34: a refund's error message is always safe to show (provider-errors); `log` gets the real error. */
-export async function createPaymentProvider(config: AppConfig, db: Db, log?: { warn(obj: object, msg: string): void }): Promise<PaymentProvider> {
-  // The Stripe SDK (the largest dependency) is loaded only by a shop that takes payments with it (decision 141).
-  if (config.PAYMENT_PROVIDER === 'stripe') return withSafeErrors((await import('./stripe-provider')).createStripeProvider(config), log);
-  return withSafeErrors(createTestProvider(db), log);
-}
