@@ -124,6 +124,24 @@ describe('order invariants off the happy path', () => {
     expect(delivered.statusCode).toBe(409);
   });
 
+  it('a line shipped and refunded at the same moment never ships a refunded unit (fuzz seed 991307635)', async () => {
+    const part = await addProduct(t.app, admin, { name: 'Clutch cable', unitPrice: 15, stock: 30 });
+    const order = await placeOrder(t.app, alice, part._id, 3);
+    await payOrder(t.app, alice, order._id);
+    const [shipped, refunded] = await Promise.all([
+      ship(order._id, [{ orderId: order._id, quantity: 2 }]),
+      refund(order._id, { lines: [{ orderId: order._id, quantity: 2 }], idempotencyKey: randomUUID() }),
+    ]);
+    const ok = [shipped, refunded].filter((r) => r.statusCode === 201).length;
+    // Both fit alone; together only one does (3 units: 2 shipped and 2 refunded would be 4).
+    expect(ok).toBe(1);
+    const loser = shipped.statusCode === 201 ? refunded : shipped;
+    expect(loser.statusCode).toBe(409);
+    // A shipped unit is refunded through a return or as an amount, never as an unshipped unit.
+    const afterShip = await refund(order._id, { lines: [{ orderId: order._id, quantity: 2 }], idempotencyKey: randomUUID() });
+    if (shipped.statusCode === 201) expect(afterShip.json().error.code).toBe('REFUND_UNITS_SHIPPED');
+  });
+
   it('refunding a "refund due" order with restock puts back nothing: its units were never held', async () => {
     const part = await addProduct(t.app, admin, { name: 'Spark plug', unitPrice: 8, stock: 4 });
     const order = await placeOrder(t.app, alice, part._id, 4);

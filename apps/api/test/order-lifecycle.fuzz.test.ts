@@ -128,8 +128,9 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     }
   }
 
-  type Cmd = fc.AsyncCommand<Model, Record<string, never>>;
+  type Cmd = fc.AsyncCommand<Model, Record<string, never>> & { act: (m: Model) => Promise<void> };
   const command = (name: string, run: (m: Model) => Promise<void>): Cmd => ({
+    act: run,
     check: () => true,
     run: async (m) => {
       if (process.env.FUZZ_DEBUG) console.log('command', name);
@@ -249,7 +250,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   const paying = fc.tuple(idx, fc.boolean(), fc.option(idx, { nil: null, freq: 3 })).map(([o, d, r]) => pay(o, d, r));
   const shipping = fc.tuple(idx, idx, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([o, l, q, d]) => ship(o, l, q, d));
   // fc.commands picks its arbitraries alike: placing and paying come more often, so that the later steps have orders.
-  const allCommands = [
+  const single = [
     ...placing,
     ...placing,
     paying,
@@ -272,6 +273,12 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     fc.constant(null).map(() => expire()),
     fc.constant(null).map(() => reconcile()),
   ];
+  // Two different transitions at the same moment (a customer and the admin, or two admins), on whatever orders
+  // they pick: a ship and a refund of one line, a cancel and a payment, a return and a refund.
+  const together = fc
+    .tuple(fc.oneof(...single), fc.oneof(...single))
+    .map(([a, b]) => command(`together(${a.toString()}, ${b.toString()})`, async (m) => void (await Promise.all([a.act(m), b.act(m)]))));
+  const allCommands = [...single, together, together, together];
 
   beforeAll(async () => {
     t = await createTestApp({

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fromCents, orderNumber, refundFigures, type createRefundSchema, type Refund } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { checkouts, orderRefunds, orders, type RefundedLine } from '../../db/schema';
+import { checkouts, orderRefunds, orderReturns, orders, type RefundedLine } from '../../db/schema';
 import { documents } from '../../db/schema/documents';
 import { BadRequestError, ConflictError, DomainError, NotFoundError, PaymentError } from '../../lib/errors';
 import type { RefundMail } from '../../lib/refund-email';
@@ -14,7 +14,7 @@ import { issueCreditNote } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
 import { loneTotalCents, orderLinesOf, type OrderRow } from './orders.service';
 import { orderKeyOf } from './shipments.service';
-import { loadLineUnits, unitsToRestock } from './line-units';
+import { loadLineUnits, unitsToRestock, unitsToShip } from './line-units';
 
 /**
  * Issue #25 item 3 (decision 162): an admin refunds a paid order, in full or in
@@ -177,6 +177,31 @@ export async function createRefund(
       }
       const f = result.figures;
       const byId = new Map(rows.map((o) => [o.id, o]));
+      // Issue #34: units refunded as units are units that will never ship. Outside a return (whose id is its refund's
+      // key), only units not shipped yet can be; a shipped unit is refunded when it comes back, or as an amount.
+      const [viaReturn] = await tx
+        .select({ id: orderReturns.id })
+        .from(orderReturns)
+        .where(and(eq(orderReturns.id, input.idempotencyKey), eq(orderReturns.orderKey, key)));
+      if (!viaReturn && f.lines.length) {
+        const units = await loadLineUnits(
+          tx,
+          key,
+          rows.map((o) => o.id),
+        );
+        for (const l of f.lines) {
+          const o = byId.get(l.orderId)!;
+          const left = unitsToShip(o.quantity, units.get(o.id)!);
+          if (l.quantity > left) {
+            throw new DomainError(
+              409,
+              'REFUND_UNITS_SHIPPED',
+              `Only ${left.toLocaleString('en-US')} ${left === 1 ? 'unit' : 'units'} of “${o.productName}” of order ${number} ${left === 1 ? 'has' : 'have'} not shipped and can be refunded as units; a shipped unit is refunded through a return once it is back, or as an amount.`,
+              { orderId: o.id, left },
+            );
+          }
+        }
+      }
       const lines: RefundedLine[] = f.lines.map((l) => ({
         orderId: l.orderId,
         productName: byId.get(l.orderId)!.productName,
