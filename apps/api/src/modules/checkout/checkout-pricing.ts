@@ -189,6 +189,20 @@ export function toQuoteDto(p: OrderPricing): CheckoutQuote {
   };
 }
 
+/** The columns of a checkout that its chosen shipping option sets: the method and the figures (at checkout and on repricing). */
+export const pricedColumns = ({ quote, totals }: PricedOption) => ({
+  shippingMethodId: quote.methodId,
+  shippingMethodName: quote.name,
+  shippingCarrier: quote.carrier,
+  shippingMinDays: quote.minDays,
+  shippingMaxDays: quote.maxDays,
+  goodsCents: totals.goodsCents,
+  shippingCents: totals.shippingCents,
+  shippingTaxCents: totals.shippingTaxCents,
+  taxCents: totals.taxCents,
+  taxIncluded: totals.taxIncluded,
+});
+
 /**
  * Issue #34 (decision 179): an unpaid checkout whose lines changed (one was cancelled) is priced again by the same
  * function as at checkout: each remaining line at the lot price it was placed with, shipped by the method chosen
@@ -224,23 +238,10 @@ export async function repriceCheckout(tx: Db, checkoutId: string): Promise<void>
   );
   const chosen = priced.options.find((o) => o.quote.methodId === head.shippingMethodId) ?? priced.options[0];
   if (!chosen) return;
-  const { quote, totals } = chosen;
+  const { totals } = chosen;
   await tx
     .update(checkouts)
-    .set({
-      totalCents: totals.totalCents,
-      shippingMethodId: quote.methodId,
-      shippingMethodName: quote.name,
-      shippingCarrier: quote.carrier,
-      shippingMinDays: quote.minDays,
-      shippingMaxDays: quote.maxDays,
-      goodsCents: totals.goodsCents,
-      shippingCents: totals.shippingCents,
-      shippingTaxCents: totals.shippingTaxCents,
-      taxCents: totals.taxCents,
-      taxIncluded: totals.taxIncluded,
-      weightGrams: priced.weightGrams,
-    })
+    .set({ totalCents: totals.totalCents, ...pricedColumns(chosen), weightGrams: priced.weightGrams })
     .where(eq(checkouts.id, checkoutId));
   for (const [i, { line }] of lines.entries()) {
     const t = totals.lines[i];

@@ -21,7 +21,7 @@ import { lineTotalCents } from '../cart/cart.service';
 import { assertMayReserve, checkUnpaidCap, reservationLimit, reservationLimitError, notCancelled, type ReservationPolicy } from '../orders/orders.service';
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
-import { priceOrder } from './checkout-pricing';
+import { priceOrder, pricedColumns } from './checkout-pricing';
 import { moveStock } from '../stock/stock.service';
 import { recordCheckoutPayment } from '../payments/payment-recording';
 import {
@@ -157,7 +157,7 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
       throw new DomainError(409, 'SHIPPING_METHOD_NOT_OFFERED', copy.checkoutAddress.methodNotOffered, {
         offered: pricing.options.map((o) => o.quote.methodId),
       });
-    const { quote, totals } = chosen;
+    const { totals } = chosen;
     const [created] = await tx
       .insert(checkouts)
       .values({
@@ -174,16 +174,7 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
         shipPostalCode: address.postalCode,
         shipCountry: address.country,
         shipPhone: address.phone,
-        shippingMethodId: quote.methodId,
-        shippingMethodName: quote.name,
-        shippingCarrier: quote.carrier,
-        shippingMinDays: quote.minDays,
-        shippingMaxDays: quote.maxDays,
-        goodsCents: totals.goodsCents,
-        shippingCents: totals.shippingCents,
-        shippingTaxCents: totals.shippingTaxCents,
-        taxCents: totals.taxCents,
-        taxIncluded: totals.taxIncluded,
+        ...pricedColumns(chosen),
         taxExempt: pricing.taxExempt,
         taxId: pricing.taxExempt ? pricing.taxId : '',
         weightGrams: pricing.weightGrams,
