@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
@@ -138,15 +138,16 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
                     <ShipTo purchase={p} />
                   </div>
                 </td>
-                <td className="min-w-48">
+                <td className="w-[26%] min-w-48">
                   <Lines purchase={p} renderLineAction={renderLineAction} />
                 </td>
-                <td className="min-w-24 text-right">
+                {/* A set width: what the total includes wraps under it rather than widening the column past the parts'. */}
+                <td className="w-36 min-w-24 text-right">
                   <Price value={p.total} className="font-semibold" />
                   <Includes purchase={p} className="mt-0.5" />
                 </td>
-                {/* A set width: the transaction id would otherwise take its whole length and squeeze the actions. */}
-                <td className="w-60 min-w-40">{renderStatus(p, line)}</td>
+                {/* Set widths: the parts get room for their names, and the transaction id no longer takes its whole length. */}
+                <td className="w-48 min-w-40">{renderStatus(p, line)}</td>
                 <td className="text-right whitespace-nowrap">
                   <div className="flex flex-col items-end gap-1">
                     {renderActions(p, line)}
@@ -218,15 +219,16 @@ function Includes({ purchase: p, className = '' }: { purchase: Purchase; classNa
   if (p.kind === 'single' || (!p.shippingMethod && p.shipping === 0 && p.tax === 0)) return null;
   return (
     <p className={`text-xs text-base-content/75 ${className}`}>
-      {/* Each part stays on one line; a narrow column wraps between them. */}
+      {/* Each part stays on one line with the dot after it; a narrow column wraps between them (issue #34: the space
+          that could break sat inside a part, so the column could not narrow and the table ran wider than its box). */}
       {v
         .includes(p.shipping === 0 ? null : formatPrice(p.shipping), p.taxIncluded ? null : formatPrice(p.tax))
         .split(' · ')
-        .map((part, i) => (
-          <span key={i} className="whitespace-nowrap">
-            {i > 0 && ' · '}
-            {part}
-          </span>
+        .map((part, i, all) => (
+          <Fragment key={i}>
+            {i > 0 && ' '}
+            <span className="whitespace-nowrap">{i < all.length - 1 ? `${part} ·` : part}</span>
+          </Fragment>
         ))}
     </p>
   );
