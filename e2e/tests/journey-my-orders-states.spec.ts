@@ -86,12 +86,15 @@ test('My Orders shows each order’s real state beside the spec’s texts, and i
     await expect(invoice).toHaveText('Download invoice (PDF)');
     await expect(invoice).toBeInViewport({ ratio: 1 });
 
-    // Phones: the same states on cards, and the page never scrolls sideways.
-    await page.setViewportSize({ width: 390, height: 844 });
+    // Phones and tablets: the same states on cards (two a row on a tablet), and the page never scrolls sideways.
     const cards = page.getByRole('list', { name: copy.dashboard.myOrders });
-    await expect(cards).toBeVisible();
-    await expect(cards.getByTestId('order-state').filter({ hasText: 'Shipped · Refunded' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    for (const width of [390, 768, 1024]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(cards).toBeVisible();
+      await expect(cards.getByTestId('order-state').filter({ hasText: 'Shipped · Refunded' })).toBeVisible();
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(sideways, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    }
 
     if (process.env.SCREENSHOTS === '1') {
       for (const theme of ['light', 'dark'] as Theme[]) {
