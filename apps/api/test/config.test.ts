@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env';
 
@@ -74,6 +77,24 @@ describe('loadConfig', () => {
   it('refuses a port out of range and a token lifetime under a minute', () => {
     expect(configError(() => loadConfig({}, { ...base, PORT: '70000' })).message).toContain('PORT');
     expect(configError(() => loadConfig({}, { ...base, ACCESS_TOKEN_TTL_SECONDS: '30' })).message).toContain('ACCESS_TOKEN_TTL_SECONDS');
+  });
+
+  it('takes a relative DATA_DIR from the repository root, whatever the working directory (npm start and make-admin alike)', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const cwd = process.cwd();
+    try {
+      // `npm start` runs from the root, `npm run make-admin` inside apps/api; a third folder for good measure.
+      for (const dir of [root, path.join(root, 'apps', 'api'), os.tmpdir()]) {
+        process.chdir(dir);
+        expect(loadConfig({}, { DATA_DIR: 'shop-data' }).DATA_DIR).toBe(path.join(root, 'shop-data'));
+        expect(loadConfig({}, { DATA_DIR: './var/shop' }).DATA_DIR).toBe(path.join(root, 'var', 'shop'));
+        expect(loadConfig({}, {}).DATA_DIR).toBe(path.join(root, 'data'));
+      }
+    } finally {
+      process.chdir(cwd);
+    }
+    // An absolute one is kept as it is.
+    expect(loadConfig({}, base).DATA_DIR).toBe(path.resolve('/tmp/shop-config-test'));
   });
 
   it('needs every Stripe key when the Stripe provider is chosen', () => {

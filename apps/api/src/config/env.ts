@@ -33,8 +33,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL connection string. Unset: embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl('DATABASE_URL'),
-  /** Where the embedded database, the mail outbox and generated secrets live. */
-  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /**
+   * Where the embedded database, the mail outbox and generated secrets live. A relative path is taken from the
+   * repository root, not the working directory: `npm start` runs from the root and `npm run make-admin` inside
+   * apps/api, and both must open the same database.
+   */
+  DATA_DIR: z
+    .string()
+    .default('data')
+    .transform((dir) => path.resolve(repoRoot, dir)),
   /** The public origin of the shop, e.g. https://parts.example.com. Default http://localhost:PORT. */
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   /** Extra origins allowed to call the API with credentials (comma separated). */

@@ -14,6 +14,7 @@ import { OrdersPager } from '../../../features/orders/components/orders-pager';
 import { purchaseLabel } from '../../../features/orders/purchase';
 import { CancelOrderButton, CustomerOrderStatus } from '../../../features/orders/components/order-status';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog';
+import { PurchaseStateLine } from '../../../features/orders/components/purchase-state';
 import { ShipmentSummary } from '../../../features/orders/components/shipments';
 import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
@@ -21,6 +22,8 @@ import { LoadError } from '../../../components/ui/load-error';
 
 /** Orders a page; the page lives in the address (?page=), so reload and back keep it. */
 const PAGE_SIZE = 20;
+/** States the spec's status component already names in these words (its Expired and Cancelled badges). */
+const SPEC_NAMES = ['expired', 'cancelled'] as const;
 
 /** Issue #24: one row per order (a checkout with its lines, or a lone order as the spec shows it), newest first. */
 export default function MyOrdersPage() {
@@ -79,6 +82,8 @@ export default function MyOrdersPage() {
             caption={dashboardCopy.myOrders}
             renderStatus={(purchase, line) => (
               <>
+                {/* Issue #34 item 7: the real state ("Shipped · Refunded") above the spec's 'pay' / 'Pending...' / 'Paid'. */}
+                <PurchaseStateLine purchase={purchase} skip={SPEC_NAMES} />
                 <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />
                 {/* Issue #25: "Shipped via UPS · 1Z… (track)" per parcel. */}
                 <ShipmentSummary purchase={purchase} />

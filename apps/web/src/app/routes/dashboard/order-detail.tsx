@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { minutesLeft } from '@shop/shared/order-state';
 import { deliveryEstimate } from '@shop/shared/order-totals';
-import type { Purchase, PurchaseStatus } from '@shop/shared/schemas/cart';
+import type { Purchase } from '@shop/shared/schemas/cart';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../components/ui/price';
@@ -22,23 +22,14 @@ import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/compo
 import { RefundsSection } from '../../../features/orders/components/refunds';
 import { OrderTimeline } from '../../../features/orders/components/order-timeline';
 import { ReturnRequestAction, ReturnsSection } from '../../../features/orders/components/returns';
-import { RefundOrderDialog, canRefund, leftToRefund } from '../../../features/orders/components/refund-order-dialog';
+import { RefundOrderDialog, canRefund } from '../../../features/orders/components/refund-order-dialog';
+import { statusBadgeClass, usePurchaseState } from '../../../features/orders/components/purchase-state';
 import { refundsCopy } from '@shop/shared/copy/refunds';
 import { dateTimeFormat } from '@shop/shared/intl';
 import { formatCount } from '@shop/shared/intl';
 
 const t = orderViewCopy;
 const dateFormat = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-const badgeClass: Record<PurchaseStatus, string> = {
-  unpaid: 'badge-warning',
-  paid: 'badge-info',
-  partially_shipped: 'badge-accent',
-  shipped: 'badge-secondary',
-  delivered: 'badge-success',
-  expired: 'badge-neutral',
-  cancelled: 'badge-neutral',
-};
 
 /**
  * Issue #24: one order by its number (/dashboard/myorders/TT-10042, the
@@ -80,8 +71,10 @@ export default function OrderDetailPage() {
 
 function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCustomer: boolean }) {
   const refundDue = p.status === 'paid' && p.orders.some((o) => o.refundDue);
+  // Issue #34 item 7: the same state in words as My Orders (packages/shared purchaseState).
+  const state = usePurchaseState(p);
   const open = p.status === 'unpaid' && (!p.expiresAt || minutesLeft(p.expiresAt) > 0);
-  const expired = p.status === 'expired' || (p.status === 'unpaid' && !open);
+  const expired = state.status === 'expired' || (p.status === 'unpaid' && !open);
   const payPath = p.kind === 'checkout' ? paths.checkoutPayment(p._id) : paths.payment(p._id);
   const shipTo = shipToLines(p, { name: true });
   const testPayment = p.orders.find((o) => o.paymentMode === 'test');
@@ -93,9 +86,9 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           <h2 id="order-title" className="font-display text-3xl font-bold uppercase leading-tight tabular-nums">
             {t.title(p.number)}
           </h2>
-          <span className={`badge badge-lg font-semibold ${badgeClass[expired ? 'expired' : p.status]}`}>{t.status[expired ? 'expired' : p.status]}</span>
+          <span className={`badge badge-lg font-semibold ${statusBadgeClass[state.status]}`}>{state.statusLabel}</span>
           {refundDue && <span className="badge badge-lg badge-error font-semibold">{t.refundDue}</span>}
-          {(p.refunded ?? 0) > 0 && <span className="badge badge-lg badge-neutral font-semibold">{refundsCopy.refundedBadge(leftToRefund(p) === 0)}</span>}
+          {state.refundLabel && <span className="badge badge-lg badge-neutral font-semibold">{state.refundLabel}</span>}
           {showCustomer && testPayment && <TestPaymentBadge order={testPayment} />}
         </div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">

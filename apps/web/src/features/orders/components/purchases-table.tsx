@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
@@ -33,7 +33,9 @@ interface PurchasesTableProps {
  * Issue #24: one row per order — a checkout with its lines inside, or a lone
  * spec order exactly as before — with its number (a link to its page), total,
  * where it ships, status and actions. Rows numbered from 1 (spec). Phones get
- * the orders as a numbered list of cards; from 768 px a real table.
+ * the orders as a numbered list of cards, tablets two cards a row; the real
+ * table from 1280 px, where the dashboard's content is 926 px wide (issue #34:
+ * from 768 px its six columns ran wider than their box and hid the actions).
  */
 export function PurchasesTable(props: PurchasesTableProps) {
   return (
@@ -46,11 +48,11 @@ export function PurchasesTable(props: PurchasesTableProps) {
 
 function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, renderStatus, renderActions, renderLineAction }: PurchasesTableProps) {
   return (
-    <ol aria-label={caption} start={offset + 1} className="flex flex-col gap-4 md:hidden">
+    <ol aria-label={caption} start={offset + 1} className="grid gap-4 md:grid-cols-2 xl:hidden">
       {purchases.map((p, i) => {
         const line = purchaseAsOrder(p);
         return (
-          <li key={p._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+          <li key={p._id} className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
             <div className="flex items-start gap-3">
               <span className="font-display text-2xl font-bold leading-none text-base-content/75 tabular-nums" aria-hidden="true">
                 {offset + i + 1}
@@ -93,9 +95,10 @@ function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, r
 }
 
 function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, renderStatus, renderActions, renderLineAction }: PurchasesTableProps) {
-  // Six columns fit the dashboard's content at 1280 px: the order column also says who ordered (admins) and where it ships.
+  // Six columns fit the dashboard's content at 1280 px (926 px): the order column also says who ordered (admins) and
+  // where it ships; long texts wrap inside their cells, and only the buttons keep to one line.
   return (
-    <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+    <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
       <table className="table [&_td]:px-3 [&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
@@ -122,7 +125,7 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
                 <th scope="row" className="font-display text-lg leading-6 tabular-nums text-base-content/70">
                   {offset + i + 1}
                 </th>
-                <td className="min-w-44">
+                <td className="min-w-36">
                   <OrderHeading purchase={p} />
                   {showCustomer && (
                     <div className="mt-2">
@@ -135,14 +138,16 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
                     <ShipTo purchase={p} />
                   </div>
                 </td>
-                <td className="min-w-56">
+                <td className="w-[26%] min-w-48">
                   <Lines purchase={p} renderLineAction={renderLineAction} />
                 </td>
-                <td className="min-w-28 text-right">
+                {/* A set width: what the total includes wraps under it rather than widening the column past the parts'. */}
+                <td className="w-36 min-w-24 text-right">
                   <Price value={p.total} className="font-semibold" />
                   <Includes purchase={p} className="mt-0.5" />
                 </td>
-                <td className="min-w-36">{renderStatus(p, line)}</td>
+                {/* Set widths: the parts get room for their names, and the transaction id no longer takes its whole length. */}
+                <td className="w-48 min-w-40">{renderStatus(p, line)}</td>
                 <td className="text-right whitespace-nowrap">
                   <div className="flex flex-col items-end gap-1">
                     {renderActions(p, line)}
@@ -214,15 +219,16 @@ function Includes({ purchase: p, className = '' }: { purchase: Purchase; classNa
   if (p.kind === 'single' || (!p.shippingMethod && p.shipping === 0 && p.tax === 0)) return null;
   return (
     <p className={`text-xs text-base-content/75 ${className}`}>
-      {/* Each part stays on one line; a narrow column wraps between them. */}
+      {/* Each part stays on one line with the dot after it; a narrow column wraps between them (issue #34: the space
+          that could break sat inside a part, so the column could not narrow and the table ran wider than its box). */}
       {v
         .includes(p.shipping === 0 ? null : formatPrice(p.shipping), p.taxIncluded ? null : formatPrice(p.tax))
         .split(' · ')
-        .map((part, i) => (
-          <span key={i} className="whitespace-nowrap">
-            {i > 0 && ' · '}
-            {part}
-          </span>
+        .map((part, i, all) => (
+          <Fragment key={i}>
+            {i > 0 && ' '}
+            <span className="whitespace-nowrap">{i < all.length - 1 ? `${part} ·` : part}</span>
+          </Fragment>
         ))}
     </p>
   );
