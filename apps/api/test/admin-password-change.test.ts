@@ -61,6 +61,24 @@ describe('the admin password rule on every path, and at promotion', () => {
     expect((await adminCall(helper)).statusCode).toBe(200);
   });
 
+  it('a promoted account whose password was seen to meet the admin rule is not asked; one seen short is, at the next sign-in too', async () => {
+    const strong = await signUpUser(t.app, { password: 'strong-helper-2026' });
+    await promoteToAdmin(t.app.db, strong.id, { id: owner.id, email: owner.email });
+    expect(await flagOf(strong)).toBe(false);
+    expect((await adminCall(strong)).statusCode).toBe(200);
+    // An admin (made before the mark existed, say) who signs in with a password below the rule owes a new one.
+    const older = await signUpUser(t.app, { password: 'older-8ch' });
+    await t.app.db.update(user).set({ role: 'admin', mustChangePassword: false, passwordMeetsAdminRule: true }).where(eq(user.id, older.id));
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: sameOrigin(t.app),
+      payload: { email: older.email, password: 'older-8ch' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(await flagOf(older)).toBe(true);
+  });
+
   it('the flag clears through Better Auth’s own change and reset too; a repeated promotion does not set it again', async () => {
     const viaChange = await signUpUser(t.app, { password: 'change-8ch' });
     await promoteToAdmin(t.app.db, viaChange.id, null);

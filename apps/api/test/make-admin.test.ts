@@ -70,17 +70,6 @@ describe('npm run make-admin (embedded database)', () => {
     expect(await roleOf(dataDir, 'helper@example.com')).toBe('user');
   });
 
-  it('asks the new administrator to choose a password of the admin rule (issue #34)', async () => {
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    try {
-      const flag = async (email: string) => (await database.db.select({ f: user.mustChangePassword }).from(user).where(eq(user.email, email)))[0].f;
-      expect(await flag('owner@example.com')).toBe(true);
-      expect(await flag('helper@example.com')).toBe(false);
-    } finally {
-      await database.close();
-    }
-  });
-
   it('says so when the account is already an administrator', async () => {
     const c = capture();
     expect(await runMakeAdmin(['owner@example.com'], c.out, config)).toBe(0);

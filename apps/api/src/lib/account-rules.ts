@@ -50,6 +50,22 @@ export async function passwordChosen(db: Db, userId: string): Promise<void> {
     .where(and(eq(schema.user.id, userId), eq(schema.user.mustChangePassword, true)));
 }
 
+/** The user a Better Auth endpoint answered for (sign-up, sign-in, change of password), or undefined on an error. */
+function returnedUserId(ctx: HookContext): string | undefined {
+  const returned: unknown = ctx.context.returned;
+  if (!returned || returned instanceof Error || returned instanceof Response) return undefined;
+  const userId = (returned as { user?: { id?: unknown } }).user?.id;
+  return typeof userId === 'string' ? userId : undefined;
+}
+
+/** Keep whether this user's password (in plain text here) meets the admin rule; answers it, or null without one. */
+async function markPasswordGrade(db: Db, userId: string, password: string | undefined): Promise<boolean | null> {
+  if (password === undefined) return null;
+  const meets = (await passwordProblem(password, 'admin')) === null;
+  await db.update(schema.user).set({ passwordMeetsAdminRule: meets }).where(eq(schema.user.id, userId));
+  return meets;
+}
+
 /** The user a /two-factor/verify-totp request is for: the session's, or the one of a sign-in that owes its code. */
 async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(() => null);
@@ -141,10 +157,28 @@ export function accountRules(db: Db): BetterAuthPlugin {
         {
           matcher: (ctx) => ctx.path === '/change-password',
           handler: createAuthMiddleware(async (ctx) => {
-            const returned: unknown = ctx.context.returned;
-            if (!returned || returned instanceof Error || returned instanceof Response) return;
-            const userId = (returned as { user?: { id?: unknown } }).user?.id;
-            if (typeof userId === 'string') await passwordChosen(db, userId);
+            const userId = returnedUserId(ctx);
+            if (!userId) return;
+            await passwordChosen(db, userId);
+            await markPasswordGrade(db, userId, stringField(ctx.body, 'newPassword'));
+          }),
+        },
+        {
+          // Issue #34: whether the password meets the admin rule is seen where it is known in plain text: when it is
+          // chosen at sign-up and each time it signs in (a wrong password never gets here: Better Auth answered an
+          // error). An admin who signs in with a password below the rule must choose a new one before acting as one.
+          matcher: (ctx) => ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = returnedUserId(ctx);
+            if (!userId) return;
+            const meets = await markPasswordGrade(db, userId, stringField(ctx.body, 'password'));
+            if (meets === true) await passwordChosen(db, userId);
+            if (meets === false && ctx.path === '/sign-in/email') {
+              await db
+                .update(schema.user)
+                .set({ mustChangePassword: true })
+                .where(and(eq(schema.user.id, userId), eq(schema.user.role, 'admin')));
+            }
           }),
         },
       ],

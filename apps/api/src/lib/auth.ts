@@ -7,7 +7,7 @@ import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth, jwt, oauthPopup, twoFactor } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { isProduction, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -233,6 +233,11 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<
       onPasswordReset: async ({ user }) => {
         // Issue #34: the new password met the admin rule when the account is an admin's (lib/account-rules).
         await passwordChosen(db, user.id);
+        // The new password is not seen here: an admin's met the admin rule (checked before), a customer's is unknown.
+        await db
+          .update(schema.user)
+          .set({ passwordMeetsAdminRule: sql`${schema.user.role} = 'admin'` })
+          .where(eq(schema.user.id, user.id));
         if (!user.emailVerified) await db.update(schema.user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
       },
       revokeSessionsOnPasswordReset: true,

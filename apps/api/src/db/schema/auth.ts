@@ -22,6 +22,11 @@ export const user = pgTable('user', {
    * hash does not tell). Until a password of the admin rule is set, the account does not act as an admin.
    */
   mustChangePassword: boolean('must_change_password').default(false).notNull(),
+  /**
+   * The shop's own mark (issue #34): the account's password is known to meet the admin rule (checked in plain text
+   * when it was chosen or last used to sign in). A promotion asks for a new password only when it is not.
+   */
+  passwordMeetsAdminRule: boolean('password_meets_admin_rule').default(false).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });

@@ -100,9 +100,10 @@ export async function promoteToAdmin(db: Db, id: string, admin: AuditInput['acto
       .from(account)
       .where(and(eq(account.userId, id), eq(account.providerId, 'credential'), isNotNull(account.password)))
       .limit(1);
+    // …unless the password was seen to meet the admin rule when it was chosen or last used (account-rules).
     await tx
       .update(user)
-      .set({ role: 'admin', mustChangePassword: credential !== undefined, updatedAt: new Date() })
+      .set({ role: 'admin', mustChangePassword: sql`${credential !== undefined} and not ${user.passwordMeetsAdminRule}`, updatedAt: new Date() })
       .where(eq(user.id, id));
     await recordAudit(tx, {
       actor: admin,
