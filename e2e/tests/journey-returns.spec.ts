@@ -59,7 +59,18 @@ test('a customer returns a part that does not fit; the admin approves, receives 
     await approve.getByLabel('Note to the customer (optional)').fill('Send them back in their box');
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(returns.getByText('Approved: send the parts back')).toBeVisible();
+    // Issue #39 item 2: it asks first; cancelling changes nothing.
     await returns.getByRole('button', { name: 'Mark received' }).click();
+    const received = a.getByRole('dialog', { name: 'Mark this return received?' });
+    await expect(received.getByText(`Have these parts of order ${number} arrived back at the shop?`)).toBeVisible();
+    await expect(received.getByText(`${PLUG} × 2`)).toBeVisible();
+    await received.getByRole('button', { name: 'Cancel' }).click();
+    await expect(received).toBeHidden();
+    await a.reload();
+    await expect(returns.getByText('Approved: send the parts back')).toBeVisible();
+    await returns.getByRole('button', { name: 'Mark received' }).click();
+    await received.getByRole('button', { name: 'Mark received' }).click();
+    await expect(received).toBeHidden();
     await expect(returns.getByText('Received', { exact: true })).toBeVisible();
     await returns.getByRole('button', { name: 'Refund…' }).click();
     const refund = a.getByRole('dialog', { name: 'Refund this return' });
