@@ -146,3 +146,68 @@ describe("the shop's inbox is told", () => {
     expect(readOutbox(t.dataDir).some((m) => m.to === alice.email && m.subject.includes(`order ${number} paid`))).toBe(true);
   });
 });
+
+describe('GET /api/admin/waiting: what waits on the shop', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let alice: TestUser;
+
+  const waiting = (user: TestUser | null) => t.app.inject({ method: 'GET', url: '/api/admin/waiting', headers: user ? bearer(user.token) : {} });
+  const post = (user: TestUser, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+  const counts = async () => {
+    const res = await waiting(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signUpUser(t.app, { admin: true, name: 'Shop Admin' });
+    alice = await signUpUser(t.app, { name: 'Alice Rider' });
+  });
+  afterAll(async () => t.close());
+
+  it('is for admins only: a visitor 401, a customer 403', async () => {
+    expect((await waiting(null)).statusCode).toBe(401);
+    expect((await waiting(alice)).statusCode).toBe(403);
+  });
+
+  it('counts paid orders with nothing shipped, each step of a return, refunds due and open messages', async () => {
+    expect(await counts()).toEqual({ toShip: 0, returnsToApprove: 0, returnsToReceive: 0, refundsDue: 0, openMessages: 0 });
+    const part = await addProduct(t.app, admin, { name: 'Brake pads', unitPrice: 20, minOrder: 1, stock: 50 });
+    const unpaid = await placeOrder(t.app, alice, part._id, 1);
+    const first = await placeOrder(t.app, alice, part._id, 2);
+    await payOrder(t.app, alice, first._id);
+    const second = await placeOrder(t.app, alice, part._id, 2);
+    await payOrder(t.app, alice, second._id);
+    expect(unpaid.paid).toBe(false);
+    expect(await counts()).toMatchObject({ toShip: 2 });
+
+    // A parcel leaves: the order no longer waits to be shipped.
+    const shipped = await post(admin, `/api/purchases/${second._id}/shipments`, {
+      carrier: 'dhl',
+      trackingNumber: 'JD014600006281230704',
+      lines: [{ orderId: second._id, quantity: 1 }],
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    expect(await counts()).toMatchObject({ toShip: 1 });
+
+    const asked = await post(alice, `/api/purchases/${second._id}/returns`, { lines: [{ orderId: second._id, quantity: 1 }], reason: 'damaged' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = (asked.json() as Purchase).returns[0]!._id;
+    expect(await counts()).toMatchObject({ returnsToApprove: 1, returnsToReceive: 0, refundsDue: 0 });
+    expect((await post(admin, `/api/returns/${returnId}/approve`)).statusCode).toBe(200);
+    expect(await counts()).toMatchObject({ returnsToApprove: 0, returnsToReceive: 1, refundsDue: 0 });
+    expect((await post(admin, `/api/returns/${returnId}/receive`)).statusCode).toBe(200);
+    expect(await counts()).toMatchObject({ returnsToApprove: 0, returnsToReceive: 0, refundsDue: 1 });
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'workshop@example.com', subject: 'Fitment', message: 'Does it fit a 2012 model?' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await counts()).toEqual({ toShip: 1, returnsToApprove: 0, returnsToReceive: 0, refundsDue: 1, openMessages: 1 });
+  });
+});
