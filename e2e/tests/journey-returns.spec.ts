@@ -50,8 +50,16 @@ test('a customer returns a part that does not fit; the admin approves, receives 
     await expect(mine.getByText('Requested')).toBeVisible();
     await expect(mine.getByText('Does not fit')).toBeVisible();
 
-    // The admin approves it, marks it received and refunds it.
+    // Issue #39 item 2: Manage All Orders and the sidebar say what waits on the shop (other journeys add to the counts).
     const a = admin.page;
+    await a.goto('/dashboard/orders');
+    const waiting = a.getByRole('region', { name: 'Waiting on the shop' });
+    await expect(waiting.getByText('Returns to approve')).toBeVisible();
+    await expect(waiting.getByRole('definition').nth(1)).toHaveText(/^[1-9]\d*$/);
+    const menu = a.getByRole('navigation', { name: 'Dashboard menu' });
+    await expect(menu.getByRole('link', { name: /^Manage All Orders, [1-9]\d* waiting on the shop$/ })).toBeVisible();
+
+    // The admin approves it, marks it received and refunds it.
     await a.goto(`/dashboard/myorders/${number}`);
     const returns = a.getByRole('region', { name: 'Returns' });
     await returns.getByRole('button', { name: 'Approve' }).click();
