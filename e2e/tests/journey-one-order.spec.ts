@@ -165,6 +165,17 @@ test('a checkout is one order: one row with its lines and one pay link, its own 
       await adminRow.getByRole('button', { name: `Dleverd ${order.number}` }).click();
       const confirm = ap.getByRole('dialog', { name: `Deleverd order for ${order.number}` });
       await confirm.getByRole('button', { name: 'Confirm delivery' }).click();
+      // Issue #39 item 2: nothing of it has shipped, so it asks once more; cancelling changes nothing.
+      const ask = ap.getByRole('dialog', { name: 'No parcel yet' });
+      await expect(ask.getByText(`Nothing of order ${order.number} has shipped. Mark it delivered anyway?`)).toBeVisible();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await expect(ask).toBeHidden();
+      await expect(confirm).toBeHidden();
+      await ap.reload();
+      await expect(adminRow.getByRole('button', { name: `Dleverd ${order.number}` })).toBeVisible();
+      await adminRow.getByRole('button', { name: `Dleverd ${order.number}` }).click();
+      await confirm.getByRole('button', { name: 'Confirm delivery' }).click();
+      await ask.getByRole('button', { name: 'Mark delivered' }).click();
       await expect(ap.getByText('Deleverd Success')).toBeVisible();
       await expect(adminRow.getByText('Paid', { exact: true })).toBeVisible();
       await expect(adminRow.getByRole('button', { name: /^Dleverd/ })).toHaveCount(0);

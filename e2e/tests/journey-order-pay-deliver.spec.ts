@@ -100,7 +100,12 @@ test('a customer orders, pays with 4242 4242 4242 4242, the admin delivers and t
   await adminRow.getByRole('button', { name: /^Dleverd/ }).click();
   const confirm = admin.page.getByRole('dialog', { name: `Deleverd order for ${product.name}` });
   await confirm.getByRole('button', { name: 'Confirm delivery' }).click();
+  // Issue #39 item 2: no parcel left, so it asks once more.
+  const ask = admin.page.getByRole('dialog', { name: 'No parcel yet' });
+  await expect(ask).toContainText('has shipped. Mark it delivered anyway?');
+  await ask.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(admin.page.getByText('Deleverd Success')).toBeVisible();
+  await expect(ask).toBeHidden();
   await expect(confirm).toBeHidden();
   await expect(adminRow.getByText('Paid', { exact: true })).toBeVisible();
   await expect(adminRow.getByRole('button', { name: /^Dleverd/ })).toHaveCount(0);

@@ -50,8 +50,16 @@ test('a customer returns a part that does not fit; the admin approves, receives 
     await expect(mine.getByText('Requested')).toBeVisible();
     await expect(mine.getByText('Does not fit')).toBeVisible();
 
-    // The admin approves it, marks it received and refunds it.
+    // Issue #39 item 2: Manage All Orders and the sidebar say what waits on the shop (other journeys add to the counts).
     const a = admin.page;
+    await a.goto('/dashboard/orders');
+    const waiting = a.getByRole('region', { name: 'Waiting on the shop' });
+    await expect(waiting.getByText('Returns to approve')).toBeVisible();
+    await expect(waiting.getByRole('definition').nth(1)).toHaveText(/^[1-9]\d*$/);
+    const menu = a.getByRole('navigation', { name: 'Dashboard menu' });
+    await expect(menu.getByRole('link', { name: /^Manage All Orders, [1-9]\d* waiting on the shop$/ })).toBeVisible();
+
+    // The admin approves it, marks it received and refunds it.
     await a.goto(`/dashboard/myorders/${number}`);
     const returns = a.getByRole('region', { name: 'Returns' });
     await returns.getByRole('button', { name: 'Approve' }).click();
@@ -59,7 +67,18 @@ test('a customer returns a part that does not fit; the admin approves, receives 
     await approve.getByLabel('Note to the customer (optional)').fill('Send them back in their box');
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(returns.getByText('Approved: send the parts back')).toBeVisible();
+    // Issue #39 item 2: it asks first; cancelling changes nothing.
     await returns.getByRole('button', { name: 'Mark received' }).click();
+    const received = a.getByRole('dialog', { name: 'Mark this return received?' });
+    await expect(received.getByText(`Have these parts of order ${number} arrived back at the shop?`)).toBeVisible();
+    await expect(received.getByText(`${PLUG} × 2`)).toBeVisible();
+    await received.getByRole('button', { name: 'Cancel' }).click();
+    await expect(received).toBeHidden();
+    await a.reload();
+    await expect(returns.getByText('Approved: send the parts back')).toBeVisible();
+    await returns.getByRole('button', { name: 'Mark received' }).click();
+    await received.getByRole('button', { name: 'Mark received' }).click();
+    await expect(received).toBeHidden();
     await expect(returns.getByText('Received', { exact: true })).toBeVisible();
     await returns.getByRole('button', { name: 'Refund…' }).click();
     const refund = a.getByRole('dialog', { name: 'Refund this return' });

@@ -48,7 +48,10 @@ const log = { info: () => {} } as unknown as Parameters<typeof createMailer>[1];
 
 describe('the mailer with SMTP_URL', () => {
   it('sends the message to the SMTP server (nodemailer, loaded only for this) and writes no outbox file', async () => {
-    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'shop@example.com' }, { DATA_DIR: '/tmp/shop-mailer-test' });
+    const config = loadConfig(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'shop@example.com', SHOP_INBOX_EMAIL: 'desk@example.com' },
+      { DATA_DIR: '/tmp/shop-mailer-test' },
+    );
     const mailer = await createMailer(config, log);
     expect(mailer.outboxDir).toBeUndefined();
     await mailer.send({ to: 'buyer@example.com', subject: 'Your order', text: 'Thank you for your order.' });
@@ -56,6 +59,10 @@ describe('the mailer with SMTP_URL', () => {
     expect(received[0]).toContain('Subject: Your order');
     expect(received[0]).toContain('To: buyer@example.com');
     expect(received[0]).toContain('Thank you for your order.');
+    // Decision 180: a reply reaches the shop's inbox, not the no-reply sender, unless the message names its own.
+    expect(received[0]).toContain('Reply-To: desk@example.com');
+    await mailer.send({ to: 'desk@example.com', replyTo: 'buyer@example.com', subject: 'Paid', text: 'An order is paid.' });
+    expect(received[1]).toContain('Reply-To: buyer@example.com');
   });
 
   it('fails the send when the SMTP server cannot be reached', async () => {

@@ -7,7 +7,7 @@ import { FakeStripe } from './fake-stripe/server';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';
-import { addProduct, createIntent, placeOrder, receiptsFor, recordPaymentRequest } from './orders-fixtures';
+import { addProduct, createIntent, placeOrder, readOutbox, receiptsFor, recordPaymentRequest } from './orders-fixtures';
 
 /** POST /api/webhooks/stripe: signed with Stripe's scheme, verified by the real SDK. */
 
@@ -62,12 +62,17 @@ describe('POST /api/webhooks/stripe', () => {
     expect(res.json()).toEqual({ received: true });
     expect(await orderOf(order._id)).toMatchObject({ paid: true, transactionId: pi.id, price: 120 });
     expect(receiptsFor(t.dataDir, alice.email)).toHaveLength(before + 1);
+    // Issue #39 item 2: the shop's inbox hears of it once.
+    const { number } = (await t.app.inject({ method: 'GET', url: `/api/purchases/${order._id}`, headers: bearer(alice.token) })).json();
+    const toInbox = () => readOutbox(t.dataDir).filter((m) => m.to === t.app.config.SHOP_INBOX_EMAIL && m.subject.startsWith(`Paid: order ${number},`));
+    expect(toInbox()).toHaveLength(1);
 
     // The page reporting late is then a no-op.
     const late = await recordPaymentRequest(t.app, alice, order._id, pi.id);
     expect(late.statusCode).toBe(200);
     expect(late.json()).toMatchObject({ paid: true, transactionId: pi.id });
     expect(receiptsFor(t.dataDir, alice.email)).toHaveLength(before + 1);
+    expect(toInbox()).toHaveLength(1);
   });
 
   it('ignores a replayed event: same answer, nothing changes, no second receipt', async () => {

@@ -8,7 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Where a reply goes, e.g. the customer who wrote through the contact form (issue #25). */
+  /**
+   * Where a reply goes, e.g. the customer who wrote through the contact form (issue #25). Unset: the shop's inbox
+   * (SHOP_INBOX_EMAIL), so "reply to this e-mail" on a receipt reaches someone, not the no-reply sender (decision 180).
+   */
   replyTo?: string;
   /** Files sent with the message, e.g. the invoice's PDF on the receipt (issue #25). */
   attachments?: MailAttachment[];
@@ -36,7 +39,7 @@ export async function createMailer(config: AppConfig, log: FastifyBaseLogger): P
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(msg) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...msg });
+        await transport.sendMail({ from: config.MAIL_FROM, ...msg, replyTo: msg.replyTo ?? config.SHOP_INBOX_EMAIL });
       },
     };
   }
@@ -56,7 +59,14 @@ export async function createMailer(config: AppConfig, log: FastifyBaseLogger): P
         contentBase64: a.content.toString('base64'),
       }));
       // Written aside, then renamed into place: whoever reads the outbox (a test, a person, a script) never sees half a message.
-      await fs.writeFile(`${file}.part`, JSON.stringify({ from: config.MAIL_FROM, date: new Date().toISOString(), ...msg, attachments }, null, 2));
+      await fs.writeFile(
+        `${file}.part`,
+        JSON.stringify(
+          { from: config.MAIL_FROM, date: new Date().toISOString(), ...msg, replyTo: msg.replyTo ?? config.SHOP_INBOX_EMAIL, attachments },
+          null,
+          2,
+        ),
+      );
       await fs.rename(`${file}.part`, file);
       // A reset or verification link is a password: in production it stays in the file, never in the logs.
       const link = isProduction(config) ? undefined : msg.text.match(/https?:\/\/\S+/)?.[0];

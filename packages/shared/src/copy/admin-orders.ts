@@ -22,4 +22,14 @@ export const adminOrdersCopy = {
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total} orders`,
   noMatch: 'No orders match this search. Try another word or another tab.',
+  /** Issue #39 item 2 (decision 180): what waits on the shop, in the sidebar and above the orders. */
+  navWaiting: (n: number) => `${n} waiting on the shop`,
+  waitingTitle: 'Waiting on the shop',
+  waiting: {
+    toShip: 'Paid, nothing shipped',
+    returnsToApprove: 'Returns to approve',
+    returnsToReceive: 'Returns to receive',
+    refundsDue: 'Refunds due',
+    openMessages: 'Open messages',
+  },
 } as const;

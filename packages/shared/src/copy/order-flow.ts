@@ -47,6 +47,12 @@ export const orderFlowCopy = {
   cancelHint: (quantity: number) => `The ${quantity} units go back into stock.`,
   confirmDeliverButton: 'Confirm delivery',
   deliverHint: 'The customer will see this order as Paid.',
+  /** Issue #39 item 2 (decision 180): delivering an order of which nothing has shipped asks first. */
+  deliverUnshippedTitle: 'No parcel yet',
+  deliverUnshipped: (order: string) => `Nothing of order ${order} has shipped. Mark it delivered anyway?`,
+  deliverUnshippedHint: 'Record a parcel with Ship… instead when the parts leave the shop: the customer then gets its tracking link.',
+  deliverUnshippedConfirm: 'Mark delivered',
+  deliverUnshippedCancel: 'Cancel',
   areYouSure: 'Are you sure?',
   confirmDeleteButton: 'Delete',
   deleteHint: 'The part leaves the catalogue. Orders already placed for it are kept.',

@@ -37,6 +37,10 @@ export const returnsCopy = {
   approve: 'Approve',
   reject: 'Reject',
   receive: 'Mark received',
+  /** Issue #39 item 2 (decision 180): marking a return received asks first. */
+  receiveTitle: 'Mark this return received?',
+  receiveAsk: (order: string) => `Have these parts of order ${order} arrived back at the shop?`,
+  receiveHint: 'The customer is e-mailed that they arrived; the return can then be refunded.',
   refund: 'Refund…',
   stepTitle: { approve: 'Approve this return', reject: 'Reject this return' },
   stepNoteLabel: 'Note to the customer (optional)',

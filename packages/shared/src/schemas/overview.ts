@@ -28,3 +28,21 @@ export const overviewSchema = z.object({
   lowStock: z.array(z.object({ productId: z.string(), name: z.string(), sku: z.string(), stock: z.number().int(), minOrder: z.number().int() })),
 });
 export type Overview = z.infer<typeof overviewSchema>;
+
+/**
+ * Issue #39 item 2 (decision 180): what waits on the shop, for the admin's sidebar and Manage All Orders (GET /admin/waiting).
+ * Orders are counted as people see them (a checkout is one order).
+ */
+export const waitingSchema = z.object({
+  /** Paid orders of which nothing has shipped or been delivered yet. */
+  toShip: z.number().int().nonnegative(),
+  /** Return requests waiting for the shop's decision (promised within two business days). */
+  returnsToApprove: z.number().int().nonnegative(),
+  /** Approved returns whose parts have not been marked received. */
+  returnsToReceive: z.number().int().nonnegative(),
+  /** Orders flagged for a refund (paid after their reservation lapsed), received returns not refunded yet, and payments whose refund failed. */
+  refundsDue: z.number().int().nonnegative(),
+  /** Contact-form messages not marked handled. */
+  openMessages: z.number().int().nonnegative(),
+});
+export type Waiting = z.infer<typeof waitingSchema>;

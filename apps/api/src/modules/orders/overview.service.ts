@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { fromCents, type Overview, type OverviewPeriod } from '@shop/shared';
+import { fromCents, type Overview, type OverviewPeriod, type Waiting } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { checkouts, orderRefunds, orders, products } from '../../db/schema';
+import { checkouts, contactMessages, orderRefunds, orderReturns, orders, paymentRefunds, products, shipments } from '../../db/schema';
 
 /**
  * Issue #25 item 7 (decision 164): the owner's sales overview. Revenue is
@@ -75,4 +75,35 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
   ).map((r) => ({ productId: String(r.id), name: String(r.name), sku: String(r.sku ?? ''), stock: Number(r.stock), minOrder: Number(r.min_order) }));
 
   return { today: isoDay(today), periods, daily, topParts, lowStock };
+}
+
+/**
+ * Issue #39 item 2 (decision 180): what waits on the shop, in one query. An order (coalesce(checkout_id, id), its live
+ * lines) is to ship when every line is paid, none delivered, none flagged for a refund, and no parcel left; refunds due
+ * are the orders flagged refundDue, the returns received and not refunded yet, and the payments whose refund at the
+ * provider failed (payment_refunds 'refund_due').
+ */
+export async function waitingOnTheShop(db: Db): Promise<Waiting> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select
+        (select count(*) from (
+           select coalesce(o.checkout_id, o.id) as k from ${orders} o where o.status <> 'cancelled'
+           group by coalesce(o.checkout_id, o.id)
+           having bool_and(o.paid) and not bool_or(o.deleverd) and not bool_or(o.refund_due)
+         ) paid where not exists (select 1 from ${shipments} s where s.order_key = paid.k))::int as to_ship,
+        (select count(*) from ${orderReturns} r where r.status = 'requested')::int as returns_to_approve,
+        (select count(*) from ${orderReturns} r where r.status = 'approved')::int as returns_to_receive,
+        ((select count(distinct coalesce(o.checkout_id, o.id)) from ${orders} o where o.refund_due)
+          + (select count(*) from ${orderReturns} r where r.status = 'received')
+          + (select count(*) from ${paymentRefunds} p where p.status = 'refund_due'))::int as refunds_due,
+        (select count(*) from ${contactMessages} m where m.handled_at is null)::int as open_messages`),
+  );
+  return {
+    toShip: Number(row?.to_ship ?? 0),
+    returnsToApprove: Number(row?.returns_to_approve ?? 0),
+    returnsToReceive: Number(row?.returns_to_receive ?? 0),
+    refundsDue: Number(row?.refunds_due ?? 0),
+    openMessages: Number(row?.open_messages ?? 0),
+  };
 }

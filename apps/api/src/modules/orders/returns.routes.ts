@@ -10,12 +10,13 @@ import {
   returnStepSchema,
 } from '@shop/shared';
 import { documents } from '../../db/schema/documents';
+import { returnRequestedOwnerEmail } from '../../lib/owner-email';
 import { refundEmail } from '../../lib/refund-email';
 import { returnEmail, type ReturnMail } from '../../lib/return-email';
 import { documentPdf } from '../invoices/invoices.service';
 import type { CreatedRefund } from './order-refunds.service';
 import { getPurchase } from './purchases.service';
-import { createReturn, refundReturn, stepReturn } from './returns.service';
+import { createReturn, refundReturn, stepReturn, type ReturnResult } from './returns.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -34,6 +35,17 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.mailer.send(returnEmail(mail, app.config.publicUrl));
     } catch (err) {
       log.error({ err, step: mail.step, order: mail.number }, 'could not send the return e-mail');
+    }
+  };
+  // Issue #39 item 2 (decision 180): the shop's inbox hears of each return request, once, after the commit.
+  const tellOwner = async (created: ReturnResult, log: { error(o: object, m: string): void }) => {
+    if (!created.mail) return;
+    try {
+      const { number, userName, to, reason, lines } = created.mail;
+      const notice = { number, userName, email: to, reason, note: created.row.note, lines };
+      await app.mailer.send(returnRequestedOwnerEmail(notice, app.config.SHOP_INBOX_EMAIL, app.config.publicUrl));
+    } catch (err) {
+      log.error({ err, returnId: created.row.id }, "could not e-mail the shop's inbox of a return request");
     }
   };
   const sendRefund = async (created: CreatedRefund | null, log: { error(o: object, m: string): void }) => {
@@ -63,6 +75,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const created = await createReturn(app, req.user!, req.params.ref, req.body, now);
       await send(created.mail, req.log);
+      await tellOwner(created, req.log);
       return reply.status(201).send(await getPurchase(app.db, req.user!, created.key, now));
     },
   );

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { copy, fromCents, type PaymentMode } from '@shop/shared';
+import { copy, fromCents, orderNumber, type PaymentMode } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } from '../../lib/errors';
+import type { MailMessage } from '../../lib/mailer';
+import { orderPaidOwnerEmail } from '../../lib/owner-email';
 import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { auditOrderPaid, loneTotalCents, markLinePaid, markOrderPaid, type OrderRow, type PaidResult } from '../orders/orders.service';
-import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, paidWithAnother, type CheckoutRow } from '../checkout/checkout-rows';
+import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, figuresCents, paidWithAnother, type CheckoutRow } from '../checkout/checkout-rows';
 import { invoiceForReceipt, issueInvoice } from '../invoices/invoices.service';
 import { crashPointAfterProviderConfirmed } from './crash-point';
 import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from './refunds.service';
@@ -50,21 +52,52 @@ export async function sendReceipt(app: FastifyInstance, result: PaidResult): Pro
     // The payment is recorded either way; a mail outage must not turn a paid order into an error.
     app.log.error({ err, orderId: result.order.id }, 'could not send the payment receipt');
   }
+  await tellOwnerPaid(app, [result.order], null, loneTotalCents(result.order));
+}
+
+/**
+ * Issue #39 item 2 (decision 180): the shop's inbox hears of every order that became paid, once, after the commit
+ * (only the call that turned it paid gets here). A mail outage never fails the payment: it is logged.
+ */
+async function tellOwnerPaid(app: FastifyInstance, orders: OrderRow[], checkout: CheckoutRow | null, totalCents: number): Promise<void> {
+  const first = orders[0]!;
+  let mail: MailMessage | undefined;
+  try {
+    mail = orderPaidOwnerEmail(
+      {
+        number: orderNumber(checkout?.number ?? first.number ?? 0),
+        userName: first.userName,
+        email: first.email,
+        country: checkout ? checkout.shipCountry : first.country,
+        lines: orders.map((o) => ({ productName: o.productName, sku: o.sku, quantity: o.quantity, priceCents: o.priceCents })),
+        totalCents,
+        paymentMode: first.paymentMode ?? 'live',
+      },
+      app.config.SHOP_INBOX_EMAIL,
+      app.config.publicUrl,
+    );
+    await app.mailer.send(mail);
+  } catch (err) {
+    app.log.error({ err, orderIds: orders.map((o) => o.id), subject: mail?.subject }, "could not e-mail the shop's inbox of a paid order");
+  }
 }
 
 /** The orders one checkout payment turned paid: one receipt for all of them (issue #9). */
 export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidResult[]): Promise<void> {
   const orders = results.filter((r) => r.newlyPaid).map((r) => r.order);
   if (orders.length === 0) return;
+  let checkout: CheckoutRow | undefined;
   try {
     // Issue #24: the receipt names the order (its number, address, shipping and tax).
     const checkoutId = orders[0].checkoutId;
-    const [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
+    [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
     const invoice = await invoiceForReceipt(app.db, orders[0]);
     await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl, invoice));
   } catch (err) {
     app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }
+  const total = checkout ? figuresCents(checkout, orders).total : orders.reduce((s, o) => s + loneTotalCents(o), 0);
+  await tellOwnerPaid(app, orders, checkout ?? null, total);
 }
 
 /**

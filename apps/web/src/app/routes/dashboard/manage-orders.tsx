@@ -17,6 +17,7 @@ import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/compo
 import { ShipmentSummary } from '../../../features/orders/components/shipments';
 import { OrderStatusTabs } from '../../../features/orders/components/order-status-tabs';
 import { OrderSearchForm } from '../../../features/orders/components/order-search-form';
+import { WaitingSummary } from '../../../features/orders/components/waiting-summary';
 import { OrdersPager } from '../../../features/orders/components/orders-pager';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { LoadError } from '../../../components/ui/load-error';
@@ -75,6 +76,7 @@ export default function ManageOrdersPage() {
           {exporter.isPending ? t.exporting : t.exportCsv}
         </button>
       </DashboardPageHeader>
+      <WaitingSummary />
       <div className="mb-4 flex flex-col gap-4">
         <OrderSearchForm value={q} onSearch={(next) => update({ q: next })} />
         <OrderStatusTabs value={status} counts={data?.counts} panelId={PANEL_ID} onChange={(next) => update({ status: next })} />

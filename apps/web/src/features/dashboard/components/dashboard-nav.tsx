@@ -7,7 +7,8 @@ import { searchMissesCopy, synonymsAdminCopy } from '@shop/shared/copy/search';
 import { overviewCopy } from '@shop/shared/copy/overview';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
-import { useOpenMessageCount } from '../../messages/api/messages';
+import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
+import { ordersWaiting, useWaiting } from '../../orders/api/get-waiting';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { DashboardIcon, type DashboardIconName } from './dashboard-icons';
 
@@ -43,20 +44,24 @@ const adminItems: Item[] = [
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const { admin, adminLoading } = useAuth();
   const items = [profileItem, ...(adminLoading ? [] : admin ? adminItems : customerItems)];
-  // Issue #25: the admin sees how many contact messages wait for an answer.
-  const openMessages = useOpenMessageCount(!adminLoading && admin).data ?? 0;
+  // Issue #25: the admin sees how many contact messages wait for an answer; issue #39 item 2: and how many orders,
+  // returns and refunds wait on the shop, from one call.
+  const waiting = useWaiting(!adminLoading && admin).data;
+  const openMessages = waiting?.openMessages ?? 0;
+  const orders = ordersWaiting(waiting);
   return (
     <nav aria-label={orderFlowCopy.dashboardMenu}>
       <ul className="flex flex-col gap-1">
         {items.map((item) => {
-          const badge = item.to === paths.messages && openMessages > 0 ? openMessages : 0;
+          const badge = item.to === paths.messages ? openMessages : item.to === paths.manageOrders ? orders : 0;
+          const spoken = item.to === paths.messages ? messagesCopy.navOpen(badge) : adminOrdersCopy.navWaiting(badge);
           return (
             <li key={item.to}>
               <NavLink
                 to={item.to}
                 onClick={onNavigate}
                 // The badge's number alone says little: "Messages, 3 open messages" (the visible words first).
-                aria-label={badge ? `${item.label}, ${messagesCopy.navOpen(badge)}` : undefined}
+                aria-label={badge ? `${item.label}, ${spoken}` : undefined}
                 className={({ isActive }) =>
                   `flex min-h-12 items-center gap-3 rounded-field px-4 py-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
                     isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessageItem, ContactMessagePage, ContactMessageStatus } from '@shop/shared/schemas/contact';
 import { api } from '../../../lib/api-client';
+import { orderKeys } from '../../orders/api/order-keys';
 
 /**
  * Issue #25 item 6: the contact-form messages an admin reads on Messages (every call an admin's). Marking one
- * handled or open again refreshes every list and the menu's count of open messages.
+ * handled or open again refreshes every list and the menu's counts (what waits on the shop, issue #39 item 2).
  */
 export interface MessagesFilter {
   status: ContactMessageStatus;
@@ -15,7 +16,6 @@ export interface MessagesFilter {
 export const messagesKeys = {
   all: ['admin', 'messages'] as const,
   list: (filter: MessagesFilter) => ['admin', 'messages', 'list', filter] as const,
-  openCount: ['admin', 'messages', 'open-count'] as const,
 };
 
 const query = (filter: MessagesFilter) => new URLSearchParams({ status: filter.status, page: String(filter.page), limit: String(filter.limit) });
@@ -31,18 +31,7 @@ export const messagesQueryOptions = (filter: MessagesFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** The number of open messages, for the dashboard menu's badge: quiet when it cannot load (the page says why). */
-export const openMessageCountQueryOptions = () =>
-  queryOptions({
-    queryKey: messagesKeys.openCount,
-    queryFn: async ({ signal }) => (await getMessages({ status: 'open', page: 1, limit: 1 }, signal)).counts.open,
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
-    meta: { silent: true },
-  });
-
 export const useMessages = (filter: MessagesFilter) => useQuery(messagesQueryOptions(filter));
-export const useOpenMessageCount = (enabled: boolean) => useQuery({ ...openMessageCountQueryOptions(), enabled });
 
 export const setMessageHandled = ({ id, handled }: { id: string; handled: boolean }) =>
   api<ContactMessageItem>(`/messages/${encodeURIComponent(id)}`, { method: 'PATCH', body: { handled }, auth: true });
@@ -51,6 +40,8 @@ export function useSetMessageHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMessageHandled,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
+    // The menu's badge reads what waits on the shop (issue #39 item 2).
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: messagesKeys.all }), queryClient.invalidateQueries({ queryKey: orderKeys.waiting })]),
   });
 }

@@ -10,4 +10,6 @@ export const orderKeys = {
   purchases: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'purchases', filter] as const,
   adminPurchases: (filter: { page: number; limit: number; status: string; q: string }) => ['orders', 'admin', 'purchases', filter] as const,
   purchase: (ref: string) => ['orders', 'purchase', ref.toUpperCase()] as const,
+  /** Issue #39 item 2: what waits on the shop (under 'orders', so every order change refreshes it). */
+  waiting: ['orders', 'admin', 'waiting'] as const,
 };

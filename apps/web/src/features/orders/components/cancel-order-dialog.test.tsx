@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { toastsCopy } from '@shop/shared/copy/toasts';
@@ -50,7 +50,33 @@ describe('cancelling and delivering a whole order (issue #24)', () => {
     renderWithProviders(<DeliverOrderDialog order={paid} onClose={() => undefined} />);
     expect(await screen.findByRole('dialog', { name: 'Deleverd order for TT-10042' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: orderFlowCopy.confirmDeliverButton }));
+    // Issue #39 item 2: nothing of it has shipped, so it asks once more.
+    const ask = await screen.findByRole('dialog', { name: orderFlowCopy.deliverUnshippedTitle });
+    expect(within(ask).getByText('Nothing of order TT-10042 has shipped. Mark it delivered anyway?')).toBeTruthy();
+    await userEvent.click(within(ask).getByRole('button', { name: orderFlowCopy.deliverUnshippedConfirm }));
     expect(await screen.findByText(toastsCopy.deliveredSuccess)).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual(['/api/paidorders/l2']));
+  });
+
+  it('cancelling the question about an order with no parcel delivers nothing', async () => {
+    const { calls } = serve();
+    const onClose = vi.fn();
+    renderWithProviders(<DeliverOrderDialog order={checkoutPurchase({ status: 'paid', transactionId: 'pi_1' })} onClose={onClose} />);
+    await userEvent.click(await screen.findByRole('button', { name: orderFlowCopy.confirmDeliverButton }));
+    const ask = await screen.findByRole('dialog', { name: orderFlowCopy.deliverUnshippedTitle });
+    await userEvent.click(within(ask).getByRole('button', { name: orderFlowCopy.deliverUnshippedCancel }));
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it('delivers an order with a parcel without asking again', async () => {
+    const { calls } = serve();
+    const shipped = checkoutPurchase({ status: 'shipped', transactionId: 'pi_1' });
+    shipped.shipments = [{ _id: 'sh1' } as (typeof shipped.shipments)[number]];
+    renderWithProviders(<DeliverOrderDialog order={shipped} onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: orderFlowCopy.confirmDeliverButton }));
+    expect(await screen.findByText(toastsCopy.deliveredSuccess)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: orderFlowCopy.deliverUnshippedTitle })).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual(['/api/paidorders/l1', '/api/paidorders/l2']));
   });
 });

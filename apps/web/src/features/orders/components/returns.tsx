@@ -8,6 +8,7 @@ import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { formatPrice } from '../../../components/ui/price';
 import { toastSuccess } from '../../../lib/toast';
 import { FormError } from '../../identity/components/form-error';
+import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
 import { useCreateReturn, useRefundReturn, useStepReturn } from '../api/returns';
 import { refundableOrder } from './refund-order-dialog';
 import { LineQuantities } from './line-quantities';
@@ -236,7 +237,7 @@ function RefundReturnForm({ purchase: p, ret, onClose }: { purchase: Purchase; r
 }
 
 function AdminSteps({ purchase: p, ret }: { purchase: Purchase; ret: Return }) {
-  const [open, setOpen] = useState<'approve' | 'reject' | 'refund' | null>(null);
+  const [open, setOpen] = useState<'approve' | 'reject' | 'receive' | 'refund' | null>(null);
   const receive = useStepReturn();
   const close = () => setOpen(null);
   return (
@@ -256,11 +257,46 @@ function AdminSteps({ purchase: p, ret }: { purchase: Purchase; ret: Return }) {
           type="button"
           className="btn btn-primary btn-sm"
           disabled={receive.isPending}
-          onClick={() => receive.mutate({ id: ret._id, step: 'receive' }, { onSuccess: () => toastSuccess(t.done.receive) })}
+          onClick={() => {
+            receive.reset();
+            setOpen('receive');
+          }}
         >
           {t.receive}
         </button>
       )}
+      {/* Issue #39 item 2 (decision 180): marking received asks first (the customer is e-mailed). */}
+      <ConfirmDialog
+        open={open === 'receive'}
+        title={t.receiveTitle}
+        confirmLabel={t.receive}
+        cancelLabel={t.cancel}
+        tone="primary"
+        pending={receive.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          receive.mutate(
+            { id: ret._id, step: 'receive' },
+            {
+              onSuccess: () => {
+                toastSuccess(t.done.receive);
+                close();
+              },
+              onError: close,
+            },
+          )
+        }
+      >
+        <p>{t.receiveAsk(p.number)}</p>
+        <ul className="mt-2 list-disc pl-5 text-sm">
+          {ret.lines.map((l) => (
+            <li key={l.orderId}>
+              {l.productName} × {formatCount(l.quantity)}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm">{t.receiveHint}</p>
+      </ConfirmDialog>
       {ret.status === 'received' && (
         <button type="button" className="btn btn-error btn-sm" onClick={() => setOpen('refund')}>
           {t.refund}
