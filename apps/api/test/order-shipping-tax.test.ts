@@ -152,7 +152,7 @@ describe('one order with shipping and tax', () => {
     }
   });
 
-  it('refuses an empty address, an unknown postal code, a missing state and a place or method it cannot ship to, reserving nothing', async () => {
+  it('refuses an empty address, an unknown postal code, a ZIP code of another state, a missing state and a place or method it cannot ship to, reserving nothing', async () => {
     await api(bob, 'PUT', `/api/cart/lines/${a._id}`, { quantity: 1 });
     const stockBefore = (await api(null, 'GET', `/api/product/${a._id}`)).json().stock;
     const empty = await api(bob, 'POST', '/api/checkout', { shippingAddress: {} });
@@ -161,6 +161,10 @@ describe('one order with shipping and tax', () => {
     const zip = await api(bob, 'POST', '/api/checkout', { shippingAddress: { ...TENNESSEE, postalCode: 'ABCDE' } });
     expect(zip.statusCode).toBe(400);
     expect(zip.json().error.message).toContain('Enter a valid ZIP code for United States');
+    // Issue #39 item 5: a New York ZIP code with Texas chosen would ship and be taxed to the wrong state.
+    const otherState = await api(bob, 'POST', '/api/checkout', { shippingAddress: { ...TENNESSEE, city: 'Austin', region: 'TX', postalCode: '10001' } });
+    expect(otherState.statusCode).toBe(400);
+    expect(otherState.json().error.message).toContain('ZIP code 10001 is not in Texas.');
     const noState = await api(bob, 'POST', '/api/checkout', { shippingAddress: { ...TENNESSEE, region: '' } });
     expect(noState.statusCode).toBe(400);
     const brazil = await api(bob, 'POST', '/api/checkout', {

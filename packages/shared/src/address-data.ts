@@ -169,3 +169,82 @@ export const POSTAL_FORMATS: Readonly<Record<string, PostalFormat>> = {
   NO: { example: '0150', layout: DIGITS_ONLY },
   NZ: { example: '6011', layout: DIGITS_ONLY },
 };
+
+/**
+ * Issue #39 item 5: which US state, territory or Armed Forces code each 3-digit ZIP prefix belongs to, after the USPS
+ * list of Sectional Center Facilities (public). Each entry is a region code and its prefix ranges, inclusive:
+ * '100-149' or a single '005'. A prefix may serve two regions (967: Hawaii and American Samoa; 969: Guam and the
+ * Northern Marianas). Prefixes no region claims (000-004, 099, 715, 886-888) are left out.
+ */
+export const US_ZIP_PREFIXES: Readonly<Record<string, string>> = {
+  AL: '350-369',
+  AK: '995-999',
+  AZ: '850-865',
+  AR: '716-729',
+  CA: '900-961',
+  CO: '800-816',
+  CT: '060-069',
+  DE: '197-199',
+  DC: '200 202-205 569',
+  FL: '320-339 341-349',
+  GA: '300-319 398-399',
+  HI: '967-968',
+  ID: '832-838',
+  IL: '600-629',
+  IN: '460-479',
+  IA: '500-528',
+  KS: '660-679',
+  KY: '400-427',
+  LA: '700-714',
+  ME: '039-049',
+  MD: '206-219',
+  MA: '010-027 055',
+  MI: '480-499',
+  MN: '550-567',
+  MS: '386-397',
+  MO: '630-658',
+  MT: '590-599',
+  NE: '680-693',
+  NV: '889-898',
+  NH: '030-038',
+  NJ: '070-089',
+  NM: '870-884',
+  NY: '005 100-149',
+  NC: '270-289',
+  ND: '580-588',
+  OH: '430-459',
+  OK: '730-732 734-749',
+  OR: '970-979',
+  PA: '150-196',
+  RI: '028-029',
+  SC: '290-299',
+  SD: '570-577',
+  TN: '370-385',
+  TX: '733 750-799 885',
+  UT: '840-847',
+  VT: '050-054 056-059',
+  VA: '201 220-246',
+  WA: '980-994',
+  WV: '247-268',
+  WI: '530-549',
+  WY: '820-831',
+  AS: '967',
+  GU: '969',
+  MP: '969',
+  PR: '006-007 009',
+  VI: '008',
+  AA: '340',
+  AE: '090-098',
+  AP: '962-966',
+};
+
+/**
+ * Five-digit ZIP codes whose post office is across a state line from their prefix's (a town served from the next
+ * state's facility): the regions they may also be in. They only widen what US_ZIP_PREFIXES allows.
+ */
+export const US_ZIP_EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {
+  /** Fishers Island, New York, served from Connecticut (063). */
+  '06390': ['NY'],
+  /** Alta, Wyoming, served from Idaho (834). */
+  '83414': ['WY'],
+};

@@ -15,9 +15,10 @@ import {
   postalCodeIsValid,
   regionName,
   regionsOf,
+  zipCodeFitsRegion,
   type AddressInput,
 } from './address';
-import { POSTAL_FORMATS } from './address-data';
+import { POSTAL_FORMATS, US_ZIP_PREFIXES } from './address-data';
 import { regionFromText } from './address-format';
 
 /** The issues of a failed parse as { path: message }. */
@@ -144,6 +145,78 @@ describe('postcodes', () => {
   });
 });
 
+describe('US ZIP codes and their states (issue #39 item 5)', () => {
+  it('knows the state of a ZIP code by its first three digits', () => {
+    const fits: [string, string][] = [
+      ['10001', 'NY'],
+      ['00501', 'NY'],
+      ['78701', 'TX'],
+      ['73301', 'TX'],
+      ['88510', 'TX'],
+      ['73101', 'OK'],
+      ['94103', 'CA'],
+      ['97214', 'OR'],
+      ['37203', 'TN'],
+      ['20500', 'DC'],
+      ['56901', 'DC'],
+      ['20101', 'VA'],
+      ['20850', 'MD'],
+      ['01810', 'MA'],
+      ['05501', 'MA'],
+      ['05401', 'VT'],
+      ['33101', 'FL'],
+      ['96813', 'HI'],
+      ['99501', 'AK'],
+      ['00901', 'PR'],
+      ['00802', 'VI'],
+      ['96910', 'GU'],
+      ['96950', 'MP'],
+      ['96799', 'AS'],
+      ['34001', 'AA'],
+      ['09001', 'AE'],
+      ['96201', 'AP'],
+      ['06390', 'NY'],
+      ['83414', 'WY'],
+    ];
+    for (const [zip, region] of fits) expect(zipCodeFitsRegion(zip, region), `${zip} ${region}`).toBe(true);
+    const misfits: [string, string][] = [
+      ['10001', 'TX'],
+      ['78701', 'NY'],
+      ['34001', 'FL'],
+      ['20101', 'DC'],
+      ['73301', 'OK'],
+      ['96910', 'HI'],
+      ['06101', 'NY'],
+    ];
+    for (const [zip, region] of misfits) expect(zipCodeFitsRegion(zip, region), `${zip} ${region}`).toBe(false);
+  });
+
+  it('gives every state, DC, territory and Armed Forces code prefixes, and no prefix to two places but the shared ones', () => {
+    expect(Object.keys(US_ZIP_PREFIXES).sort()).toEqual(REGIONS.US.map((r) => r.code).sort());
+    const owners = new Map<number, string[]>();
+    for (const [region, ranges] of Object.entries(US_ZIP_PREFIXES)) {
+      for (const range of ranges.split(' ')) {
+        expect(range).toMatch(/^\d{3}(-\d{3})?$/);
+        const [from, to = from] = range.split('-').map(Number);
+        expect(from! <= to!).toBe(true);
+        for (let n = from!; n <= to!; n++) owners.set(n, [...(owners.get(n) ?? []), region]);
+      }
+    }
+    const shared = [...owners].filter(([, regions]) => regions.length > 1).map(([n, regions]) => `${n}:${regions.join('+')}`);
+    expect(shared).toEqual(['967:HI+AS', '969:GU+MP']);
+  });
+
+  it('leaves to the other checks what it cannot judge', () => {
+    // Not five digits (the format's message), an unknown region, a prefix no state claims.
+    expect(zipCodeFitsRegion('1000', 'TX')).toBe(true);
+    expect(zipCodeFitsRegion('10001', 'Nowhere')).toBe(true);
+    expect(zipCodeFitsRegion('00001', 'TX')).toBe(true);
+    // ZIP+4, spaces and the region's case do not matter.
+    expect(zipCodeFitsRegion(' 10001-1234 ', 'ny')).toBe(true);
+    expect(zipCodeFitsRegion('100011234', 'tx')).toBe(false);
+  });
+});
+
 describe('phone numbers', () => {
   it('normalises valid numbers to E.164, reading national ones as numbers of the country', () => {
     expect(normalizePhone('+49 30 901820', 'DE')).toBe('+4930901820');
@@ -248,6 +321,18 @@ describe('addressSchema', () => {
     expect(ADDRESS_MESSAGES.phoneInvalid('DE')).toMatch(/^Enter a phone number that can be dialled in Germany, for example \+49 /);
     // A German number is not a US one when written without its country code.
     expect(errorsOf({ ...newYork, phone: '030 901820' })).toEqual({ phone: ADDRESS_MESSAGES.phoneInvalid('US') });
+  });
+
+  it('refuses a US ZIP code of another state, naming the state chosen (issue #39 item 5)', () => {
+    const texas = { ...newYork, city: 'Austin', region: 'TX' };
+    expect(errorsOf({ ...texas, postalCode: '10001' })).toEqual({ postalCode: 'ZIP code 10001 is not in Texas.' });
+    // The region by name, and a ZIP+4 code: the message shows the code as the post writes it.
+    expect(errorsOf({ ...texas, region: 'texas', postalCode: '100011234' })).toEqual({ postalCode: 'ZIP code 10001-1234 is not in Texas.' });
+    expect(errorsOf({ ...newYork, region: 'DC', postalCode: '10118' })).toEqual({ postalCode: 'ZIP code 10118 is not in District of Columbia.' });
+    expect(addressSchema.safeParse({ ...texas, postalCode: '78701' }).success).toBe(true);
+    // An unknown state has its own message, and a malformed code only the format's.
+    expect(errorsOf({ ...texas, region: 'Nowhere', postalCode: '10001' })).toEqual({ region: 'Choose a state from the list' });
+    expect(errorsOf({ ...texas, postalCode: '1000' })).toEqual({ postalCode: ADDRESS_MESSAGES.postalCodeInvalid('US') });
   });
 
   it('reports every wrong field at once, each on its own path', () => {

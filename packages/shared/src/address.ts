@@ -11,7 +11,7 @@ import countryNamesEn from 'countries-list/minimal/countries.en.min.json' with {
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import parsePhoneNumber, { getExampleNumber, isSupportedCountry } from 'libphonenumber-js/min';
 import phoneExamples from 'libphonenumber-js/mobile/examples';
-import { POSTAL_CODE_LABELS, POSTAL_FORMATS, REGIONS, type NamedCode, type RegionCountry } from './address-data';
+import { POSTAL_CODE_LABELS, POSTAL_FORMATS, REGIONS, US_ZIP_EXCEPTIONS, US_ZIP_PREFIXES, type NamedCode, type RegionCountry } from './address-data';
 
 export { REGIONS, type NamedCode, type RegionCountry } from './address-data';
 
@@ -133,6 +133,35 @@ export function postalCodeIsValid(country: string, code: string): boolean {
   return value.length <= POSTAL_CODE_MAX_UNKNOWN;
 }
 
+/** Each 3-digit ZIP prefix and the regions it serves, read once from US_ZIP_PREFIXES' ranges. */
+const ZIP_PREFIX_REGIONS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [region, ranges] of Object.entries(US_ZIP_PREFIXES)) {
+    for (const range of ranges.split(' ')) {
+      const [from, to = from] = range.split('-').map(Number);
+      for (let n = from!; n <= to; n++) {
+        const prefix = String(n).padStart(3, '0');
+        map.set(prefix, [...(map.get(prefix) ?? []), region]);
+      }
+    }
+  }
+  return map;
+})();
+
+/**
+ * Whether a US ZIP code can be in `region` (a US state, territory or Armed Forces code), by its first three digits
+ * (issue #39 item 5): ('10001', 'NY') → true, ('10001', 'TX') → false. True for what it cannot judge: a ZIP code that
+ * is not five digits (postalCodeIsValid answers that), a region it does not know, or a prefix no region claims.
+ */
+export function zipCodeFitsRegion(zip: string, region: string): boolean {
+  const five = normalizePostalCode('US', zip).slice(0, 5);
+  const code = region.trim().toUpperCase();
+  if (!/^\d{5}$/.test(five) || !Object.hasOwn(US_ZIP_PREFIXES, code)) return true;
+  if (US_ZIP_EXCEPTIONS[five]?.includes(code)) return true;
+  const regions = ZIP_PREFIX_REGIONS.get(five.slice(0, 3));
+  return !regions || regions.includes(code);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Phone numbers
 
@@ -200,6 +229,9 @@ export const ADDRESS_MESSAGES = {
   /** 'Enter a valid ZIP code for United States, for example 94103' */
   postalCodeInvalid: (country: string) =>
     withExample(`Enter a valid ${postalCodeLabel(country)} for ${countryName(country) ?? country}`, postalCodeExample(country)),
+  /** 'ZIP code 10001 is not in Texas.' */
+  postalCodeNotInRegion: (country: string, code: string, region: string) =>
+    `${capitalise(postalCodeLabel(country))} ${code} is not in ${regionName(country, region) ?? region}.`,
   /** 'Enter a phone number that can be dialled in Germany, for example +49 1512 3456789' */
   phoneInvalid: (country: string) => withExample(`Enter a phone number that can be dialled in ${countryName(country) ?? country}`, phoneExample(country)),
 } as const;
@@ -236,6 +268,13 @@ function checkAgainstCountry(a: AddressFields, ctx: z.RefinementCtx<AddressField
   if (typeof a.postalCode === 'string') {
     if (!a.postalCode) fail('postalCode', M.postalCodeRequired(country ?? ''));
     else if (country && !postalCodeIsValid(country, a.postalCode)) fail('postalCode', M.postalCodeInvalid(country));
+    else if (country === 'US' && typeof a.region === 'string') {
+      // Issue #39 item 5: a ZIP code of another state (10001 with Texas) is a typo that would ship and tax wrongly.
+      const region = findRegion(country, a.region)?.code;
+      if (region && !zipCodeFitsRegion(a.postalCode, region)) {
+        fail('postalCode', M.postalCodeNotInRegion(country, normalizePostalCode(country, a.postalCode), region));
+      }
+    }
   }
   // An empty or too long phone number has its message from the field already.
   if (country && typeof a.phone === 'string' && a.phone && a.phone.length <= L.phone && !normalizePhone(a.phone, country)) {

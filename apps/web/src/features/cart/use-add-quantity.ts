@@ -21,8 +21,13 @@ export function useAddQuantity(product: Product, onFailure: (message: string) =>
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending.current) return;
-    const quantity = Number(value);
-    if (value.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
+    // What the box shows (issue #39 item 3): a quantity typed before the page hydrated is in the box but not in the
+    // state, and boot.js sends the held 'Add to cart' again once the form has hydrated (decision 145).
+    const field = e.currentTarget.elements.namedItem('quantity');
+    const typed = field instanceof HTMLInputElement ? field.value : value;
+    if (typed !== value) setValue(typed);
+    const quantity = Number(typed);
+    if (typed.trim() === '' || !isValidQuantity(quantity, product.minOrder, product.stock)) {
       setError(orderFlowCopy.quantityHint(product.minOrder, product.stock));
       return;
     }

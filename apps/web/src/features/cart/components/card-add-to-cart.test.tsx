@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeProducts } from '../../../testing/fixtures';
@@ -35,6 +35,19 @@ describe("a product card's Add to cart", () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(getGuestLines().map((l) => [l.productId, l.quantity])).toEqual([[part._id, 40]]);
+  });
+
+  it('adds what the box shows when the quantity was typed before the page hydrated (issue #39 item 3)', async () => {
+    const [p] = makeProducts(1);
+    const part = { ...p, minOrder: 5, stock: 100 };
+    renderWithProviders(<ProductCard product={part} />, { url: '/products' });
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: `Quantity of ${part.name}` });
+    // Typed into the server's HTML: the box holds it, React's state does not (no change event reached it).
+    field.value = '15';
+    // boot.js sends the held submit again once the form has hydrated (decision 145).
+    field.form!.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    await waitFor(() => expect(getGuestLines().map((l) => [l.productId, l.quantity])).toEqual([[part._id, 15]]));
+    expect(field.value).toBe('15');
   });
 
   it('is not offered for a sold-out part', () => {

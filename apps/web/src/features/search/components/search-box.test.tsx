@@ -94,6 +94,14 @@ describe('navbar search box', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=brake+pads'));
   });
 
+  it('is a plain GET form to /search with the words as q, so it works before the script has run (issue #39 item 3)', () => {
+    setup();
+    const form = screen.getByRole('search', { name: t.label }) as HTMLFormElement;
+    expect(form.getAttribute('action')).toBe('/search');
+    expect(form.method).toBe('get');
+    expect(screen.getByRole('combobox', { name: t.label }).getAttribute('name')).toBe('q');
+  });
+
   it('says which other part number a suggestion matched (issue #26 item 4)', async () => {
     setup([{ ...part(1), matchedPartNumber: { kind: 'replaces', brand: 'Yamaha', number: '1WS-W0045-00' } }, part(2)]);
     await userEvent.type(screen.getByRole('combobox', { name: t.label }), '1ws w0045 00');

@@ -26,7 +26,8 @@ function useDebounced<T>(value: T, ms: number): T {
  * The navbar's part search (issue #9): a combobox with up to 8 suggestions
  * as you type (WAI-ARIA combobox pattern with a listbox popup). Arrow keys
  * move through the suggestions, Enter opens the chosen part, or the results
- * page when none is chosen; Escape closes the list.
+ * page when none is chosen; Escape closes the list. A plain GET form to
+ * /search as well, so it works before the app's script has run.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
@@ -113,10 +114,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
   };
 
   return (
+    // A real form (issue #39 item 3): before the script has run, or without it, the browser itself opens the results
+    // page with the words typed (`/search?q=…`, the parameter the page reads); once hydrated, onSubmit does it in the app.
     <form
       ref={root}
       role="search"
       aria-label={t.label}
+      action={paths.search}
+      method="get"
       className={`relative ${className}`}
       onSubmit={onSubmit}
       onBlur={(e) => {
@@ -133,6 +138,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         <input
           ref={input}
           id={inputId}
+          name="q"
           type="search"
           role="combobox"
           aria-autocomplete="list"
