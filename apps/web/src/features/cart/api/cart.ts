@@ -26,12 +26,19 @@ export const cartQueryOptions = queryOptions({ queryKey: cartKeys.cart, queryFn:
 
 export const useServerCart = (enabled: boolean) => useQuery({ ...cartQueryOptions, enabled });
 
-/** A write answers the whole cart: it becomes the cached cart at once. */
+/**
+ * A write answers the whole cart: it becomes the cached cart at once. A read of the cart still on its way (sent
+ * before the write was done, such as the navbar's right after sign-in while the browser cart merges) is cancelled
+ * first, so its older answer cannot land after this one and show the cart as it was ("Cart, 0 lines").
+ */
 function useCartWrite<I>(fn: (input: I) => Promise<Cart>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
+    onSuccess: async (cart) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.cart });
+      queryClient.setQueryData(cartKeys.cart, cart);
+    },
   });
 }
 
