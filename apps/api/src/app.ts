@@ -27,6 +27,7 @@ import { refundsRoutes } from './modules/orders/refunds.routes';
 import { returnsRoutes } from './modules/orders/returns.routes';
 import { overviewRoutes } from './modules/orders/overview.routes';
 import { configureReturnWindow } from './modules/orders/returns.service';
+import { configureSellerVat } from './modules/invoices/seller-vat';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { scheduleReconciliation } from './modules/payments/payments.reconcile';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const ownsDatabase = !opts.database;
   app.decorate('config', config);
   configureReturnWindow(config.RETURN_WINDOW_DAYS);
+  configureSellerVat(config.SHOP_VAT_NUMBER);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', await createMailer(config, app.log));

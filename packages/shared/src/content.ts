@@ -10,6 +10,11 @@ export const shop = {
   address: '1200 Piston Row, Dayton, OH 45402, USA',
   /** Printed on invoices as the seller's tax number (issue #25): the US employer identification number. */
   taxNumber: 'EIN 31-4271958',
+  /**
+   * Issue #39 (decision 183): the demo shop's EU VAT registration (Ireland; a made-up number that passes the check
+   * digits), printed on every invoice to the EU. A real shop sets its own with SHOP_VAT_NUMBER.
+   */
+  vatNumber: 'IE7312455S',
   hours: 'Mon–Fri 8:00–18:00, Sat 9:00–13:00',
   social: [
     { label: 'YouTube', href: 'https://www.youtube.com/' },

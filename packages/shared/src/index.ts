@@ -32,3 +32,4 @@ export * from './order-totals';
 export * from './address';
 export * from './address-format';
 export * from './refunds';
+export * from './vat';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shop } from '@shop/shared/content';
+import { checkVatId } from '@shop/shared/vat';
 
 /** The only module that reads process.env. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +73,22 @@ export const envSchema = z.object({
     .toLowerCase()
     .email({ message: 'SHOP_INBOX_EMAIL must be an e-mail address such as sales@example.com' })
     .default(shop.email),
+  /**
+   * Issue #39 item 5 (decision 183): the shop's EU VAT number, printed on every invoice to the EU; its member state
+   * is the seller's country for the reverse charge. Checked by format and check digits at start.
+   */
+  SHOP_VAT_NUMBER: z
+    .string()
+    .default(shop.vatNumber)
+    .transform((v, ctx) => {
+      const check = checkVatId(v);
+      if (check.ok) return check.vatId;
+      ctx.addIssue({
+        code: 'custom',
+        message: `SHOP_VAT_NUMBER must be the shop's EU VAT number (its country code and number, e.g. DE and nine digits): ${check.message}`,
+      });
+      return z.NEVER;
+    }),
   /** Issue #25 (decision 163): days after an order's last parcel left in which its customer may ask to return parts. */
   RETURN_WINDOW_DAYS: z.coerce
     .number({ message: 'RETURN_WINDOW_DAYS must be a number of days' })

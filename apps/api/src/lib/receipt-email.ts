@@ -37,6 +37,9 @@ export interface ReceiptCheckout {
   taxIncluded: boolean;
   taxExempt: boolean;
   taxId: string;
+  /** Issue #39: the buyer's EU VAT ID and the reverse charge (absent: none). */
+  vatId?: string;
+  reverseCharge?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -79,7 +82,9 @@ export function orderReceiptEmail(
   const figures: [string, string][] = [
     ['Goods', formatUsd(fromCents(goods))],
     ...(checkout ? ([['Shipping', shipping === 0 ? 'Free' : formatUsd(fromCents(shipping))]] as [string, string][]) : []),
-    ...(checkout ? ([[taxIncluded ? 'Tax included' : 'Tax', formatUsd(fromCents(tax))]] as [string, string][]) : []),
+    ...(checkout
+      ? ([[checkout.reverseCharge ? 'VAT 0 % (reverse charge)' : taxIncluded ? 'Tax included' : 'Tax', formatUsd(fromCents(tax))]] as [string, string][])
+      : []),
     ['Total paid', total],
   ];
   const facts: [string, string][] = [
@@ -90,6 +95,7 @@ export function orderReceiptEmail(
     ['Paid on', paidAt],
     ...(method ? ([['Shipping method', method]] as [string, string][]) : []),
     ...(checkout?.taxExempt ? ([['Tax exempt', checkout.taxId]] as [string, string][]) : []),
+    ...(checkout?.vatId ? ([['VAT ID', `${checkout.vatId}${checkout.reverseCharge ? ' (reverse charge)' : ''}`]] as [string, string][]) : []),
     ...(shipTo.length ? ([['Ship to', shipTo.join(', ')]] as [string, string][]) : []),
     ...(checkout?.shipTo?.phone ? ([['Phone', checkout.shipTo.phone]] as [string, string][]) : []),
   ];
@@ -188,6 +194,8 @@ export function receiptCheckoutOf(c: {
   taxIncluded: boolean;
   taxExempt: boolean;
   taxId: string;
+  vatId?: string;
+  reverseCharge?: boolean;
 }): ReceiptCheckout {
   return {
     ...c,

@@ -17,6 +17,16 @@ export const checkoutCopy = {
   tax: 'Tax',
   taxIncluded: 'Tax included',
   taxExempt: (taxId: string) => (taxId ? `Tax exempt (${taxId})` : 'Tax exempt'),
+  // Issue #39 item 5 (decision 183): a business buyer's EU VAT ID.
+  vatTitle: 'Business buyer in the EU?',
+  vatIdLabel: 'EU VAT ID (optional)',
+  vatIdHint: 'With a valid VAT ID of another EU country than ours, you pay no VAT: you account for it yourself (reverse charge).',
+  vatIdChecking: 'Checking the VAT ID…',
+  reverseCharge: 'VAT 0 % — reverse charge',
+  reverseChargeNote: (vatId: string) => `Reverse charge: your VAT ID ${vatId} is valid, so no VAT is charged; you account for it yourself.`,
+  vatCharged: (vatId: string) =>
+    `Your VAT ID ${vatId} is printed on the invoice; VAT is still charged, since the order does not go from us to a business in another EU country.`,
+  vatIdOnOrder: 'VAT ID',
   total: 'Total',
   weight: (kg: string) => `Shipping weight: ${kg}`,
   placeOrder: 'Place order',

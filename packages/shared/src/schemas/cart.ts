@@ -3,6 +3,7 @@ import { productSchema } from './product';
 import { orderSchema } from './order';
 import { ADMIN_ORDER_STATUSES, adminOrderCountsSchema } from './order-admin';
 import { addressSchema } from '../address';
+import { vatIdSchema } from '../vat';
 import { addressViewSchema } from './address-book';
 import { shipmentSchema } from './shipment';
 import { refundSchema } from './refund';
@@ -65,6 +66,8 @@ export const checkoutRequestSchema = z.object({
   shippingMethodId: z.string().uuid({ message: 'shippingMethodId is not a valid shipping method id' }).optional(),
   /** Keep this address in the customer's address book (as the default when they have none). */
   saveAddress: z.boolean({ message: 'saveAddress must be true or false' }).optional().default(false),
+  /** Issue #39 (decision 183): a business buyer's EU VAT ID, checked by format and check digits; empty: none. */
+  vatId: vatIdSchema,
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -121,6 +124,10 @@ export const checkoutSchema = z.object({
   taxExempt: z.boolean(),
   /** The VAT or resale number of a tax-exempt business customer. */
   taxId: z.string(),
+  /** Issue #39 (decision 183): the EU VAT ID the buyer gave at checkout ('' when none). */
+  vatId: z.string(),
+  /** The VAT ID made it an intra-Community supply: 0 % tax, the buyer accounts for the VAT (reverse charge). */
+  reverseCharge: z.boolean(),
   /** Every line's part number and tax, by order id. */
   lines: z.array(orderLineSchema),
 });
@@ -136,6 +143,8 @@ export const checkoutQuoteRequestSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'country must be a two-letter ISO country code'),
   region: z.string().trim().toUpperCase().max(100).optional().default(''),
+  /** Issue #39: the buyer's EU VAT ID, priced as the checkout will price it. */
+  vatId: vatIdSchema,
 });
 export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
 
@@ -162,6 +171,9 @@ export const checkoutQuoteSchema = z.object({
   weightGrams: z.number().int(),
   goods: z.number(),
   taxExempt: z.boolean(),
+  /** Issue #39: the VAT ID as checked (normalized), and whether it makes the order reverse charge (0 % tax). */
+  vatId: z.string(),
+  reverseCharge: z.boolean(),
   /** Why no method is offered, in words for the customer; null when there are options. */
   problem: z.string().nullable(),
 });

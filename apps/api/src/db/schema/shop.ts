@@ -270,6 +270,10 @@ export const checkouts = pgTable(
     taxExempt: boolean('tax_exempt').notNull().default(false),
     taxId: text('tax_id').notNull().default(''),
     weightGrams: integer('weight_grams').notNull().default(0),
+    // Issue #39 item 5 (decision 183): the EU VAT ID the buyer gave ('' when none), and whether it made the order
+    // an intra-Community supply taxed at 0 % (reverse charge), decided at checkout and kept for repricing.
+    vatId: text('vat_id').notNull().default(''),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
   },
   (t) => [index('checkouts_user_idx').on(t.userId), uniqueIndex('checkouts_number_unique').on(t.number)],
 );

@@ -3,6 +3,7 @@ import {
   copy,
   countryName,
   fromCents,
+  reverseChargeApplies,
   orderTotals,
   resolveTaxRates,
   shippingQuotes,
@@ -18,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { checkouts, orders, products, profiles, shippingMethods, shippingZones, shopSettings, taxRates } from '../../db/schema';
 import { lineTotalCents } from '../cart/cart.service';
+import { sellerVat } from '../invoices/seller-vat';
 
 /**
  * Issue #24 (decision 153): the price of an order before it is placed: the
@@ -44,6 +46,9 @@ export interface OrderPricing {
   listedGoodsCents: number;
   taxExempt: boolean;
   taxId: string;
+  /** Issue #39 (decision 183): the buyer's EU VAT ID ('' when none) and whether it makes the order reverse charge. */
+  vatId: string;
+  reverseCharge: boolean;
   options: PricedOption[];
   problem: string | null;
 }
@@ -61,6 +66,18 @@ export interface PricingRules {
   pricesIncludeTax: boolean;
   taxExempt: boolean;
   taxId: string;
+  /** Issue #39 (decision 183): the buyer's EU VAT ID and whether it makes the order reverse charge (taxed at 0 %). */
+  vatId: string;
+  reverseCharge: boolean;
+}
+
+/**
+ * Issue #39 (decision 183): how a buyer's VAT ID taxes an order to this country: reverse charge (0 %) when it is an
+ * EU VAT ID of another member state than the shop's, and the parts go to another member state than the shop's.
+ * Decided here on the server from the VAT ID alone: the page's figures are never taken.
+ */
+export function vatTreatment(vatId: string, shipCountry: string): { vatId: string; reverseCharge: boolean } {
+  return { vatId, reverseCharge: reverseChargeApplies({ vatId, shipCountry, sellerCountry: sellerVat().country }) };
 }
 
 /**
@@ -106,6 +123,8 @@ export function parsePricingRules(value: unknown): PricingRules {
     pricesIncludeTax: row.pricesIncludeTax ?? false,
     taxExempt: row.taxStatus?.taxExempt ?? false,
     taxId: row.taxStatus?.taxId ?? '',
+    vatId: '',
+    reverseCharge: false,
   };
 }
 
@@ -138,7 +157,8 @@ export function priceWithRules<P extends PricedProduct>(
       shippingCents: quote.priceCents,
       taxes,
       pricesIncludeTax,
-      taxExempt: status.taxExempt,
+      // A reverse-charge order is taxed like an exempt customer's: 0 %, and a price that includes tax loses it.
+      taxExempt: status.taxExempt || status.reverseCharge,
     }),
   }));
   let problem: string | null = null;
@@ -158,9 +178,9 @@ export async function priceOrder(
   db: Db,
   userId: string,
   cart: { product: ProductRow; quantity: number }[],
-  place: { country: string; region: string },
+  place: { country: string; region: string; vatId?: string },
 ): Promise<OrderPricing> {
-  return priceWithRules(await pricingRules(db, userId, place.country), cart, place);
+  return priceWithRules({ ...(await pricingRules(db, userId, place.country)), ...vatTreatment(place.vatId ?? '', place.country) }, cart, place);
 }
 
 export const figuresOf = (t: OrderTotals): OrderFigures => ({
@@ -185,6 +205,8 @@ export function toQuoteDto(p: OrderPricing): CheckoutQuote {
     weightGrams: p.weightGrams,
     goods: fromCents(p.listedGoodsCents),
     taxExempt: p.taxExempt,
+    vatId: p.vatId,
+    reverseCharge: p.reverseCharge,
     problem: p.problem,
   };
 }
@@ -220,7 +242,14 @@ export async function repriceCheckout(tx: Db, checkoutId: string): Promise<void>
     .where(and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'cancelled')))
     .orderBy(asc(orders.productName), asc(orders.id));
   if (lines.length === 0 || lines.some((l) => l.line.paid)) return;
-  const rules = { ...(await pricingRules(tx, head.userId ?? '', head.shipCountry)), taxExempt: head.taxExempt, taxId: head.taxId };
+  const rules = {
+    ...(await pricingRules(tx, head.userId ?? '', head.shipCountry)),
+    taxExempt: head.taxExempt,
+    taxId: head.taxId,
+    // Issue #39: the reverse charge decided at checkout stays (the tax status it was placed with).
+    vatId: head.vatId,
+    reverseCharge: head.reverseCharge,
+  };
   const priced = priceWithRules(
     rules,
     lines.map(({ line, product }) => ({

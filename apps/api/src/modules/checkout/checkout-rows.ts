@@ -102,6 +102,8 @@ export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date
     taxIncluded: checkout.taxIncluded,
     taxExempt: checkout.taxExempt,
     taxId: checkout.taxId,
+    vatId: checkout.vatId,
+    reverseCharge: checkout.reverseCharge,
     lines: rows.map((o) => ({
       orderId: o.id,
       sku: o.sku,

@@ -149,7 +149,8 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
       tx,
       user.id,
       wanted.map(({ line, product }) => ({ product, quantity: line.quantity })),
-      address,
+      // Issue #39: the VAT ID (checked by the schema) prices the reverse charge here, never the page's figures.
+      { ...address, vatId: input.vatId },
     );
     if (pricing.options.length === 0) throw new DomainError(409, 'NO_SHIPPING_METHOD', pricing.problem ?? copy.checkoutAddress.methodNotOffered);
     const chosen = input.shippingMethodId ? pricing.options.find((o) => o.quote.methodId === input.shippingMethodId) : pricing.options[0];
@@ -177,6 +178,8 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
         ...pricedColumns(chosen),
         taxExempt: pricing.taxExempt,
         taxId: pricing.taxExempt ? pricing.taxId : '',
+        vatId: pricing.vatId,
+        reverseCharge: pricing.reverseCharge,
         weightGrams: pricing.weightGrams,
       })
       .returning();

@@ -1,4 +1,5 @@
-import { countryFromText, countryName, formatAddressLines, orderNumber, shop, taxInGross, taxOnNet, type TaxCategory } from '@shop/shared';
+import { countryFromText, countryName, formatAddressLines, isEuCountry, orderNumber, shop, taxInGross, taxOnNet, type TaxCategory } from '@shop/shared';
+import { sellerVat } from './seller-vat';
 
 /**
  * Issue #25 item 2 (decision 156): what an issued invoice says, frozen when it
@@ -10,6 +11,8 @@ export interface InvoiceSeller {
   email: string;
   phone: string;
   taxNumber: string;
+  /** Issue #39 (decision 183): the shop's EU VAT number, on an invoice to the EU ('' or absent otherwise). */
+  vatNumber?: string;
 }
 
 export interface InvoiceBuyer {
@@ -22,6 +25,10 @@ export interface InvoiceBuyer {
   /** The VAT or resale number of a tax-exempt customer, else ''. */
   taxId: string;
   taxExempt: boolean;
+  /** Issue #39 (decision 183): the EU VAT ID the buyer gave at checkout (absent on invoices issued before). */
+  vatId?: string;
+  /** The VAT ID made the order an intra-Community supply: 0 % tax, the buyer accounts for the VAT. */
+  reverseCharge?: boolean;
 }
 
 export interface InvoiceLine {
@@ -155,7 +162,15 @@ export function creditNoteSnapshot(input: {
 /** "10.75 %" from thousandths of a percent. */
 export const formatTaxRate = (rate: number) => `${(rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} %`;
 
-export const sellerNow = (): InvoiceSeller => ({ name: shop.name, address: shop.address, email: shop.email, phone: shop.phone, taxNumber: shop.taxNumber });
+/** The seller as the shop is now; its EU VAT number only on an invoice to the EU (issue #39). */
+export const sellerNow = (toEu = false): InvoiceSeller => ({
+  name: shop.name,
+  address: shop.address,
+  email: shop.email,
+  phone: shop.phone,
+  taxNumber: shop.taxNumber,
+  vatNumber: toEu ? sellerVat().vatNumber : '',
+});
 
 /** The rates that could have priced a line, the part's own category first. */
 export interface RateCandidates {
@@ -229,6 +244,9 @@ export interface SnapshotCheckout {
   taxIncluded: boolean;
   taxExempt: boolean;
   taxId: string;
+  /** Issue #39: the buyer's EU VAT ID and the reverse charge (a lone order has neither). */
+  vatId: string;
+  reverseCharge: boolean;
 }
 
 /**
@@ -269,6 +287,8 @@ export function loneOrderHead(
     taxIncluded: o.taxIncluded,
     taxExempt: o.taxExempt,
     taxId: o.taxId,
+    vatId: '',
+    reverseCharge: false,
   };
 }
 
@@ -325,6 +345,8 @@ export function invoiceSnapshot(input: {
         phone: checkout.shipPhone,
         taxId: checkout.taxExempt ? checkout.taxId : '',
         taxExempt: checkout.taxExempt,
+        vatId: checkout.vatId,
+        reverseCharge: checkout.reverseCharge,
       }
     : {
         name: first.userName,
@@ -334,6 +356,8 @@ export function invoiceSnapshot(input: {
         phone: first.phone,
         taxId: '',
         taxExempt: false,
+        vatId: '',
+        reverseCharge: false,
       };
   return {
     version: 1,
@@ -345,7 +369,8 @@ export function invoiceSnapshot(input: {
     paidAt: (checkout?.paidAt ?? first.paidAt ?? input.issuedAt).toISOString(),
     transactionId: checkout?.transactionId ?? first.transactionId ?? '',
     currency: 'USD',
-    seller: sellerNow(),
+    // Issue #39: an invoice to the EU (delivered there, or to a buyer with an EU VAT ID) carries the shop's VAT number.
+    seller: sellerNow(isEuCountry(checkout?.shipCountry ?? '') || Boolean(checkout?.vatId)),
     buyer,
     lines: invoiceLines,
     shipping,

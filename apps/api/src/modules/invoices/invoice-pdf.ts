@@ -19,6 +19,8 @@ const PAGE_WIDTH = 612;
 const RIGHT = PAGE_WIDTH - MARGIN;
 const INK = '#1f2328';
 const MUTED = '#57606a';
+/** A rate's tax is shown as the addition of its lines' taxes up to this many lines (else said in words). */
+const MAX_TERMS = 8;
 
 interface Column {
   title: string;
@@ -74,7 +76,9 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   type(true, 16).fillColor(INK);
   write(data.seller.name, MARGIN, MARGIN, { width: 300 });
   type(false, 9).fillColor(MUTED);
-  for (const line of [data.seller.address, data.seller.email, data.seller.phone, `Tax number: ${data.seller.taxNumber}`])
+  // Issue #39: the shop's EU VAT number on an invoice to the EU.
+  const sellerVat = data.seller.vatNumber ? [`VAT number: ${data.seller.vatNumber}`] : [];
+  for (const line of [data.seller.address, data.seller.email, data.seller.phone, `Tax number: ${data.seller.taxNumber}`, ...sellerVat])
     write(line, undefined, undefined, { width: 300 });
   const sellerBottom = doc.y;
 
@@ -117,6 +121,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     data.buyer.email,
     data.buyer.phone,
     data.buyer.taxId ? `Tax number: ${data.buyer.taxId}${data.buyer.taxExempt ? ' (tax exempt)' : ''}` : '',
+    data.buyer.vatId ? `VAT ID: ${data.buyer.vatId}` : '',
   ].filter(Boolean);
   for (const line of buyer) write(line, MARGIN, doc.y, { width: 300 });
   y = doc.y + 20;
@@ -194,7 +199,21 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   summary('Goods', money(data.goodsCents));
   if (data.shipping) summary('Shipping', money(data.shippingCents));
   const included = data.taxIncluded ? ' included' : '';
-  if (data.buyer.taxExempt) summary('Tax (exempt)', money(0));
+  // Issue #39 (decision 183): each rate's tax is the sum of its lines' taxes, each rounded to the cent (decision 153),
+  // so a rate with several lines says which cents it adds up: the summary adds up on its own face.
+  const note = (text: string) => {
+    type(false, 8).fillColor(MUTED);
+    const h = heightOf(text, { width: RIGHT - 300, align: 'right' });
+    if (y + h > 740) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    write(text, 300, y, { width: RIGHT - 300, align: 'right' });
+    y = doc.y + 3;
+  };
+  const taxed = [...data.lines, ...(data.shipping ? [data.shipping] : [])];
+  if (data.buyer.reverseCharge) summary('VAT 0 % (reverse charge)', money(0));
+  else if (data.buyer.taxExempt) summary('Tax (exempt)', money(0));
   else {
     for (const t of data.taxByRate) {
       if (t.taxCents === 0 && t.taxRate === 0) continue;
@@ -202,6 +221,14 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
         t.taxRate === null ? `Tax${included} on ${money(t.baseCents)}` : `Tax${included} ${formatTaxRate(t.taxRate)} on ${money(t.baseCents)}`,
         money(t.taxCents),
       );
+      const terms = taxed.filter((l) => l.taxRate === t.taxRate).map((l) => money(l.taxCents));
+      if (terms.length > 1) {
+        note(
+          terms.length <= MAX_TERMS
+            ? `= ${terms.join(' + ')}: each line's tax, rounded to the cent`
+            : `= the sum of the ${terms.length} lines' taxes at this rate above, each rounded to the cent`,
+        );
+      }
     }
     summary(`Tax${included}, total`, money(data.taxCents));
   }
@@ -217,7 +244,20 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     y,
     { width: RIGHT - MARGIN },
   );
-  write(`${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}`, undefined, undefined, { width: RIGHT - MARGIN });
+  if (data.buyer.reverseCharge) {
+    write(
+      `Reverse charge: intra-Community supply of goods, exempt from VAT under Article 138 of Directive 2006/112/EC. The customer (VAT ID ${data.buyer.vatId ?? ''}) accounts for the VAT (Article 196).`,
+      MARGIN,
+      doc.y + 4,
+      { width: RIGHT - MARGIN },
+    );
+  }
+  write(
+    `${data.seller.name} · ${data.seller.address} · Tax number ${data.seller.taxNumber}${data.seller.vatNumber ? ` · VAT number ${data.seller.vatNumber}` : ''}`,
+    undefined,
+    undefined,
+    { width: RIGHT - MARGIN },
+  );
 
   doc.end();
   return done;

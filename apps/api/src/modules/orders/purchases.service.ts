@@ -104,6 +104,9 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     taxIncluded: first.taxIncluded,
     taxExempt: first.taxExempt,
     taxId: first.taxId,
+    // Issue #39: a lone order (the spec's one-product modal) takes no VAT ID.
+    vatId: '',
+    reverseCharge: false,
     lines: [
       {
         orderId: first.id,
