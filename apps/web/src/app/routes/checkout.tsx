@@ -5,6 +5,7 @@ import { checkoutCopy } from '@shop/shared/copy/checkout';
 import { checkoutAddressCopy } from '@shop/shared/copy/checkout-address';
 import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { regionsOf } from '@shop/shared/address';
+import { checkVatId } from '@shop/shared/vat';
 import { formatAddressLines } from '@shop/shared/address-format';
 import type { SavedAddress } from '@shop/shared/schemas/address-book';
 import { paths } from '../../config/paths';
@@ -99,6 +100,12 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const [save, setSave] = useState(true);
   const [methodId, setMethodId] = useState<string | null>(null);
   const [methodMissing, setMethodMissing] = useState(false);
+  // Issue #39 (decision 183): a business buyer's EU VAT ID, checked here as the server checks it.
+  const [vatText, setVatText] = useState('');
+  const [vatTouched, setVatTouched] = useState(false);
+  const vatCheck = vatText.trim() ? checkVatId(vatText) : null;
+  const vatId = vatCheck?.ok ? vatCheck.vatId : '';
+  const vatError = vatTouched && vatCheck && !vatCheck.ok ? vatCheck.message : null;
 
   const saved = addresses.data ?? [];
   // The default address is chosen until the customer picks another; none saved: a new one.
@@ -107,8 +114,8 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const shipTo = savedAddress ? draftOf(savedAddress) : draft;
   const needsRegion = Boolean(regionsOf(shipTo.country));
   const place_ = useMemo(
-    () => (shipTo.country && (!needsRegion || shipTo.region) ? { country: shipTo.country, region: needsRegion ? shipTo.region : '' } : null),
-    [shipTo.country, shipTo.region, needsRegion],
+    () => (shipTo.country && (!needsRegion || shipTo.region) ? { country: shipTo.country, region: needsRegion ? shipTo.region : '', vatId } : null),
+    [shipTo.country, shipTo.region, needsRegion, vatId],
   );
   const quote = useCheckoutQuote(place_);
   const options = place_ ? (quote.data?.options ?? []) : [];
@@ -125,12 +132,17 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
       return;
     }
     setErrors({});
+    if (vatCheck && !vatCheck.ok) {
+      setVatTouched(true);
+      document.getElementById('vat-id')?.focus();
+      return;
+    }
     if (!chosen) {
       setMethodMissing(true);
       return;
     }
     setMethodMissing(false);
-    place.mutate({ shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save }, { onSuccess: (c) => onPlaced(c._id) });
+    place.mutate({ shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save, vatId }, { onSuccess: (c) => onPlaced(c._id) });
   }
 
   return (
@@ -220,6 +232,38 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
               )}
             </section>
 
+            <section aria-labelledby="vat-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+              <h2 id="vat-title" className="mb-2 font-display text-2xl font-bold uppercase">
+                {t.vatTitle}
+              </h2>
+              <p id="vat-id-hint" className="mb-3 text-sm text-base-content/80">
+                {t.vatIdHint}
+              </p>
+              <label htmlFor="vat-id" className="mb-1 block text-sm font-semibold">
+                {t.vatIdLabel}
+              </label>
+              <input
+                id="vat-id"
+                name="vatId"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="DE123456789"
+                className={`input w-full max-w-xs font-mono uppercase ${vatError ? 'input-error' : ''}`}
+                value={vatText}
+                onChange={(e) => setVatText(e.currentTarget.value)}
+                onBlur={() => setVatTouched(true)}
+                aria-invalid={vatError ? true : undefined}
+                aria-describedby={vatError ? 'vat-id-hint vat-id-error' : 'vat-id-hint'}
+              />
+              {vatError && (
+                <p id="vat-id-error" role="alert" className="mt-1 text-sm font-medium text-error">
+                  {vatError}
+                </p>
+              )}
+            </section>
+
             <section aria-labelledby="method-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
               <h2 id="method-title" className="mb-4 font-display text-2xl font-bold uppercase">
                 {t.methodTitle}
@@ -258,7 +302,18 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
             </ul>
             {quote.data && place_ && <p className="text-xs text-base-content/75">{t.weight(checkoutAddressCopy.weight(quote.data.weightGrams))}</p>}
             {chosen ? (
-              <OrderFigures figures={chosen.figures} taxExemptId={quote.data?.taxExempt ? '' : undefined} />
+              <>
+                <OrderFigures
+                  figures={chosen.figures}
+                  taxExemptId={quote.data?.taxExempt ? '' : undefined}
+                  vat={quote.data && quote.data.vatId === vatId ? quote.data : undefined}
+                />
+                {vatId && quote.data?.vatId === vatId && (
+                  <p role="status" className={`text-sm ${quote.data.reverseCharge ? 'font-medium text-success' : 'text-base-content/80'}`}>
+                    {quote.data.reverseCharge ? t.reverseChargeNote(vatId) : t.vatCharged(vatId)}
+                  </p>
+                )}
+              </>
             ) : (
               <dl className="flex items-baseline justify-between gap-4">
                 <dt className="font-semibold uppercase tracking-wider">{t.goods}</dt>

@@ -171,7 +171,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
             <h3 id="order-summary-title" className="mb-3 font-display text-xl font-bold uppercase">
               {t.summaryTitle}
             </h3>
-            <OrderFigures figures={p} taxExemptId={p.taxExempt ? p.taxId : undefined} />
+            <OrderFigures figures={p} taxExemptId={p.taxExempt ? p.taxId : undefined} vat={p} />
             {p.transactionId && (
               <div className="mt-3 border-t border-base-300 pt-2">
                 <TransactionId id={p.transactionId} />

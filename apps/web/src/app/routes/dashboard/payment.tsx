@@ -100,7 +100,7 @@ function OrderSummary({ order, purchase, due }: { order: Order; purchase: Purcha
       </dl>
       {purchase && (
         <div className="border-t border-base-300 pt-4">
-          <OrderFigures figures={purchase} taxExemptId={purchase.taxExempt ? purchase.taxId : undefined} />
+          <OrderFigures figures={purchase} taxExemptId={purchase.taxExempt ? purchase.taxId : undefined} vat={purchase} />
         </div>
       )}
     </div>

@@ -84,7 +84,7 @@ export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; 
               ))}
             </tbody>
           </table>
-          <OrderFigures figures={checkout} taxExemptId={checkout.taxExempt ? checkout.taxId : undefined} />
+          <OrderFigures figures={checkout} taxExemptId={checkout.taxExempt ? checkout.taxId : undefined} vat={checkout} />
           {(checkout.shipTo || checkout.shippingMethod) && <ShipsTo checkout={checkout} />}
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
