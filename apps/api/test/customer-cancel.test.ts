@@ -95,7 +95,9 @@ describe('a customer cancels a paid order that has not shipped', () => {
     expect(mine.json().items.map((p: Purchase) => p.number)).toContain(order.number);
     // The customer's e-mail names the amount, with the credit note; the shop's inbox hears of it, Reply-To the customer.
     const mails = readOutbox(t.dataDir);
-    const customerMail = mails.filter((m) => m.to === alice.email && m.subject === `Your order ${order.number} is cancelled: $${order.total.toFixed(2)} refunded`);
+    const customerMail = mails.filter(
+      (m) => m.to === alice.email && m.subject === `Your order ${order.number} is cancelled: $${order.total.toFixed(2)} refunded`,
+    );
     expect(customerMail).toHaveLength(1);
     expect(customerMail[0].text).toContain('everything you paid');
     const owner = mails.filter((m) => m.subject.startsWith(`Order cancelled by customer: ${order.number}`));
@@ -191,7 +193,10 @@ describe('a customer cancels a paid order that has not shipped', () => {
   it('a refund the provider refuses leaves the order paid, as it was, and can be tried again', async () => {
     const order = await paidCheckout();
     // The money went back at the provider by other means: it refuses a second refund of it.
-    await t.app.db.update(testPaymentIntents).set({ amountRefundedCents: sql`${testPaymentIntents.amountCents}` }).where(eq(testPaymentIntents.id, order.transactionId!));
+    await t.app.db
+      .update(testPaymentIntents)
+      .set({ amountRefundedCents: sql`${testPaymentIntents.amountCents}` })
+      .where(eq(testPaymentIntents.id, order.transactionId!));
     const res = await cancel(order.number);
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('REFUND_FAILED');
@@ -211,7 +216,10 @@ describe('a customer cancels a paid order that has not shipped', () => {
       const order = await paidCheckout();
       const [cancelled, shipped] = await Promise.all([cancel(order.number), ship(order.number, [{ orderId: order.orders[0]._id, quantity: 1 }])]);
       const codes = [cancelled.statusCode, shipped.statusCode];
-      expect(codes.filter((c) => c === 200 || c === 201), JSON.stringify([cancelled.body, shipped.body])).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 200 || c === 201),
+        JSON.stringify([cancelled.body, shipped.body]),
+      ).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(1);
       const view: Purchase = (await api(alice, 'GET', `/api/purchases/${order.number}`)).json();
       const refundedAtProvider = await providerRefundedCents(order.transactionId!);
