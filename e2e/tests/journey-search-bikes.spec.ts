@@ -152,6 +152,8 @@ for (const { theme, viewport } of looks(themes, [phone, desktop])) {
  */
 for (const { theme, viewport } of looks(themes, [phone, desktop])) {
   test(`"front sprocket mt07" says no front sprocket fits the MT-07 at ${viewport.width}px, ${theme}`, async ({ browser }) => {
+    // Two searches, an axe run and a full-page screenshot.
+    test.slow();
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
     await useTheme(context, theme);
     const page = await context.newPage();
