@@ -145,3 +145,48 @@ for (const { theme, viewport } of looks(themes, [phone, desktop])) {
     }
   });
 }
+
+/**
+ * Issue #39 item 9 (decision 189): the demo front sprocket fits the SV650 and GSX-S750, not the MT-07. The page says
+ * plainly that none fits, and shows the sprocket apart, as a part for other bikes, never as one that fits.
+ */
+for (const { theme, viewport } of looks(themes, [phone, desktop])) {
+  test(`"front sprocket mt07" says no front sprocket fits the MT-07 at ${viewport.width}px, ${theme}`, async ({ browser }) => {
+    // Two searches, an axe run and a full-page screenshot.
+    test.slow();
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: t.label });
+      await box.fill('front sprocket mt07');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=front\+sprocket\+mt07$/);
+      await expect(page.getByText(t.noneFitsBike('front sprocket', 'Yamaha MT-07'))).toBeVisible();
+      await expect(page.getByText('No front sprocket fits the Yamaha MT-07 in our catalogue.')).toBeVisible();
+      const apart = page.getByRole('region', { name: t.forOtherBikes('front sprocket') });
+      await expect(apart.getByText(t.forOtherBikesHint('Yamaha MT-07'))).toBeVisible();
+      await expect(apart.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(['520 Front Sprocket 15T']);
+      // No result claims to fit: nothing is listed as a result, and the old "Did you mean" does not offer it either.
+      await expect(page.getByText(t.count(0))).toBeVisible();
+      await expect(page.getByRole('heading', { name: t.didYouMean })).toHaveCount(0);
+      await settle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await screenshot(page, { path: path.join(outDir, `search-none-fits-${viewport.width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      const result = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_21_AA)
+        .analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // The sprocket's own bike finds it as a result.
+      await page.goto('/search?q=front%20sprocket%20sv650');
+      await expect(page.getByRole('main').getByRole('article').first().getByRole('heading', { level: 2 })).toHaveText('520 Front Sprocket 15T');
+      await expect(page.getByText(t.noneFitsBike('front sprocket', 'Suzuki SV650'))).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -23,7 +23,8 @@ import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders
  *   less what left in a parcel, plus what came back;
  * - per paid order: the amount charged = the order's total; refunded ≤ paid; the shop's succeeded refunds = the
  *   provider's refunds of that payment; one refund per idempotency key;
- * - after a reconciliation: every payment the provider took is recorded on its order or given back in full.
+ * - after a reconciliation: every payment the provider took is recorded on its order or given back in full;
+ * - a paid order its customer cancelled (issue #39 item 9) never shipped and has one refund, of all it was paid.
  *
  * `FUZZ_RUNS` (default 4) and `FUZZ_COMMANDS` (default 20) make it longer; a failure prints its seed and path, to be
  * kept below as a fixed example.
@@ -117,6 +118,23 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       if (!current.has(String(m.key))) continue;
       const view = await api(admin, 'GET', `/api/purchases/${String(m.key)}`);
       expect(Math.round(view.json().total * 100), `${at}: charged = total (${view.body.slice(0, 300)})`).toBe(Number(m.amount_cents));
+    }
+    // Issue #39 item 9: a paid order its customer cancelled never shipped, and its refund gives back all it was paid.
+    const cancelledPaid = await query(sql`
+      with k as (select coalesce(o.checkout_id, o.id) as key from orders o group by 1 having bool_and(o.paid and o.status = 'cancelled'))
+      select k.key,
+        (select count(*)::int from shipment_lines s join orders l on l.id = s.order_id where coalesce(l.checkout_id, l.id) = k.key) as parcels,
+        (select count(*)::int from order_refunds f where f.order_key = k.key and f.status <> 'failed') as refunds
+      from k`);
+    for (const c of cancelledPaid) {
+      const at = `cancelled paid order ${String(c.key)}: ${JSON.stringify(c)}`;
+      expect(Number(c.parcels), `${at}: never shipped`).toBe(0);
+      expect(Number(c.refunds), `${at}: refunded once`).toBe(1);
+      if (!current.has(String(c.key))) continue;
+      const view = (await api(admin, 'GET', `/api/purchases/${String(c.key)}`)).json();
+      const pending = (view.refunds as { status: string }[]).some((r) => r.status === 'pending');
+      expect(view.status, at).toBe('cancelled');
+      if (!pending) expect(Math.round(view.refunded * 100), `${at}: refunded in full`).toBe(Math.round(view.total * 100));
     }
     if (afterReconcile) {
       const stray = await query(sql`select i.id, i.amount_cents, i.amount_refunded_cents from test_payment_intents i
@@ -227,6 +245,12 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
             : { lines: [{ orderId: pick(order.lines, what.line)!, quantity: what.q }] };
       await twice(double, () => api(admin, 'POST', `/api/purchases/${order.key}/refunds`, { ...body, reason: 'Fuzz', restock, idempotencyKey }));
     });
+  // Issue #39 item 9 (decision 189): the customer cancels their paid order before it ships, refunded in full.
+  const customerCancel = (o: number, double: boolean) =>
+    command(`customer-cancel(o${o}${double ? ', twice' : ''})`, async (m) => {
+      const order = pick(m.orders, o);
+      if (order) await twice(double, () => api(customers[order.customer], 'POST', `/api/purchases/${order.key}/cancel`));
+    });
   const expire = () =>
     command('expire', async () => {
       offsetMs += (TTL_SECONDS + 1) * 1000;
@@ -249,6 +273,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   ];
   const paying = fc.tuple(idx, fc.boolean(), fc.option(idx, { nil: null, freq: 3 })).map(([o, d, r]) => pay(o, d, r));
   const shipping = fc.tuple(idx, idx, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([o, l, q, d]) => ship(o, l, q, d));
+  const customerCancelling = fc.tuple(idx, fc.boolean()).map(([o, d]) => customerCancel(o, d));
   // fc.commands picks its arbitraries alike: placing and paying come more often, so that the later steps have orders.
   const single = [
     ...placing,
@@ -270,6 +295,8 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
         fc.boolean(),
       )
       .map(([o, w, r, d]) => refund(o, w, r, d)),
+    customerCancelling,
+    customerCancelling,
     fc.constant(null).map(() => expire()),
     fc.constant(null).map(() => reconcile()),
   ];

@@ -135,6 +135,31 @@ describe('GET /api/search?q= naming a bike', () => {
     }
   });
 
+  // Issue #39 item 9 (decision 189): the demo front sprocket (JTF1370.15RB) fits the SV650 and GSX-S750, not an MT-07.
+  it('"front sprocket mt07" claims no fitment: nothing fits, and the front sprocket comes apart, as a part for other bikes', async () => {
+    const r = await search('q=front+sprocket+mt07');
+    expect(r.namedVehicle).toEqual({ make: 'Yamaha', model: 'MT-07', year: null, rest: 'front sprocket' });
+    expect(r.total).toBe(0);
+    expect(r.items).toEqual([]);
+    expect(r.forOtherBikes?.total).toBe(1);
+    const [sprocket] = r.forOtherBikes!.items;
+    expect(sprocket).toMatchObject({ name: '520 Front Sprocket 15T', sku: 'JTF1370.15RB' });
+    const mt07 = await vehicleOf('Yamaha', 'MT-07', 2021);
+    expect(fitsVehicle(sprocket, mt07)).toBe(false);
+    expect(sprocket.fitment.map((f) => f.model)).not.toContain('MT-07');
+    // The same words for a bike it fits find it first, and nothing is shown apart.
+    const sv = await search('q=front+sprocket+sv650');
+    expect(sv.items[0]).toMatchObject({ sku: 'JTF1370.15RB' });
+    expect(sv.forOtherBikes).toBeUndefined();
+    // The MT-07's own sprocket (the rear one) is found by "sprocket mt07", and fits.
+    const rear = await search('q=sprocket+mt07');
+    expect(rear.items.map((p) => p.sku)).toEqual(['RA-250-45']);
+    expect(fitsVehicle(rear.items[0], mt07)).toBe(true);
+    expect(rear.forOtherBikes).toBeUndefined();
+    // Words that find nothing at all for any bike have nothing to show apart.
+    expect((await search('q=mt07+flux+capacitor')).forOtherBikes).toBeUndefined();
+  });
+
   it('"yamaha" alone keeps the parts that fit some Yamaha, instead of nothing', async () => {
     const { items, first } = await everything('q=yamaha');
     expect(first.namedVehicle).toEqual({ make: 'Yamaha', model: null, year: null, rest: '' });

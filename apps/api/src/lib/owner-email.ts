@@ -122,3 +122,31 @@ export function returnRequestedOwnerEmail(n: ReturnRequestNotice, inbox: string,
     'Approve or reject it on the order page',
   );
 }
+
+export interface OrderCancelledNotice {
+  number: string;
+  userName: string;
+  email: string;
+  lines: OwnerMailLine[];
+  /** What went back to the customer's card, in cents. */
+  refundedCents: number;
+}
+
+/** Issue #39 item 9 (decision 189): a customer cancelled their paid order before it shipped; it was refunded in full. */
+export function orderCancelledOwnerEmail(n: OrderCancelledNotice, inbox: string, publicUrl: string): MailMessage {
+  const refunded = formatUsd(fromCents(n.refundedCents));
+  return ownerMail(
+    inbox,
+    n.email,
+    `Order cancelled by customer: ${n.number}, ${refunded} refunded`,
+    `${n.userName} cancelled paid order ${n.number} before it shipped. ${refunded} went back to their card and the parts are back in stock: do not ship it.`,
+    [
+      ['Order', n.number],
+      ['Customer', `${n.userName} <${n.email}>`],
+      ['Refunded', refunded],
+    ],
+    n.lines,
+    adminOrderUrl(publicUrl, n.number),
+    'See the order page',
+  );
+}

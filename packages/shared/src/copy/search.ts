@@ -41,6 +41,12 @@ export const searchCopy = {
   didYouMeanParts: 'Parts',
   didYouMeanBikes: 'Bikes',
   didYouMeanHint: 'Or try the part number without dashes.',
+  // Issue #39 item 9 (decision 189): a bike named and none of the parts the other words find fits it.
+  noneFitsBike: (rest: string, bike: string) => `No ${rest} ${/[^s]s$/i.test(rest.trim()) ? 'fit' : 'fits'} the ${bike} in our catalogue.`,
+  noneFitsBikeHint: 'We have none listed for it. Check the part number in your bike’s manual, or ask us and we will look it up.',
+  forOtherBikes: (rest: string) => `“${rest}” for other bikes`,
+  forOtherBikesHint: (bike: string) => `These do not fit the ${bike}. Open a part to see the bikes it fits.`,
+  forOtherBikesAll: (n: number, rest: string) => `See all ${formatCount(n)} parts for “${rest}”`,
 } as const;
 
 // Issue #26 (decision 158): the admin's Search synonyms page.

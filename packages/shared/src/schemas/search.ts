@@ -78,6 +78,11 @@ export const searchResultSchema = z.object({
       bikes: z.array(z.object({ make: z.string(), model: z.string() })),
     })
     .optional(),
+  /**
+   * Issue #39 item 9 (decision 189): a bike was named and none of the parts the other words find fits it ("front sprocket
+   * mt07"): those parts, which fit other bikes (the first few, and how many in all), to show apart from the results.
+   */
+  forOtherBikes: z.object({ items: z.array(productSchema), total: z.number().int() }).optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

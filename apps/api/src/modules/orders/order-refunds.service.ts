@@ -119,11 +119,22 @@ export interface CreatedRefund {
   mail: RefundMail | null;
 }
 
+/**
+ * Issue #39 item 9 (decision 189): what a caller other than the admin's refund form adds, in the refund's own
+ * transaction: `underLock` checks the order once its rows are locked (and may refuse), `afterPending` writes beside
+ * the pending refund (the customer's cancellation marks the order cancelled there).
+ */
+export interface RefundHooks {
+  underLock?: (tx: Db, rows: OrderRow[], number: string) => Promise<void>;
+  afterPending?: (tx: Db, rows: OrderRow[], refund: RefundRow) => Promise<void>;
+}
+
 export async function createRefund(
   app: FastifyInstance,
   admin: NonNullable<AuditInput['actor']>,
   ref: string,
   input: z.output<typeof createRefundSchema>,
+  hooks: RefundHooks = {},
 ): Promise<CreatedRefund> {
   const db = app.db;
   const key = await orderKeyOf(db, ref);
@@ -141,6 +152,7 @@ export async function createRefund(
       const [meanwhile] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
       if (meanwhile) return meanwhile;
       const number = orderNumber(rows[0].number ?? 0);
+      if (hooks.underLock) await hooks.underLock(tx, rows, number);
       const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
       const paid = paidOrder(rows, checkout ?? null);
       if (!rows.every((o) => o.paid) || !paid.paymentId) {
@@ -228,6 +240,7 @@ export async function createRefund(
           actorEmail: admin.email,
         })
         .returning();
+      if (hooks.afterPending) await hooks.afterPending(tx, rows, row);
       return row;
     });
   } catch (err) {
@@ -244,7 +257,7 @@ export async function createRefund(
  * The answer to a refund request whose refund exists: the same refund for the same key (never a second one), its
  * refusal again, or, while it is pending, the provider asked once more with the same provider key.
  */
-async function answerFor(app: FastifyInstance, key: string, row: RefundRow): Promise<CreatedRefund> {
+export async function answerFor(app: FastifyInstance, key: string, row: RefundRow): Promise<CreatedRefund> {
   if (row.orderKey !== key) throw new ConflictError('That idempotency key belongs to a refund of another order.', 'IDEMPOTENCY_KEY_REUSED');
   if (row.status === 'failed') throw refused(app, row.failure);
   if (row.status === 'succeeded') return { key, refund: row, mail: null };
@@ -341,10 +354,16 @@ async function finish(app: FastifyInstance, pending: RefundRow): Promise<Created
       );
     }
     const message = err instanceof Error ? err.message : String(err);
-    await app.db
-      .update(orderRefunds)
-      .set({ status: 'failed', failure: message })
-      .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.status, 'pending')));
+    await app.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(orderRefunds)
+        .set({ status: 'failed', failure: message })
+        .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.status, 'pending')))
+        .returning({ id: orderRefunds.id });
+      // Issue #39 item 9 (decision 189): a paid order is cancelled (by its customer) only while its refund stands; the
+      // provider refused it, so the order is paid again, as it was.
+      if (failed) await undoPaidCancel(tx, pending.orderKey);
+    });
     app.log.warn({ err, refundId: pending.id }, 'the payment provider refused a refund');
     throw refused(app, message);
   }
@@ -470,6 +489,14 @@ async function finish(app: FastifyInstance, pending: RefundRow): Promise<Created
         : null,
     };
   });
+}
+
+/** A paid order whose lines were cancelled with a refund that failed: back to paid (delivered lines stay delivered). */
+async function undoPaidCancel(tx: Db, key: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: sql`case when ${orders.deleverd} then 'delivered' else 'paid' end`, cancelledAt: null })
+    .where(and(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`, eq(orders.paid, true), eq(orders.status, 'cancelled')));
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -491,6 +491,9 @@ export async function readBike(
   return { effective: named ? { ...query, q: named.rest } : query, named, bikes: suggestBikes(query.q, models) };
 }
 
+/** How many parts for other bikes a search that found none for the bike named shows (issue #39 item 9). */
+const OTHER_BIKES_LIMIT = 4;
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -512,6 +515,15 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // Issue #26 item 6 (decision 168): nothing found for the words: what they may have meant.
   const q = query.q;
   const didYouMean = total === 0 && q ? await memo(`search:closest:${q}`, async () => closestTo(exec, q, await knownModels(exec, memo))) : undefined;
+  // Issue #39 item 9 (decision 189): nothing named by the other words fits the bike named ("front sprocket mt07"): the
+  // parts those words find for other bikes, so the page can say plainly that none fits and show them apart.
+  const forOtherBikes =
+    total === 0 && named && !vehicle && named.rest.trim()
+      ? await (async () => {
+          const other = await searchRow(exec, { ...effective, page: 1, limit: OTHER_BIKES_LIMIT }, undefined, memo);
+          return { total: Number(other.total), items: await toProductDtos(db, other.items.map(rowFromJson), opts) };
+        })()
+      : undefined;
   return {
     items,
     total,
@@ -522,6 +534,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
     ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
     ...(didYouMean && { didYouMean }),
+    ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -24,6 +24,7 @@ import { OrderTimeline } from '../../../features/orders/components/order-timelin
 import { ReturnRequestAction, ReturnsSection } from '../../../features/orders/components/returns';
 import { RefundOrderDialog, canRefund } from '../../../features/orders/components/refund-order-dialog';
 import { statusBadgeClass, usePurchaseState } from '../../../features/orders/components/purchase-state';
+import { CancelPaidOrderAction, cancelledHintOf } from '../../../features/orders/components/cancel-paid-order';
 import { refundsCopy } from '@shop/shared/copy/refunds';
 import { dateTimeFormat } from '@shop/shared/intl';
 import { formatCount } from '@shop/shared/intl';
@@ -191,7 +192,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           )}
           {(expired || p.status === 'cancelled') && (
             <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-sm">
-              {p.status === 'cancelled' ? t.cancelledHint : t.expiredHint}
+              {p.status === 'cancelled' ? cancelledHintOf(p, t.cancelledHint) : t.expiredHint}
             </p>
           )}
           {/* Issue #25: the admin ships a paid order's parts; everyone sees its parcels. */}
@@ -200,6 +201,8 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           {showCustomer && <RefundAction purchase={p} refundDue={refundDue} />}
           {/* Issue #25 item 4: the customer asks to return shipped parts; the admin takes each return through its steps. */}
           {!showCustomer && <ReturnRequestAction purchase={p} />}
+          {/* Issue #39 item 9: the customer cancels their paid order while nothing has shipped, refunded in full. */}
+          {!showCustomer && <CancelPaidOrderAction purchase={p} />}
           <ShipmentsSection purchase={p} />
           <ReturnsSection purchase={p} admin={showCustomer} />
           <RefundsSection purchase={p} />

@@ -90,6 +90,45 @@ function EmptyResults({ q, filtered, didYouMean, onClear }: { q: string; filtere
   );
 }
 
+/**
+ * Issue #39 item 9 (decision 189): the words name a bike and nothing they find fits it ("front sprocket mt07"). Said
+ * plainly, and the parts they find for other bikes shown apart, under a heading that says they do not fit.
+ */
+function NoneFitsBike({
+  named,
+  other,
+  allPartsUrl,
+}: {
+  named: NonNullable<SearchResult['namedVehicle']>;
+  other?: SearchResult['forOtherBikes'];
+  allPartsUrl: string;
+}) {
+  const bike = vehicleInQueryName(named);
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="rounded-box bg-base-200 p-8 text-center">
+        <p className="text-lg font-semibold">{t.noneFitsBike(named.rest, bike)}</p>
+        <p className="mt-2 text-base-content/80">{t.noneFitsBikeHint}</p>
+      </div>
+      {other && other.items.length > 0 && (
+        <section aria-labelledby={headingId}>
+          <h2 id={headingId} className="font-display text-xl font-bold uppercase">
+            {t.forOtherBikes(named.rest)}
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-base-content/80">{t.forOtherBikesHint(bike)}</p>
+          <ProductGrid products={other.items} headingLevel={3} />
+          {other.total > other.items.length && (
+            <Link to={allPartsUrl} className="link link-primary mt-4 inline-block">
+              {t.forOtherBikesAll(other.total, named.rest)}
+            </Link>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
 /** Issue #26 item 3 (decision 167): the bike the words named, and the way to search every part for them instead. */
 function NamedBike({ named, allPartsUrl, q }: { named: NonNullable<SearchResult['namedVehicle']>; allPartsUrl: string; q: string }) {
   return (
@@ -218,6 +257,12 @@ export function SearchResultsPage() {
             </div>
           ) : !data ? (
             <LoadError message={error?.message ?? ''} onRetry={() => void refetch()} className="min-h-64" />
+          ) : data.total === 0 && data.namedVehicle?.rest && !filtered ? (
+            <NoneFitsBike
+              named={data.namedVehicle}
+              other={data.forOtherBikes}
+              allPartsUrl={searchUrl({ ...state, page: 1, matchBike: false, allParts: chosen ? true : undefined })}
+            />
           ) : data.total === 0 ? (
             <EmptyResults
               q={state.q}
