@@ -194,6 +194,14 @@ test.describe('home page', () => {
     for (const group of ['Services', 'Company', 'Legal']) await expect(footer.getByRole('navigation', { name: group })).toBeVisible();
     await expect(footer.getByText(`Copyright © ${new Date().getFullYear()}`)).toBeVisible();
     await expect(footer.getByRole('img', { name: copy.footer.paymentAlt })).toBeVisible();
+    // Issue #39 item 8: only the cards taken, support hours that agree with "Support 24/7", no links to networks' home pages.
+    await expect(footer.getByRole('img', { name: copy.footer.paymentAlt })).toHaveAttribute('src', '/images/payment-cards.svg');
+    await expect(footer.getByText(/PayPal/i)).toHaveCount(0);
+    await expect(footer.getByText('Support 24/7 by e-mail and the contact form')).toBeVisible();
+    await expect(footer.getByText('Phone Mon–Fri 8:00–18:00, Sat 9:00–13:00')).toBeVisible();
+    // The e2e shop sets no SOCIAL_*_URL: no "Follow us" and no link to a network.
+    await expect(footer.getByRole('heading', { name: copy.storefront.followUs })).toHaveCount(0);
+    await expect(footer.locator('a[href*="youtube.com"], a[href*="instagram.com"], a[href*="facebook.com"]')).toHaveCount(0);
 
     await footer.getByLabel(copy.storefront.newsletterEmailLabel).fill('rider@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();

@@ -93,6 +93,12 @@ describe('a customer cancels a paid order that has not shipped', () => {
     // My Orders lists it as cancelled, refunded.
     const mine = await api(alice, 'GET', '/api/purchases?status=cancelled');
     expect(mine.json().items.map((p: Purchase) => p.number)).toContain(order.number);
+    // The admin's tabs list it under Cancelled, no longer under Paid (nothing waits to ship).
+    const adminTab = async (status: string) =>
+      (await api(admin, 'GET', `/api/allorders?status=${status}&limit=100`)).json().items.map((o: { _id: string }) => o._id);
+    const lineIds = order.orders.map((o) => o._id);
+    expect(await adminTab('paid')).not.toEqual(expect.arrayContaining([lineIds[0]]));
+    expect(await adminTab('cancelled')).toEqual(expect.arrayContaining(lineIds));
     // The customer's e-mail names the amount, with the credit note; the shop's inbox hears of it, Reply-To the customer.
     const mails = readOutbox(t.dataDir);
     const customerMail = mails.filter(

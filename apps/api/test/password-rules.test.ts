@@ -8,7 +8,7 @@ import { resetPassword as reset, resetToken, sameOrigin } from './identity-suppo
 
 /** Issue #22 C: 8 characters for customers, 12 for administrators, no common passwords; sign-up, reset and change. */
 
-const SPEC_SHORT = 'Must be 6 characters or longer';
+const SPEC_SHORT = 'Must be 6 characters or longer: this shop asks for at least 8 characters (12 for administrators).';
 const TOO_SHORT = 'Use at least 8 characters for your password.';
 const TOO_SHORT_ADMIN = 'Administrators use at least 12 characters for their password.';
 const TOO_COMMON = 'This password is one of the most common ones and easy to guess. Please choose another.';

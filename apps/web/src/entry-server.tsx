@@ -20,10 +20,10 @@ import { setSiteOrigin } from './lib/site-origin';
 export { setServerFetch };
 
 /**
- * Only the public catalogue and the shop's public settings (payment processor, sign-in methods) are read while
+ * Only the public catalogue and the shop's public settings (payment processor, sign-in methods, social links) are read while
  * rendering; sessions, carts and the garage are the browser's.
  */
-const SERVER_QUERY_ROOTS = new Set(['products', 'reviews', 'vehicles', 'payment-config', 'auth-config']);
+const SERVER_QUERY_ROOTS = new Set(['products', 'reviews', 'vehicles', 'payment-config', 'auth-config', 'shop-links']);
 /** A page's reads can depend on earlier ones (a part, then its reviews); three rounds are plenty. */
 const MAX_ROUNDS = 3;
 

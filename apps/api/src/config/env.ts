@@ -49,6 +49,10 @@ export const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   /** Secret that signs sessions. Required in production; in development a random one is kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().optional(),
+  /** Issue #39 item 8: the shop's own pages on social networks; the footer shows a link only for those set. */
+  SOCIAL_YOUTUBE_URL: optionalUrl('SOCIAL_YOUTUBE_URL'),
+  SOCIAL_INSTAGRAM_URL: optionalUrl('SOCIAL_INSTAGRAM_URL'),
+  SOCIAL_FACEBOOK_URL: optionalUrl('SOCIAL_FACEBOOK_URL'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** OpenID discovery URL for the Google button (tests point it at a local provider). */

@@ -26,7 +26,6 @@ export const refundsCopy = {
   lineLeft: (left: number, ordered: number) =>
     left === 0 ? 'refunded' : left === ordered ? `${formatCount(ordered)} paid` : `${formatCount(left)} of ${formatCount(ordered)} left`,
   quantityLabel: (part: string) => `Units of ${part} to refund`,
-  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   shippingLabel: (amount: string) => `Refund the shipping (${amount} with its tax)`,
   shippingDone: 'The shipping is refunded already.',
   extraLabel: 'Other amount (USD)',

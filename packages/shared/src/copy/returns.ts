@@ -24,7 +24,6 @@ export const returnsCopy = {
   linesLegend: 'Units to return',
   lineLeft: (left: number) => (left === 0 ? 'nothing to return' : `up to ${formatCount(left)}`),
   quantityLabel: (part: string) => `Units of ${part} to return`,
-  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   nothingChosen: 'Enter how many units of at least one part you return.',
   reasonLabel: 'Why do you return them?',
   reasonPlaceholder: 'Choose a reason',

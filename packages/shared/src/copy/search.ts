@@ -12,7 +12,11 @@ export const searchCopy = {
   resultsFor: (q: string) => `Results for '${q}'`,
   allParts: 'All parts',
   count: (n: number) => `${formatCount(n)} ${n === 1 ? 'part' : 'parts'} found`,
-  empty: (q: string) => `No part matches '${q}'. Try the part number without dashes, or browse Brakes.`,
+  /** Issue #39 item 8: "without dashes" only for words that had dashes. */
+  empty: (q: string) =>
+    q.includes('-')
+      ? `No part matches '${q}'. Try the part number without dashes, or browse Brakes.`
+      : `No part matches '${q}'. Check the spelling, or browse Brakes.`,
   emptyFiltered: 'No part matches these filters.',
   browseBrakes: 'browse Brakes',
   clearFilters: 'Clear filters',
@@ -32,6 +36,8 @@ export const searchCopy = {
   namedBike: (bike: string) => `Parts that fit your ${bike}`,
   namedBikeWords: (rest: string) => `Searched for “${rest}” among the parts that fit it and universal parts.`,
   namedBikeOnly: 'Every part that fits it, and universal parts.',
+  /** Issue #39 item 8: the bike bar's line while the words name a bike (never "Showing all parts" beside "Parts that fit"). */
+  namedBikeWins: 'Your search names a bike, so the results are for that bike.',
   searchAllFor: (q: string) => `Search all parts for “${q}”`,
   shopBike: (bike: string) => `Shop parts for ${bike}`,
   // Issue #26 item 6 (decision 168): the closest matches of a search that found nothing.

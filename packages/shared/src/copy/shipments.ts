@@ -30,7 +30,6 @@ export const shipmentsCopy = {
   lineLeft: (left: number, ordered: number) => (left === ordered ? `${formatCount(ordered)} to ship` : `${formatCount(left)} of ${formatCount(ordered)} left`),
   lineDone: 'shipped',
   quantityLabel: (part: string) => `Units of ${part}`,
-  quantityTooMany: (left: number) => `At most ${formatCount(left)}.`,
   nothingToShip: 'Enter how many units of at least one part go in this parcel.',
   submit: 'Record shipment',
   cancel: 'Cancel',

@@ -69,3 +69,12 @@ export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;
 /** PATCH /messages/{id}: mark handled (true) or open again (false). */
 export const handleContactMessageSchema = z.object({ handled: z.boolean({ message: 'handled must be true or false' }) });
 export type HandleContactMessageInput = z.infer<typeof handleContactMessageSchema>;
+
+/** Issue #39 item 8: the social networks the footer can link to, each set by SOCIAL_<NAME>_URL on the server. */
+export const SOCIAL_NETWORKS = ['YouTube', 'Instagram', 'Facebook'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** GET /shop-links: the shop's own pages on social networks; a network without an address is left out (none by default). */
+export const shopLinksSchema = z.object({
+  social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), href: z.string() })),
+});
+export type ShopLinks = z.infer<typeof shopLinksSchema>;

@@ -114,7 +114,7 @@ const imageUrlSchema = z
   .string({ message: 'Image URL is Required' })
   .trim()
   .min(1, 'Image URL is Required')
-  .max(2000)
+  .max(2000, 'Image URL must be 2,000 characters or fewer')
   // An empty value already has its message; only a filled-in value is checked for its form.
   .refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), 'Image must be an http(s) URL or a path on this site');
 
@@ -128,6 +128,12 @@ export const skuSchema = z
 export const brandSchema = z.string({ message: 'Brand must be text' }).trim().min(1, 'Brand is Required').max(60, 'Brand must be 60 characters or fewer');
 
 /**
+ * True when the number is a whole number of cents. Dividing the rounded cents by 100 gives the double
+ * nearest to the decimal with two places, the very double "92.99" parses to, so the check is exact.
+ */
+export const hasAtMostTwoDecimals = (v: number) => Math.round(v * 100) / 100 === v;
+
+/**
  * A price in dollars that is at least one cent once stored (integer cents, half-up): 0.004 would be stored
  * as 0 and an order for it "paid" with a $0 payment (issue #22).
  */
@@ -137,7 +143,9 @@ const centPriceSchema = (label: string) =>
     .positive({ message: `${label} must be more than 0`, abort: true })
     // abort: the row-level tier checks (priceTiersProblem) would repeat the message.
     .refine((v) => toCents(v) >= 1, { message: `${label} must be at least $0.01 (1 cent)`, abort: true })
-    .refine((v) => v <= 1_000_000, { message: `${label} must be $1,000,000 or less`, abort: true });
+    .refine((v) => v <= 1_000_000, { message: `${label} must be $1,000,000 or less`, abort: true })
+    // Issue #39 item 7: 92.999 was stored as $93.00 without a word; a price is dollars and cents.
+    .refine(hasAtMostTwoDecimals, { message: `${label} must have at most two decimals (dollars and cents, e.g. 92.99)`, abort: true });
 
 const priceSchema = centPriceSchema('Unit price');
 const stockSchema = z.coerce
@@ -215,8 +223,25 @@ export const dimensionsMmSchema = z
 export const oversizeSchema = z.boolean({ message: 'oversize must be true or false' });
 export const productTaxCategorySchema = z.enum(TAX_CATEGORIES, { message: `Tax category must be one of: ${TAX_CATEGORIES.join(', ')}` });
 
-const nameSchema = z.string({ message: 'Name is Required' }).trim().min(1, 'Name is Required').max(120);
-const descriptionSchema = z.string({ message: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000);
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+/** "…: 540 characters, 420 too many." - how far over the limit the text is, so the admin knows how much to cut. */
+const tooLong = (label: string, max: number) => (issue: { input?: unknown }) => {
+  const length = typeof issue.input === 'string' ? issue.input.length : 0;
+  return length > max
+    ? `${label} must be ${max.toLocaleString('en-US')} characters or fewer (it has ${length.toLocaleString('en-US')}, ${(length - max).toLocaleString('en-US')} too many)`
+    : `${label} must be ${max.toLocaleString('en-US')} characters or fewer`;
+};
+const nameSchema = z
+  .string({ message: 'Name is Required' })
+  .trim()
+  .min(1, 'Name is Required')
+  .max(PRODUCT_NAME_MAX, { error: tooLong('Name', PRODUCT_NAME_MAX) });
+const descriptionSchema = z
+  .string({ message: 'Description is Required' })
+  .trim()
+  .min(1, 'Description is Required')
+  .max(PRODUCT_DESCRIPTION_MAX, { error: tooLong('Description', PRODUCT_DESCRIPTION_MAX) });
 const imagesSchema = z.array(imageUrlSchema).max(12, 'At most 12 images');
 
 /**

@@ -9,12 +9,31 @@ import {
   idParamsSchema,
   newsletterSchema,
   okResponseSchema,
+  shopLinksSchema,
+  type ShopLinks,
 } from '@shop/shared';
 import { newsletterSubscribers } from '../../db/schema';
 import { listContactMessages, receiveContactMessage, setContactMessageHandled } from './contact.service';
 
 /** DESIGN §7.6: the contact block and the newsletter box store what is sent; issue #25: messages reach the shop. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue #39 item 8: the footer links only to the shop's own pages, set by SOCIAL_*_URL; none when unset.
+  const social: ShopLinks['social'] = [];
+  if (app.config.SOCIAL_YOUTUBE_URL) social.push({ network: 'YouTube', href: app.config.SOCIAL_YOUTUBE_URL });
+  if (app.config.SOCIAL_INSTAGRAM_URL) social.push({ network: 'Instagram', href: app.config.SOCIAL_INSTAGRAM_URL });
+  if (app.config.SOCIAL_FACEBOOK_URL) social.push({ network: 'Facebook', href: app.config.SOCIAL_FACEBOOK_URL });
+  app.get(
+    '/shop-links',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: "The shop's own pages on social networks (SOCIAL_*_URL); empty when none is set",
+        response: { 200: shopLinksSchema },
+      },
+    },
+    async () => ({ social }),
+  );
+
   app.post(
     '/contact',
     {

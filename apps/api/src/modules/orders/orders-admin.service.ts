@@ -43,7 +43,8 @@ export function orderSearchCondition(q: string | undefined): SQL | undefined {
 // as statuses. Issue #25 item 5: these filtered pages and the CSV keep cancelled lines; the spec's plain array does not.
 const statusConditions: Record<Exclude<AdminOrderStatus, 'all'>, SQL> = {
   unpaid: sql`(${orders.paid} = false and ${orders.status} not in ('expired', 'cancelled'))`,
-  paid: sql`(${orders.paid} = true and ${orders.deleverd} = false)`,
+  // A paid order its customer cancelled before it shipped (decision 189) is refunded, not waiting to ship.
+  paid: sql`(${orders.paid} = true and ${orders.deleverd} = false and ${orders.status} <> 'cancelled')`,
   delivered: sql`(${orders.deleverd} = true)`,
   expired: sql`(${orders.paid} = false and ${orders.status} = 'expired')`,
   cancelled: sql`(${orders.status} = 'cancelled')`,

@@ -50,7 +50,10 @@ function ContactIntro() {
           <span className="grid size-10 place-items-center rounded-full bg-neutral-content/10 text-accent">
             <ClockIcon />
           </span>
-          {shop.hours}
+          <span className="flex flex-col">
+            <span>{shop.support}</span>
+            <span>{shop.hours}</span>
+          </span>
         </li>
       </ul>
     </div>

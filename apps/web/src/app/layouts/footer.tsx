@@ -4,6 +4,7 @@ import { storefrontCopy } from '@shop/shared/copy/storefront';
 import { shop } from '@shop/shared/content';
 import { ThemeSelect } from '../../features/theme/components/theme-select';
 import { SocialIcon } from './social-icon';
+import { useShopLinks } from '../../features/contact/api/shop-links';
 import { lazyPart } from '../../lib/lazy-part';
 import { StaticPart, staticPart } from '../../lib/static-part';
 
@@ -18,11 +19,13 @@ function NewsletterPlaceholder() {
   return <div className="h-10 w-full rounded-field border border-neutral-content/30 bg-neutral-content/10" aria-hidden="true" />;
 }
 
-const PAYMENTS_WIDTH = 320;
+const PAYMENTS_WIDTH = 244;
 const PAYMENTS_HEIGHT = 40;
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Issue #39 item 8: only the shop's own pages (SOCIAL_*_URL), and no "Follow us" without any.
+  const social = useShopLinks().data?.social ?? [];
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:grid-cols-12 lg:gap-x-8 lg:px-8 lg:py-16">
@@ -36,24 +39,28 @@ export function Footer() {
           <Suspense fallback={<NewsletterPlaceholder />}>
             <NewsletterForm />
           </Suspense>
-          <h2 className="mt-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">{storefrontCopy.followUs}</h2>
-          <StaticPart id="footer-social">
-            <ul className="flex gap-2">
-              {shop.social.map((s) => (
-                <li key={s.label}>
-                  <a
-                    href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="btn btn-circle btn-ghost border border-neutral-content/25 text-neutral-content hover:border-accent hover:bg-accent hover:text-accent-content"
-                    aria-label={`${s.label} ${storefrontCopy.newTab}`}
-                  >
-                    <SocialIcon network={s.label} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </StaticPart>
+          {social.length > 0 && (
+            <>
+              <h2 className="mt-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-accent">{storefrontCopy.followUs}</h2>
+              <StaticPart id="footer-social" version={social.map((s) => s.href).join(' ')}>
+                <ul className="flex gap-2">
+                  {social.map((s) => (
+                    <li key={s.network}>
+                      <a
+                        href={s.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn btn-circle btn-ghost border border-neutral-content/25 text-neutral-content hover:border-accent hover:bg-accent hover:text-accent-content"
+                        aria-label={`${s.network} ${storefrontCopy.newTab}`}
+                      >
+                        <SocialIcon network={s.network} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </StaticPart>
+            </>
+          )}
         </section>
       </div>
 
@@ -67,7 +74,14 @@ export function Footer() {
             selectClassName="border-neutral-content/30 bg-neutral text-neutral-content focus-visible:outline-accent"
           />
           <StaticPart id="footer-payments">
-            <img src="/images/payments.svg" width={PAYMENTS_WIDTH} height={PAYMENTS_HEIGHT} alt={footerCopy.paymentAlt} loading="lazy" className="h-8 w-auto" />
+            <img
+              src="/images/payment-cards.svg"
+              width={PAYMENTS_WIDTH}
+              height={PAYMENTS_HEIGHT}
+              alt={footerCopy.paymentAlt}
+              loading="lazy"
+              className="h-8 w-auto"
+            />
           </StaticPart>
         </div>
       </div>

@@ -68,7 +68,10 @@ export function FooterColumns() {
           </a>
           <span className="flex items-start gap-2">
             <ClockIcon size={18} className="mt-0.5 shrink-0 text-accent" />
-            {shop.hours}
+            <span className="flex flex-col">
+              <span>{shop.support}</span>
+              <span>{shop.hours}</span>
+            </span>
           </span>
         </address>
       </div>

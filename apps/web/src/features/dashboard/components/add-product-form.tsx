@@ -269,19 +269,12 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
   return (
     <form onSubmit={submit} noValidate className="grid items-start gap-4 md:grid-cols-3">
       <FormField id={name.id} label={t.productName} error={name.error} className="md:col-span-3">
-        <input
-          id={name.id}
-          className="input w-full aria-invalid:border-error"
-          maxLength={120}
-          {...register('name')}
-          {...fieldAria(name.id, { error: name.error })}
-        />
+        <input id={name.id} className="input w-full aria-invalid:border-error" {...register('name')} {...fieldAria(name.id, { error: name.error })} />
       </FormField>
       <FormField id={sku.id} label={t.sku} hint={editing ? t.skuEditHint : t.skuHint} error={sku.error}>
         <input
           id={sku.id}
           className="input w-full font-mono aria-invalid:border-error"
-          maxLength={40}
           autoComplete="off"
           {...register('sku')}
           {...fieldAria(sku.id, { hint: true, error: sku.error })}
@@ -291,7 +284,6 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         <input
           id={brand.id}
           className="input w-full aria-invalid:border-error"
-          maxLength={60}
           {...register('brand')}
           {...fieldAria(brand.id, { hint: !editing, error: brand.error })}
         />
@@ -350,7 +342,6 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
         <textarea
           id={description.id}
           rows={4}
-          maxLength={2000}
           className="textarea w-full aria-invalid:border-error"
           {...register('description')}
           {...fieldAria(description.id, { error: description.error })}
@@ -363,7 +354,6 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
             type="url"
             inputMode="url"
             className="input w-full aria-invalid:border-error"
-            maxLength={2000}
             {...register('image')}
             {...fieldAria(imageField.id, { hint: true, error: imageField.error })}
           />

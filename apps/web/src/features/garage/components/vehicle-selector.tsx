@@ -16,6 +16,8 @@ interface VehicleSelectorProps {
   onApply(vehicle: Vehicle): void;
   /** Drop the vehicle filter (products and search pages). */
   onShowAll?(): void;
+  /** Replaces the "Showing…" line when the page knows better (the search words name another bike). */
+  status?: string;
   className?: string;
 }
 
@@ -25,7 +27,7 @@ interface VehicleSelectorProps {
  * "Change bike". Without one it offers the customer's garage first, then
  * year → make → model; on a phone the selects fold behind "Choose your bike".
  */
-export function VehicleSelector({ applied = false, onApply, onShowAll, className = '' }: VehicleSelectorProps) {
+export function VehicleSelector({ applied = false, onApply, onShowAll, status, className = '' }: VehicleSelectorProps) {
   const chosen = useChosenVehicle();
   const current = useFitVehicle();
   const [editing, setEditing] = useState(false);
@@ -61,7 +63,7 @@ export function VehicleSelector({ applied = false, onApply, onShowAll, className
             <p className="min-w-0">
               <span className="block text-xs font-semibold uppercase tracking-wider text-base-content/75">{t.shoppingFor}</span>
               <span className="block break-words font-display text-lg font-bold uppercase leading-tight">{vehicleName(current)}</span>
-              <span className="hidden text-sm text-base-content/75 md:block">{applied ? t.showingFitting : t.notFiltering}</span>
+              <span className="hidden text-sm text-base-content/75 md:block">{status ?? (applied ? t.showingFitting : t.notFiltering)}</span>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

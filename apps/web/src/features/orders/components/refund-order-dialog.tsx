@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { refundsCopy as t } from '@shop/shared/copy/refunds';
 import { refundFigures } from '@shop/shared/refunds';
 import type { Purchase } from '@shop/shared/schemas/cart';
+import { readLineQuantity } from '@shop/shared/schemas/order-lines';
 import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { formatPrice } from '../../../components/ui/price';
@@ -81,10 +82,8 @@ function RefundOrderForm({ order: p, onClose }: { order: Purchase; onClose(): vo
     e.preventDefault();
     const line: Record<string, string> = {};
     for (const l of order.lines) {
-      const raw = (quantities[l.orderId] ?? '').trim();
-      const n = raw === '' ? 0 : Number(raw);
-      const max = left.get(l.orderId) ?? 0;
-      if (!Number.isInteger(n) || n < 0 || n > max) line[l.orderId] = t.quantityTooMany(max);
+      const read = readLineQuantity(quantities[l.orderId] ?? '', left.get(l.orderId) ?? 0);
+      if ('problem' in read) line[l.orderId] = read.problem;
     }
     const next = { line, reason: reason.trim() ? undefined : 'Say why it is refunded.', extra: extraOk ? undefined : t.extraInvalid };
     setErrors(next);

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { returnsCopy as t } from '@shop/shared/copy/returns';
 import { refundFigures } from '@shop/shared/refunds';
 import type { Purchase } from '@shop/shared/schemas/cart';
+import { readLineQuantity } from '@shop/shared/schemas/order-lines';
 import { RETURN_REASONS, RETURN_REASON_LABELS, type Return, type ReturnReason } from '@shop/shared/schemas/return';
 import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
@@ -60,10 +61,9 @@ function ReturnRequestForm({ order: p, onClose }: { order: Purchase; onClose(): 
     const lines: { orderId: string; quantity: number }[] = [];
     for (const o of p.orders) {
       const max = left.get(o._id) ?? 0;
-      const raw = (quantities[o._id] ?? '').trim();
-      const n = raw === '' ? 0 : Number(raw);
-      if (!Number.isInteger(n) || n < 0 || n > max) line[o._id] = t.quantityTooMany(max);
-      else if (n > 0) lines.push({ orderId: o._id, quantity: n });
+      const read = readLineQuantity(quantities[o._id] ?? '', max);
+      if ('problem' in read) line[o._id] = read.problem;
+      else if (read.quantity > 0) lines.push({ orderId: o._id, quantity: read.quantity });
     }
     const next = {
       line,

@@ -76,8 +76,17 @@ describe('the Ship… dialog (issue #25)', () => {
     await userEvent.type(pads, '11');
     await userEvent.click(within(dialog).getByRole('button', { name: t.submit }));
     expect(await within(dialog).findByText('Enter the tracking number.')).toBeTruthy();
-    expect(within(dialog).getByText(t.quantityTooMany(10))).toBeTruthy();
+    // Issue #39 item 8: the message says what the box takes, for too many, a negative and a fraction alike.
+    const takes = 'Enter a whole number from 1 to 10, or 0 to leave this part out.';
+    expect(within(dialog).getByText(takes)).toBeTruthy();
     expect(pads.getAttribute('aria-invalid')).toBe('true');
+    for (const wrong of ['-5', '2.5']) {
+      await userEvent.clear(pads);
+      await userEvent.type(pads, wrong);
+      await userEvent.click(within(dialog).getByRole('button', { name: t.submit }));
+      expect(within(dialog).getByText(takes)).toBeTruthy();
+      expect(within(dialog).queryByText(/At most/)).toBeNull();
+    }
 
     await userEvent.type(within(dialog).getByLabelText(t.trackingLabel), '1Z1');
     await userEvent.clear(pads);

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CARRIERS, type CarrierId } from '@shop/shared/carriers';
 import { shipmentsCopy as t } from '@shop/shared/copy/shipments';
 import type { Purchase } from '@shop/shared/schemas/cart';
+import { readLineQuantity } from '@shop/shared/schemas/order-lines';
 import { createShipmentSchema } from '@shop/shared/schemas/shipment';
 import { Modal } from '../../../components/ui/modal';
 import { FormField } from '../../../components/ui/form-field';
@@ -51,10 +52,9 @@ function ShipOrderForm({ order: p, onClose }: { order: Purchase; onClose(): void
     for (const o of p.orders) {
       const max = left.get(o._id) ?? 0;
       if (max === 0) continue;
-      const raw = (quantities[o._id] ?? '').trim();
-      const n = raw === '' ? 0 : Number(raw);
-      if (!Number.isInteger(n) || n < 0 || n > max) lineErrors[o._id] = t.quantityTooMany(max);
-      else if (n > 0) lines.push({ orderId: o._id, quantity: n });
+      const read = readLineQuantity(quantities[o._id] ?? '', max);
+      if ('problem' in read) lineErrors[o._id] = read.problem;
+      else if (read.quantity > 0) lines.push({ orderId: o._id, quantity: read.quantity });
     }
     const checked = createShipmentSchema.safeParse({ carrier, trackingNumber, shippedAt: date || undefined, lines });
     const trackingIssue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'trackingNumber')?.message;

@@ -98,9 +98,39 @@ describe('search results page: bikes (issue #26 item 3)', () => {
     expect(await screen.findByText(t.namedBike('2019 Yamaha MT-07'))).toBeTruthy();
     expect(cards()).toEqual([parts[0].name]);
     expect(screen.getByRole('button', { name: garageCopy.showFitting })).toBeTruthy();
+    // Issue #39 item 8: never "Parts that fit…" and "Showing all parts" at once.
+    expect(screen.getByText(t.namedBikeWins)).toBeTruthy();
+    expect(screen.queryByText(garageCopy.notFiltering)).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: t.searchAllFor('2019 mt07 chain') }));
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(location(router)).toBe('?q=2019+mt07+chain&vehicle=all&matchBike=false');
+    // Every part now, and the bar says so: the named bike's line is gone.
+    expect(screen.queryByText(t.namedBike('2019 Yamaha MT-07'))).toBeNull();
+    expect(screen.getByText(garageCopy.notFiltering)).toBeTruthy();
+  });
+});
+
+describe('search results page: "without dashes" only for words with dashes (issue #39 item 8)', () => {
+  it('words without a dash are not told to drop the dashes', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=hf209', path: '/search' });
+    expect(await screen.findByText(t.noMatch('hf209'))).toBeTruthy();
+    expect(screen.queryByText(/without dashes/)).toBeNull();
+  });
+
+  it('a part number with dashes that found nothing suggests trying it without them', async () => {
+    fakeApi((req: FakeRequest) =>
+      req.path === '/api/search' ? { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) } : notFound(req),
+    );
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=hf-209-x', path: '/search' });
+    expect(await screen.findByText(/No part matches 'hf-209-x'\. Try the part number without dashes, or/)).toBeTruthy();
+  });
+
+  it('words without a dash that found nothing and have no close match say to check the spelling', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=xyzzy', path: '/search' });
+    expect(await screen.findByText(/No part matches 'xyzzy'\. Check the spelling, or/)).toBeTruthy();
+    expect(screen.queryByText(/without dashes/)).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ const t = searchCopy;
 type DidYouMean = NonNullable<SearchResult['didYouMean']>;
 
 /** Issue #26 item 6 (decision 168): the closest part numbers, parts and bikes of a search that found nothing, as links. */
-function DidYouMeanLinks({ suggestions }: { suggestions: DidYouMean }) {
+function DidYouMeanLinks({ suggestions, q }: { suggestions: DidYouMean; q: string }) {
   const groups = [
     { label: t.didYouMeanNumbers, links: suggestions.partNumbers.map((n) => ({ key: n, to: searchUrl({ q: n }), text: n, mono: true })) },
     { label: t.didYouMeanParts, links: suggestions.parts.map((p) => ({ key: p._id, to: paths.part(p._id), text: p.name, mono: false })) },
@@ -53,7 +53,7 @@ function DidYouMeanLinks({ suggestions }: { suggestions: DidYouMean }) {
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-center text-sm text-base-content/80">{t.didYouMeanHint}</p>
+      {q.includes('-') && <p className="mt-4 text-center text-sm text-base-content/80">{t.didYouMeanHint}</p>}
     </div>
   );
 }
@@ -68,7 +68,7 @@ function EmptyResults({ q, filtered, didYouMean, onClear }: { q: string; filtere
       {q && close ? (
         <>
           <p>{t.noMatch(q)}</p>
-          <DidYouMeanLinks suggestions={close} />
+          <DidYouMeanLinks suggestions={close} q={q} />
         </>
       ) : q ? (
         <p>
@@ -216,6 +216,7 @@ export function SearchResultsPage() {
       <VehicleSelector
         className="mb-8"
         applied={Boolean(vehicle)}
+        status={data?.namedVehicle ? t.namedBikeWins : undefined}
         onApply={(v) => change({ vehicle: v._id, allParts: undefined })}
         onShowAll={() => change({ vehicle: undefined, allParts: true })}
       />
