@@ -6,11 +6,11 @@
  * "min. 10 · $249.00 per lot". This module is the one rule for those texts.
  *
  * A piece's price is lot ÷ minimum order, which need not be a whole number of
- * cents ($4.99 for 100 bolts is $0.0499 a bolt). It is shown exactly when it has
- * at most four decimals (hundredths of a cent), with at least two; otherwise it is
- * rounded (half-up) to three significant digits, two to four decimals, and marked
- * "about" ("about $3.33 each" for $10 a lot of 3), since a cent-rounded figure such
- * as "$0.50" for $0.499 would be a price the shop does not charge.
+ * cents ($4.99 for 100 bolts is $0.0499 a bolt). From a dollar up it is shown to
+ * the cent, like every amount (issue #24); below a dollar, exactly when it has at
+ * most four decimals (hundredths of a cent), else to three significant digits. A
+ * rounded figure is marked "about" ("about $3.33 each" for $10 a lot of 3): a
+ * cent-rounded "$0.50" for $0.499 would be a price the shop does not charge.
  */
 import { numberFormat } from './intl';
 import { applicableTier, toCents, type PriceTier } from './pricing';
@@ -20,7 +20,9 @@ const STEPS_PER_CENT = 100;
 const MIN_DECIMALS = 2;
 const MAX_DECIMALS = 4;
 
-const dollarsTo = [2, 3, 4].map((decimals) => numberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: MIN_DECIMALS, maximumFractionDigits: decimals }));
+const dollarsTo = [2, 3, 4].map((decimals) =>
+  numberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: MIN_DECIMALS, maximumFractionDigits: decimals }),
+);
 const lotFormat = numberFormat('en-US', { style: 'currency', currency: 'USD' });
 const countFormat = numberFormat('en-US');
 
@@ -54,20 +56,16 @@ export function piecePrice(lotPrice: number, minOrder: number): PiecePrice {
   if (!(lotCents >= 0)) throw new RangeError('lotPrice must be a non-negative amount');
   // The price of one piece in hundredths of a cent, as a fraction steps / minOrder.
   const steps = lotCents * STEPS_PER_CENT;
-  const exact = steps % minOrder === 0;
-  let decimals: number;
-  let rounded: number; // hundredths of a cent
-  if (exact) {
-    rounded = steps / minOrder;
-    decimals = rounded % 100 === 0 ? 2 : rounded % 10 === 0 ? 3 : 4;
-  } else {
-    // Three significant digits: two decimals from $1 up, three from 10¢, four below.
-    const value = steps / minOrder;
-    decimals = value >= 10_000 ? 2 : value >= 1_000 ? 3 : 4;
-    const step = 10 ** (MAX_DECIMALS - decimals);
-    // Half-up in integers: floor((2·steps + minOrder·step) / (2·minOrder·step)) · step.
-    rounded = Math.floor((2 * steps + minOrder * step) / (2 * minOrder * step)) * step;
-  }
+  const value = steps / minOrder;
+  // A dollar or more: to the cent, as every other amount (issue #24). Below: to the hundredth of a cent, or three
+  // significant digits (three decimals from 10¢, four below) when even that is not exact.
+  let decimals = value >= 10_000 ? 2 : steps % minOrder === 0 ? (value % 100 === 0 ? 2 : value % 10 === 0 ? 3 : 4) : value >= 1_000 ? 3 : 4;
+  // Half-up in integers (hundredths of a cent): floor((2·steps + minOrder·step) / (2·minOrder·step)) · step.
+  const round = (step: number) => Math.floor((2 * steps + minOrder * step) / (2 * minOrder * step)) * step;
+  let rounded = round(10 ** (MAX_DECIMALS - decimals));
+  // $0.99996 rounds up to a dollar: shown to the cent, like any dollar.
+  if (rounded >= 10_000 && decimals > 2) rounded = round(10 ** (MAX_DECIMALS - (decimals = 2)));
+  const exact = rounded * minOrder === steps;
   const eachValue = rounded / 10_000;
   const each = dollarsTo[decimals - MIN_DECIMALS]!.format(eachValue);
   const lot = lotFormat.format(lotCents / 100);

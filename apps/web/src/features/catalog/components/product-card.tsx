@@ -6,7 +6,7 @@ import type { Product } from '@shop/shared/schemas/product';
 import { uploadSrcSet } from '@shop/shared/images';
 import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
-import { formatAmount } from '../../../components/ui/price';
+import { PiecePrice } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { StaticPart } from '../../../lib/static-part';
 import { formatCount } from '@shop/shared/intl';
@@ -22,7 +22,7 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** Spec §2 product card: name, image, 'Unit Price: $', 'Stock:', 'Minimum Order:', description, 'Order Now'. The name and picture open /parts/{id}. */
+/** Spec §2 product card: name, image, the price of one piece and 'Unit Price: $' for the lot (issue #39), 'Stock:', 'Minimum Order:', description, 'Order Now'. The name and picture open /parts/{id}. */
 export function ProductCard({ product, eager = false, lead = false, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = `product-${product._id}-name`;
@@ -72,16 +72,14 @@ export function ProductCard({ product, eager = false, lead = false, headingLevel
         </StaticPart>
         <FitBadge product={product} className="-mt-1" />
         <StaticPart id={`card-${product._id}-figures`} version={`${product.unitPrice}|${product.stock}|${product.minOrder}|${product.description}`}>
-          <p className="text-lg font-bold text-primary tabular-nums">
-            {t.unitPrice}
-            {formatAmount(product.unitPrice)}
-          </p>
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <div className="rounded-field bg-base-200 px-3 py-2">
+          {/* Issue #39: the price of one piece first; the spec's 'Unit Price: $' stays, on the lot it names. */}
+          <PiecePrice lotPrice={product.unitPrice} minOrder={product.minOrder} specLabel={t.unitPrice} />
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <div className="flex gap-1">
               <dt className="text-base-content/75">{t.stock}</dt>
               <dd className="font-semibold tabular-nums">{formatCount(product.stock)}</dd>
             </div>
-            <div className="rounded-field bg-base-200 px-3 py-2">
+            <div className="flex gap-1">
               <dt className="text-base-content/75">{t.minOrder}</dt>
               <dd className="font-semibold tabular-nums">{formatCount(product.minOrder)}</dd>
             </div>
