@@ -53,7 +53,7 @@ export default function PurchasePage() {
           const quantity = soldOut ? 0 : (chosen ?? p.minOrder);
           const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity, p.priceTiers) : 0;
           return (
-            <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+            <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:gap-12">
               <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
                 {/* Same framing as the product cards: the art's own rounded backdrop is cropped by a slight zoom. */}
                 <img
@@ -66,9 +66,9 @@ export default function PurchasePage() {
                   className="aspect-[4/3] h-auto w-full scale-[1.08] object-contain"
                 />
               </div>
-              <div className="flex flex-col gap-6">
+              <div className="flex min-w-0 flex-col gap-6">
                 <div>
-                  <h1 className="font-display text-4xl font-bold uppercase leading-tight">{p.name}</h1>
+                  <h1 className="font-display text-3xl font-bold uppercase leading-tight wrap-anywhere sm:text-4xl">{p.name}</h1>
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-base-content/80">
                     <span>
                       {productsCopy.brand}: <span className="font-semibold">{p.brand}</span>
@@ -82,7 +82,7 @@ export default function PurchasePage() {
                   </p>
                   <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
                   <FitBadge product={p} className="mt-4" />
-                  <p className="mt-4 text-base-content/80">{p.description}</p>
+                  <p className="mt-4 wrap-anywhere text-base-content/80">{p.description}</p>
                 </div>
                 <FitWarning product={p} />
                 <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200 p-4">

@@ -62,7 +62,8 @@ export function PiecePrice({ lotPrice, minOrder, specLabel, size = 'md', classNa
     <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-0.5 ${className}`} data-piece-price="">
       <span className={`tabular-nums ${eachSizes[size]}`}>{p.eachText}</span>
       <span className="text-sm text-base-content/80 tabular-nums">
-        <span>{p.minText}</span> · <span>{specLabel ? `${specLabel}${p.lotAmount} per lot` : `${p.lot} per lot`}</span>
+        <span className="whitespace-nowrap">{p.minText}</span> ·{' '}
+        <span className="whitespace-nowrap">{specLabel ? `${specLabel}${p.lotAmount} per lot` : `${p.lot} per lot`}</span>
       </span>
     </div>
   );

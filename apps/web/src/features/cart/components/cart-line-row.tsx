@@ -58,7 +58,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
         />
       </div>
       <div className="min-w-0">
-        <Link to={paths.part(p._id)} className="link link-hover font-display text-lg font-bold uppercase leading-tight">
+        <Link to={paths.part(p._id)} className="link link-hover font-display text-lg font-bold uppercase leading-tight wrap-anywhere">
           {p.name}
         </Link>
         <p className="mt-1 font-mono text-sm text-base-content/80">{p.sku}</p>

@@ -22,11 +22,11 @@ const t = partPageCopy;
 export function PartDetails({ product: p }: { product: Product }) {
   const soldOut = p.stock < p.minOrder;
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       {/* The name, price and description stay the server's HTML until the part's data changes (decision 169). */}
       <StaticPart id="part-title" version={`${p.name}|${p.sku}|${p.brand}|${p.category}`}>
         <div>
-          <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight sm:text-4xl">
+          <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight wrap-anywhere sm:text-4xl">
             {p.name}
           </h1>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
@@ -94,7 +94,7 @@ export function PartDetails({ product: p }: { product: Product }) {
           <h2 id="part-description" className="font-display text-xl font-bold uppercase">
             {t.description}
           </h2>
-          <p className="mt-2 whitespace-pre-line leading-7 text-base-content/85">{p.description}</p>
+          <p className="mt-2 whitespace-pre-line leading-7 wrap-anywhere text-base-content/85">{p.description}</p>
         </section>
       </StaticPart>
     </div>
