@@ -7,27 +7,30 @@ test('a customer orders, pays with 4242 4242 4242 4242, the admin delivers and t
   const { page, customer, context } = await newCustomerPage(browser, 'pay');
   const product = await orderableProduct(page.request);
 
-  // Purchase page: the product's facts and a form that starts at quantity 0.
+  // Purchase page: the product's facts and a form that starts at the minimum order (issue #39), Place Order ready.
   await page.goto(`/purchase/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByText('Unit Price: $')).toBeVisible();
   await expect(page.getByText(`Minimum Order: ${product.minOrder.toLocaleString('en-US')}`)).toBeVisible();
   const placeOrder = page.getByRole('button', { name: 'Place Order' });
-  await expect(placeOrder).toBeDisabled();
-
-  // Below the minimum order: the spec's toast, and the form resets.
   const quantity = page.getByLabel('Quantity');
+  await expect(quantity).toHaveValue(String(product.minOrder));
+  await expect(placeOrder).toBeEnabled();
+
+  // Below the minimum order: the spec's toast, and the form resets to the minimum order. An edited number waits for Set Quantity.
   await quantity.fill(String(product.minOrder - 1));
+  await expect(placeOrder).toBeDisabled();
   await page.getByRole('button', { name: 'Set Quantity' }).click();
   await expect(page.getByText('Please enter a valid quantity!')).toBeVisible();
-  await expect(quantity).toHaveValue('');
-  await expect(placeOrder).toBeDisabled();
+  await expect(quantity).toHaveValue(String(product.minOrder));
+  await expect(placeOrder).toBeEnabled();
 
   // Above the stock: refused the same way.
   await quantity.fill(String(product.stock + 1));
-  await page.getByRole('button', { name: 'Set Quantity' }).click();
-  await expect(quantity).toHaveValue('');
   await expect(placeOrder).toBeDisabled();
+  await page.getByRole('button', { name: 'Set Quantity' }).click();
+  await expect(quantity).toHaveValue(String(product.minOrder));
+  await expect(placeOrder).toBeEnabled();
 
   // Two minimum orders cost exactly twice the unit price (total = unitPrice / minOrder × quantity).
   const units = product.minOrder * 2;

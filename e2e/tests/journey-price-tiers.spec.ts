@@ -75,15 +75,17 @@ test.describe.serial('quantity price tiers', () => {
     await expect(a.getByText('Product updated')).toBeVisible();
     await admin.context.close();
 
-    // The customer's purchase page shows the table; nothing applies before a quantity is set.
+    // The customer's purchase page shows the table; it starts at the minimum order (issue #39), so the base price applies.
     const { page, context } = await newCustomerPage(browser, 'tiers');
     await page.goto(`/purchase/${part._id}`);
     await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
     const table = tierTable(page);
-    await expect(table.getByRole('row', { name: /From 2 units \$10\.00 per lot/ })).toBeVisible();
-    await expect(table.getByRole('row', { name: /From 20 units \$8\.00 per lot/ })).toBeVisible();
-    await expect(table.getByRole('row', { name: /From 100 units \$7\.00 per lot/ })).toBeVisible();
-    await expect(table.locator('tr[aria-current="true"]')).toHaveCount(0);
+    // Issue #39: the price of one piece first, the lot's beside it.
+    await expect(table.getByRole('row', { name: /From 2 units \$5\.00 each \$10\.00 per lot/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /From 20 units \$4\.00 each \$8\.00 per lot/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /From 100 units \$3\.50 each \$7\.00 per lot/ })).toBeVisible();
+    await expect(table.locator('tr[aria-current="true"]')).toHaveCount(1);
+    await expect(table.locator('tr[aria-current="true"]').getByRole('rowheader')).toHaveText('From 2 units');
 
     // The acceptance check in the browser: 10, 20 and 100 units cost $50, $80 and $350.
     const total = page.locator('dd').filter({ hasText: /^\$/ });
@@ -103,9 +105,11 @@ test.describe.serial('quantity price tiers', () => {
     }
     // Below a tier, the table says how many more units reach it.
     await setQuantity(page, 90);
-    await expect(table.getByText('Order 10 more units (100 in all) for $7.00 per lot.')).toBeVisible();
+    await expect(table.getByText('Order 10 more units (100 in all) for $3.50 each ($7.00 per lot).')).toBeVisible();
     await setQuantity(page, 120);
     await expect(total).toHaveText('$420.00');
+    // The price each follows the tier too.
+    await expect(page.locator('[data-piece-price]').first()).toHaveText('$3.50 eachmin. 2 · Unit Price: $7.00 per lot');
 
     // Order 120 units (above the 100 tier): priced at $7 per lot of 2 = $420.
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -129,15 +133,15 @@ test.describe.serial('quantity price tiers', () => {
     const { page, context } = await newCustomerPage(browser, 'tiers-cart');
     await page.goto(`/parts/${part._id}`);
     await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
-    await expect(tierTable(page).getByRole('row', { name: /From 100 units \$7\.00 per lot/ })).toBeVisible();
+    await expect(tierTable(page).getByRole('row', { name: /From 100 units \$3\.50 each \$7\.00 per lot/ })).toBeVisible();
     await page.getByLabel('Quantity').fill('24');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText(`24 units of ${part.name} are in your cart.`)).toBeVisible();
 
     await page.goto('/cart');
     const line = page.getByRole('listitem').filter({ hasText: part.name });
-    await expect(line.getByText('from 20 units: $8.00 per lot (applies)')).toBeVisible();
-    await expect(line.getByText('from 100 units: $7.00 per lot', { exact: true })).toBeVisible();
+    await expect(line.getByText('from 20 units: $4.00 each ($8.00 per lot) (applies)')).toBeVisible();
+    await expect(line.getByText('from 100 units: $3.50 each ($7.00 per lot)', { exact: true })).toBeVisible();
     await expect(line.getByText('$96.00')).toBeVisible();
     await context.close();
   });

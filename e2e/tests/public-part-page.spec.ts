@@ -71,8 +71,9 @@ test('a visitor opens a part from its card and sees what it is, what it costs an
   await expect(main.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
   await expect(main.getByText(first.sku, { exact: true })).toBeVisible();
   await expect(main.getByText(first.brand, { exact: true })).toBeVisible();
-  await expect(main).toContainText(`Unit Price: $${first.unitPrice.toFixed(2)}`);
-  await expect(main).toContainText(`per lot of ${first.minOrder.toLocaleString('en-US')} units`);
+  // Issue #39: what one piece costs first, then the minimum order and the spec's unit price, which is a lot's.
+  await expect(main).toContainText(` each`);
+  await expect(main).toContainText(`min. ${first.minOrder.toLocaleString('en-US')} · Unit Price: $${first.unitPrice.toFixed(2)} per lot`);
   await expect(main).toContainText('Minimum Order:');
   await expect(main).toContainText(`${first.minOrder.toLocaleString('en-US')} units`);
   await expect(main).toContainText('Stock:');

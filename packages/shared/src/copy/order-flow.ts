@@ -13,7 +13,8 @@ export const orderFlowCopy = {
   quantity: 'Quantity',
   total: 'Total price',
   totalPending: 'Set a quantity to see your total.',
-  priceRule: 'Total = unit price ÷ minimum order × quantity',
+  /** Issue #39: how a total comes about, in a buyer's words (no formula on a customer's screen). */
+  priceRule: 'Priced per piece: any quantity from the minimum order, not only whole lots.',
   outOfStock: 'Sold out: fewer units are left than the minimum order.',
   orderModalTitle: (product: string) => `Order ${product}`,
   orderSummary: (quantity: number, total: string) => `${quantity} units · ${total}`,

@@ -5,15 +5,8 @@ export const partPageCopy = {
   choosePicture: 'Choose a picture',
   showPicture: (n: number, total: number) => `Show picture ${n} of ${total}`,
   pictureAlt: (name: string, n: number, total: number) => (total > 1 ? `${name}, picture ${n} of ${total}` : name),
-  lotPrice: (minOrder: string) => `per lot of ${minOrder} units`,
-  /**
-   * Issue #24: the lot price in a workshop's words, "$249 per lot of 10 · $24.90 each";
-   * "about" when a unit's price is rounded to the cent (a lot of 3 at $10: "about $3.33 each").
-   */
-  lotAndEach: (lotPrice: string, minOrder: string, each: string, exact: boolean) => `${lotPrice} per lot of ${minOrder} · ${exact ? '' : 'about '}${each} each`,
   /** Any whole quantity from the minimum order up to the stock is valid (isValidQuantity): no need to buy whole lots. */
   anyQuantity: (minOrder: string) => `Order any quantity from ${minOrder}, not only whole lots.`,
-  perUnitNote: 'Price rule: unit price ÷ minimum order × quantity.',
   inStock: 'In stock',
   soldOut: 'Sold out: fewer units are left than the minimum order.',
   units: (n: string) => `${n} units`,

@@ -24,6 +24,7 @@ import { OrderFigures } from '../../features/checkout/components/order-figures';
 import { ShippingOptions } from '../../features/checkout/components/shipping-options';
 import { isEmailNotVerified, ResendVerificationButton } from '../../features/identity/components/email-not-verified';
 import { formatCount } from '@shop/shared/intl';
+import { piecePriceFor } from '@shop/shared/piece-price';
 
 const t = checkoutCopy;
 const NEW = 'new';
@@ -293,8 +294,10 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
             <ul className="flex flex-col gap-2 text-sm">
               {cart.lines.map((line) => (
                 <li key={line.productId} className="flex justify-between gap-3">
-                  <span className="min-w-0">
+                  <span className="min-w-0 wrap-anywhere">
                     {line.product.name} <span className="text-base-content/75">× {formatCount(line.quantity)}</span>
+                    {/* Issue #39: the price each at this quantity, as the cart shows it. */}
+                    <span className="block text-xs text-base-content/75 tabular-nums">{piecePriceFor(line.product, line.quantity).eachText}</span>
                   </span>
                   <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
                 </li>

@@ -79,9 +79,8 @@ describe('public part page', () => {
     expect(within(article).getByText('FA-196HH')).toBeTruthy();
     expect(within(article).getByText('EBC')).toBeTruthy();
     expect(within(article).getByText('Brakes')).toBeTruthy();
-    expect(article.textContent).toContain('Unit Price: $12.50');
-    expect(article.textContent).toContain('per lot of 10 units');
-    expect(article.textContent).toContain('$12.50 per lot of 10 · $1.25 each');
+    expect(within(article).getByText('$1.25 each')).toBeTruthy();
+    expect(article.textContent).toContain('$1.25 eachmin. 10 · Unit Price: $12.50 per lot');
     expect(article.textContent).toContain('Order any quantity from 10, not only whole lots.');
     expect(article.textContent).toContain('250 units');
     expect(
@@ -92,12 +91,14 @@ describe('public part page', () => {
     await waitFor(() => expect(document.title).toBe('Sintered Brake Pads · Torque & Throttle Parts'));
   });
 
-  it('explains a lot price the way a workshop reads it: "$249 per lot of 10 · $24.90 each", any quantity from the minimum order', async () => {
+  it('puts the price of one piece first, "$24.90 each", with "min. 10 · Unit Price: $249.00 per lot" beside it and no formula (issue #39)', async () => {
     serve({ ...part, unitPrice: 249, minOrder: 10 });
     render();
     const article = (await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' })).closest('article')!;
-    expect(article.textContent).toContain('Unit Price: $249.00');
-    expect(within(article).getByText('$249 per lot of 10 · $24.90 each')).toBeTruthy();
+    expect(within(article).getByText('$24.90 each')).toBeTruthy();
+    expect(within(article).getByText('Unit Price: $249.00 per lot')).toBeTruthy();
+    expect(article.textContent).toContain('$24.90 eachmin. 10 · Unit Price: $249.00 per lot');
+    expect(article.textContent).not.toMatch(/÷|×/);
     expect(within(article).getByText('Order any quantity from 10, not only whole lots.')).toBeTruthy();
   });
 
@@ -109,13 +110,13 @@ describe('public part page', () => {
     serve({ ...part, unitPrice: 699.967, minOrder: 10, stock: 2500, priceTiers: tiers });
     render();
     const article = (await screen.findByRole('heading', { level: 1, name: 'Sintered Brake Pads' })).closest('article')!;
-    // 699.967 / 10 = 69.9967 a unit: the server charges $70.00 for one, so the page says "about".
-    expect(within(article).getByText('$699.97 per lot of 10 · about $70 each')).toBeTruthy();
-    expect(article.textContent).toContain('Unit Price: $699.97');
+    // A lot of $699.97 is $69.997 a piece: to the cent from a dollar up, so the page says "about".
+    expect(article.textContent).toContain('about $70.00 eachmin. 10 · Unit Price: $699.97 per lot');
+    expect(article.textContent).toContain('Unit Price: $699.97 per lot');
     const table = within(article).getByRole('table');
-    expect(table.textContent).toContain('$699.97 per lot');
-    expect(table.textContent).toContain('$650.00 per lot');
-    expect(table.textContent).toContain('$1,234.57 per lot');
+    expect(table.textContent).toContain('about $70.00 each$699.97 per lot');
+    expect(table.textContent).toContain('$65.00 each$650.00 per lot');
+    expect(table.textContent).toContain('about $123.46 each$1,234.57 per lot');
     const text = article.textContent!;
     expect(text).not.toMatch(/\d\.\d{3}/);
     for (const figure of text.match(/\$[\d,]+(\.\d+)?/g)!) expect(figure).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d{2})?$/);

@@ -39,7 +39,7 @@ export default function PartPage() {
           <LoadError message={product.error.message} onRetry={() => void product.refetch()} className="min-h-64" />
         </>
       ) : (
-        <article aria-labelledby="part-name" className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <article aria-labelledby="part-name" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:gap-12">
           <PartHead product={product.data} />
           <PartGallery key={product.data._id} name={product.data.name} images={product.data.images} />
           <PartDetails product={product.data} />

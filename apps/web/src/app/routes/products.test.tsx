@@ -32,7 +32,11 @@ describe('products page', () => {
     expect(api.calls[0].query.get('limit')).toBe('9');
 
     const first = screen.getByRole('article', { name: 'Part 1' });
-    expect(within(first).getByText('Unit Price: $5.00')).toBeTruthy();
+    // Issue #39: the price of one piece first, the spec's 'Unit Price: $' on the lot beside it.
+    expect(within(first).getByText('$0.50 each')).toBeTruthy();
+    expect(within(first).getByText('min. 10')).toBeTruthy();
+    expect(within(first).getByText('Unit Price: $5.00 per lot')).toBeTruthy();
+    expect(first.textContent).toContain('$0.50 eachmin. 10 · Unit Price: $5.00 per lot');
     expect(within(first).getByText('Stock:')).toBeTruthy();
     expect(within(first).getByText('1,000')).toBeTruthy();
     expect(within(first).getByText('Minimum Order:')).toBeTruthy();

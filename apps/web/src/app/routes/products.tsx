@@ -76,7 +76,7 @@ export default function ProductsPage() {
   const filters = <SearchFilters state={state} facets={facets} onChange={change} />;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-12 lg:px-8 lg:py-16">
       {/* Filtered views share the catalogue's address; a later page of the plain catalogue has its own. */}
       <PageHead
         title={navCopy.products}
@@ -84,16 +84,17 @@ export default function ProductsPage() {
         path={page > 1 && !filtered ? `${paths.products}?page=${page}` : paths.products}
       />
       <div ref={top} className="scroll-mt-24">
-        <SectionHeading level={1} title={productsCopy.title} subtitle={productsCopy.subtitle} />
+        {/* A phone keeps its first screen for the parts (issue #39 item 7): no strap line, tighter gaps. */}
+        <SectionHeading level={1} title={productsCopy.title} subtitle={productsCopy.subtitle} className="max-sm:mb-4 max-sm:[&>p]:hidden" />
       </div>
       <VehicleSelector
-        className="mb-8"
+        className="mb-4 sm:mb-8"
         applied={Boolean(state.vehicle)}
         onApply={(v) => change({ vehicle: v._id })}
         onShowAll={() => change({ vehicle: undefined })}
       />
 
-      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <div className="grid gap-4 sm:gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label={t.filters}>
           {/* A phone folds the filters away; from 1024 px they stay open beside the cards. */}
           <details className="rounded-box border border-base-300 p-4 lg:hidden" open={filtered || undefined}>
@@ -104,7 +105,7 @@ export default function ProductsPage() {
         </aside>
 
         <section aria-label={productsCopy.title} className="min-w-0">
-          <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:mb-6">
             <p className="h-6 text-sm text-base-content/75" aria-live="polite">
               {data && data.total > 0 ? (filtered ? searchCopy.count(data.total) : storefrontCopy.productsCount(data.total)) : ''}
             </p>

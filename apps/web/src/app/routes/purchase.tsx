@@ -4,12 +4,12 @@ import { Link, useParams } from 'react-router';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { productsCopy } from '@shop/shared/copy/products';
 import { purchaseCopy } from '@shop/shared/copy/purchase';
-import { orderPrice } from '@shop/shared/pricing';
+import { lotPrice, orderPrice } from '@shop/shared/pricing';
 import { uploadSrcSet } from '@shop/shared/images';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../components/ui/page-title';
-import { formatAmount, formatPrice } from '../../components/ui/price';
+import { formatPrice, PiecePrice } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { QuantityForm } from '../../features/orders/components/quantity-form';
@@ -26,7 +26,8 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   // Stock changes with every order: always re-check it when the page opens.
   const product = useQuery({ ...productQueryOptions(id), staleTime: 0 });
-  const [quantity, setQuantity] = useState(0);
+  // Issue #39: null until the buyer sets a quantity; the page then starts at the minimum order.
+  const [chosen, setChosen] = useState<number | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   usePageTitle(product.data?.name ?? purchaseCopy.placeOrder);
 
@@ -49,9 +50,10 @@ export default function PurchasePage() {
         (() => {
           const p = product.data;
           const soldOut = p.stock < p.minOrder;
+          const quantity = soldOut ? 0 : (chosen ?? p.minOrder);
           const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity, p.priceTiers) : 0;
           return (
-            <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+            <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:gap-12">
               <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
                 {/* Same framing as the product cards: the art's own rounded backdrop is cropped by a slight zoom. */}
                 <img
@@ -64,9 +66,9 @@ export default function PurchasePage() {
                   className="aspect-[4/3] h-auto w-full scale-[1.08] object-contain"
                 />
               </div>
-              <div className="flex flex-col gap-6">
+              <div className="flex min-w-0 flex-col gap-6">
                 <div>
-                  <h1 className="font-display text-4xl font-bold uppercase leading-tight">{p.name}</h1>
+                  <h1 className="font-display text-3xl font-bold uppercase leading-tight wrap-anywhere sm:text-4xl">{p.name}</h1>
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-base-content/80">
                     <span>
                       {productsCopy.brand}: <span className="font-semibold">{p.brand}</span>
@@ -80,21 +82,24 @@ export default function PurchasePage() {
                   </p>
                   <span className="mt-3 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
                   <FitBadge product={p} className="mt-4" />
-                  <p className="mt-4 text-base-content/80">{p.description}</p>
+                  <p className="mt-4 wrap-anywhere text-base-content/80">{p.description}</p>
                 </div>
                 <FitWarning product={p} />
-                <ul className="grid gap-2 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-3">
-                  <Fact label={productsCopy.unitPrice} value={formatAmount(p.unitPrice)} />
-                  <Fact label={productsCopy.stock} value={` ${formatCount(p.stock)}`} />
-                  <Fact label={productsCopy.minOrder} value={` ${formatCount(p.minOrder)}`} />
-                </ul>
+                <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200 p-4">
+                  {/* Issue #39: one piece's price (at the quantity set, its tier's if one applies) first, the lot beside it. */}
+                  <PiecePrice lotPrice={lotPrice(p.unitPrice, p.priceTiers, quantity)} minOrder={p.minOrder} specLabel={productsCopy.unitPrice} size="lg" />
+                  <ul className="flex flex-wrap gap-x-6 gap-y-1">
+                    <Fact label={productsCopy.stock} value={` ${formatCount(p.stock)}`} />
+                    <Fact label={productsCopy.minOrder} value={` ${formatCount(p.minOrder)}`} />
+                  </ul>
+                </div>
                 <PriceTiersTable product={p} quantity={quantity} />
                 {soldOut && (
                   <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
                     {t.outOfStock}
                   </p>
                 )}
-                <QuantityForm minOrder={p.minOrder} stock={p.stock} disabled={soldOut} onConfirm={setQuantity} />
+                <QuantityForm minOrder={p.minOrder} stock={p.stock} disabled={soldOut} onConfirm={setChosen} />
                 <div className="rounded-box border border-base-300 p-4" aria-live="polite">
                   <dl className="flex flex-col gap-2">
                     <div className="flex items-baseline justify-between gap-4">
@@ -124,12 +129,12 @@ export default function PurchasePage() {
   );
 }
 
-/** Reads as the spec's sentence ('Unit Price: $12.50'), with the figure set large. */
+/** Reads as the spec's sentence ('Stock: 120'), with the figure set large. */
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <li className="flex items-baseline gap-0 whitespace-pre">
       <span className="text-sm text-base-content/80">{label}</span>
-      <span className="font-display text-2xl font-bold tabular-nums">{value}</span>
+      <span className="text-lg font-bold tabular-nums">{value}</span>
     </li>
   );
 }

@@ -84,7 +84,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
     <>
       <header className="mb-6 flex flex-col gap-3 border-b border-base-300 pb-6">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 id="order-title" className="font-display text-3xl font-bold uppercase leading-tight tabular-nums">
+          <h2 id="order-title" className="font-display text-3xl font-bold uppercase leading-tight whitespace-nowrap tabular-nums">
             {t.title(p.number)}
           </h2>
           <span className={`badge badge-lg font-semibold ${statusBadgeClass[state.status]}`}>{state.statusLabel}</span>

@@ -2,21 +2,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { cartCopy } from '@shop/shared/copy/cart';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
-import { partPageCopy } from '@shop/shared/copy/part-page';
-import { isValidQuantity } from '@shop/shared/pricing';
+import { isValidQuantity, lotPrice } from '@shop/shared/pricing';
 import type { CartLine } from '@shop/shared/schemas/cart';
 import { uploadSrcSet } from '@shop/shared/images';
 import { paths } from '../../../config/paths';
-import { formatPrice } from '../../../components/ui/price';
+import { formatPrice, PiecePrice } from '../../../components/ui/price';
 import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
 import { PriceTiersLine } from '../../catalog/components/price-tiers';
 import { FitWarning } from '../../garage/components/fit-warning';
-import { formatCount } from '@shop/shared/intl';
 
 const t = cartCopy;
 
-/** One line: picture, name, unit price, quantity (the purchase page's rule), line total, remove. */
+/** One line: picture, name, price each and per lot, quantity (the purchase page's rule), line total, remove. */
 export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) {
   const id = useId();
   const p = line.product;
@@ -60,12 +58,12 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
         />
       </div>
       <div className="min-w-0">
-        <Link to={paths.part(p._id)} className="link link-hover font-display text-lg font-bold uppercase leading-tight">
+        <Link to={paths.part(p._id)} className="link link-hover font-display text-lg font-bold uppercase leading-tight wrap-anywhere">
           {p.name}
         </Link>
-        <p className="mt-1 text-sm text-base-content/80">
-          <span className="font-mono">{p.sku}</span> · {formatPrice(p.unitPrice)} {partPageCopy.lotPrice(formatCount(p.minOrder))}
-        </p>
+        <p className="mt-1 font-mono text-sm text-base-content/80">{p.sku}</p>
+        {/* Issue #39: one piece's price at this quantity (its tier's, if one applies) first, the lot beside it. */}
+        <PiecePrice lotPrice={lotPrice(p.unitPrice, p.priceTiers, line.quantity)} minOrder={p.minOrder} size="sm" className="mt-1" />
         <PriceTiersLine product={p} quantity={line.quantity} />
         <form noValidate onSubmit={submit} className="mt-2 flex flex-wrap items-center gap-2">
           <label htmlFor={id} className="sr-only">

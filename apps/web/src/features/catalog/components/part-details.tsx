@@ -3,9 +3,8 @@ import { partPageCopy } from '@shop/shared/copy/part-page';
 import { productsCopy } from '@shop/shared/copy/products';
 import { CATEGORY_LABELS } from '@shop/shared/catalog';
 import type { Product } from '@shop/shared/schemas/product';
-import { orderPrice, toCents } from '@shop/shared/pricing';
 import { paths } from '../../../config/paths';
-import { formatAmount, formatPriceShort } from '../../../components/ui/price';
+import { PiecePrice } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
@@ -17,27 +16,17 @@ import { formatCount } from '@shop/shared/intl';
 const t = partPageCopy;
 
 /**
- * Issue #24: "$249 per lot of 10 · $24.90 each". A unit costs what the server
- * charges for one (the lot price ÷ the minimum order, half-up to the cent); "about" when that rounds.
- */
-function lotAndEach(p: Pick<Product, 'unitPrice' | 'minOrder'>): string {
-  const each = orderPrice(p.unitPrice, p.minOrder, 1);
-  const exact = toCents(p.unitPrice) % p.minOrder === 0;
-  return t.lotAndEach(formatPriceShort(p.unitPrice), formatCount(p.minOrder), formatPriceShort(each), exact);
-}
-
-/**
  * What a buyer needs to decide: name, part number, brand, category, the bikes it
- * fits (with a fit check), the spec's lot price and what one unit comes to, stock, minimum order, description, and Order Now.
+ * fits (with a fit check), what one piece costs and the spec's lot price, stock, minimum order, description, and Order Now.
  */
 export function PartDetails({ product: p }: { product: Product }) {
   const soldOut = p.stock < p.minOrder;
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       {/* The name, price and description stay the server's HTML until the part's data changes (decision 169). */}
       <StaticPart id="part-title" version={`${p.name}|${p.sku}|${p.brand}|${p.category}`}>
         <div>
-          <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight sm:text-4xl">
+          <h1 id="part-name" className="font-display text-3xl font-bold uppercase leading-tight wrap-anywhere sm:text-4xl">
             {p.name}
           </h1>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-base-content/80">
@@ -66,14 +55,8 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       <StaticPart id="part-price" version={`${p.unitPrice}|${p.minOrder}|${p.stock}`}>
         <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-display text-3xl font-bold tabular-nums text-primary">
-              <span className="font-sans text-base font-semibold text-base-content/80">{productsCopy.unitPrice}</span>
-              {formatAmount(p.unitPrice)}
-            </span>
-            <span className="text-sm text-base-content/80">{t.lotPrice(formatCount(p.minOrder))}</span>
-          </p>
-          <p className="mt-1 font-semibold tabular-nums">{lotAndEach(p)}</p>
+          {/* Issue #39: one piece's price first, the lot (the spec's unit price) beside it; no formula. */}
+          <PiecePrice lotPrice={p.unitPrice} minOrder={p.minOrder} specLabel={productsCopy.unitPrice} size="lg" />
           <p className="mt-1 text-sm text-base-content/80">{t.anyQuantity(formatCount(p.minOrder))}</p>
           <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
             <div className="rounded-field bg-base-100 px-3 py-2">
@@ -85,7 +68,6 @@ export function PartDetails({ product: p }: { product: Product }) {
               <dd className="font-semibold tabular-nums">{t.units(formatCount(p.minOrder))}</dd>
             </div>
           </dl>
-          <p className="mt-3 text-xs text-base-content/75">{t.perUnitNote}</p>
         </div>
       </StaticPart>
 
@@ -112,7 +94,7 @@ export function PartDetails({ product: p }: { product: Product }) {
           <h2 id="part-description" className="font-display text-xl font-bold uppercase">
             {t.description}
           </h2>
-          <p className="mt-2 whitespace-pre-line leading-7 text-base-content/85">{p.description}</p>
+          <p className="mt-2 whitespace-pre-line leading-7 wrap-anywhere text-base-content/85">{p.description}</p>
         </section>
       </StaticPart>
     </div>

@@ -2,7 +2,7 @@ import { Fragment, useId } from 'react';
 import { priceTiersCopy } from '@shop/shared/copy/price-tiers';
 import { applicableTier } from '@shop/shared/pricing';
 import type { Product } from '@shop/shared/schemas/product';
-import { formatPrice } from '../../../components/ui/price';
+import { piecePrice } from '@shop/shared/piece-price';
 import { formatCount } from '@shop/shared/intl';
 
 const t = priceTiersCopy;
@@ -43,6 +43,9 @@ export function PriceTiersTable({ product: p, quantity = 0 }: { product: Priced;
             <th scope="col" className="text-right">
               {t.priceHeader}
             </th>
+            <th scope="col" className="text-right">
+              {t.lotHeader}
+            </th>
             <th scope="col" className="w-20">
               <span className="sr-only">{t.applies}</span>
             </th>
@@ -51,23 +54,33 @@ export function PriceTiersTable({ product: p, quantity = 0 }: { product: Priced;
         <tbody>
           {rows.map((r) => {
             const applies = r === current;
+            const price = piecePrice(r.unitPrice, p.minOrder);
             return (
               <tr key={r.minQuantity} aria-current={applies ? 'true' : undefined} className={applies ? 'bg-primary/10 font-semibold' : undefined}>
                 <th scope="row" className="font-normal">
                   {r.base ? t.base(formatCount(r.minQuantity)) : t.from(formatCount(r.minQuantity))}
                 </th>
-                <td className="text-right tabular-nums">{t.perLot(formatPrice(r.unitPrice))}</td>
+                <td className="text-right font-semibold tabular-nums">{price.eachText}</td>
+                <td className="text-right tabular-nums text-base-content/80">{t.perLot(price.lot)}</td>
                 <td className="text-right">{applies && <span className="badge badge-primary badge-sm">{t.applies}</span>}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-base-content/75">
-        {next ? t.nextTier(formatCount(next.minQuantity - quantity), formatCount(next.minQuantity), formatPrice(next.unitPrice)) : t.note}
-      </p>
+      <p className="mt-2 text-xs text-base-content/75">{next ? nextTierText(next, quantity, p.minOrder) : t.note}</p>
     </section>
   );
+}
+
+function nextTierText(next: Row, quantity: number, minOrder: number): string {
+  const price = piecePrice(next.unitPrice, minOrder);
+  return t.nextTier(formatCount(next.minQuantity - quantity), formatCount(next.minQuantity), price.eachText, price.lot);
+}
+
+function tierLine(tier: { minQuantity: number; unitPrice: number }, minOrder: number): string {
+  const price = piecePrice(tier.unitPrice, minOrder);
+  return t.line(formatCount(tier.minQuantity), price.eachText, price.lot);
 }
 
 /** One line for the cart: every tier, the one that prices this line in bold. Nothing without tiers. */
@@ -82,10 +95,10 @@ export function PriceTiersLine({ product: p, quantity }: { product: Priced; quan
           {i > 0 && ' · '}
           {tier === current ? (
             <strong className="text-base-content">
-              {t.line(formatCount(tier.minQuantity), formatPrice(tier.unitPrice))} ({t.applies.toLowerCase()})
+              {tierLine(tier, p.minOrder)} ({t.applies.toLowerCase()})
             </strong>
           ) : (
-            <span>{t.line(formatCount(tier.minQuantity), formatPrice(tier.unitPrice))}</span>
+            <span>{tierLine(tier, p.minOrder)}</span>
           )}
         </Fragment>
       ))}

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { scrollFadeClass, useScrollEdges } from '../../../lib/use-scroll-edges';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
 import { ADMIN_ORDER_STATUSES, type AdminOrderCounts, type AdminOrderStatus } from '@shop/shared/schemas/order-admin';
 
@@ -22,6 +23,9 @@ interface OrderStatusTabsProps {
 /** WAI-ARIA tabs: one tab stop, arrow keys move between the statuses. */
 export function OrderStatusTabs({ value, counts, panelId, onChange }: OrderStatusTabsProps) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Issue #39 item 7: on a phone the statuses scroll sideways; the hidden side fades, so more tabs show they exist.
+  const list = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(list);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     const target =
@@ -38,7 +42,14 @@ export function OrderStatusTabs({ value, counts, panelId, onChange }: OrderStatu
     onChange(ADMIN_ORDER_STATUSES[target]);
   };
   return (
-    <div role="tablist" aria-label={t.statusTabs} className="tabs tabs-box flex-nowrap overflow-x-auto bg-base-200">
+    <div
+      ref={list}
+      role="tablist"
+      aria-label={t.statusTabs}
+      data-more-start={edges.start || undefined}
+      data-more-end={edges.end || undefined}
+      className={`tabs tabs-box flex-nowrap overflow-x-auto bg-base-200 ${scrollFadeClass(edges)}`}
+    >
       {ADMIN_ORDER_STATUSES.map((status, i) => {
         const selected = status === value;
         return (

@@ -9,7 +9,7 @@ interface QuantityFormProps {
   minOrder: number;
   stock: number;
   disabled?: boolean;
-  /** A valid quantity, or 0 when the form was reset. */
+  /** A valid quantity (the minimum order again when the form was reset), or 0 while an edited number waits for Set Quantity. */
   onConfirm(quantity: number): void;
 }
 
@@ -17,18 +17,21 @@ interface QuantityFormProps {
  * Spec §5: a quantity outside minOrder..stock shows 'Please enter a valid
  * quantity!' and resets the form. Native range checks are off (noValidate) so
  * that the shop's own message is the one the customer sees.
+ * Issue #39: the form starts at the minimum order (the smallest quantity the
+ * shop sells), and a reset returns it there, so the page always shows a price.
  */
 export function QuantityForm({ minOrder, stock, disabled = false, onConfirm }: QuantityFormProps) {
   const id = useId();
-  const [value, setValue] = useState('');
+  const start = disabled ? '' : String(minOrder);
+  const [value, setValue] = useState(start);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const quantity = Number(value);
     if (value.trim() === '' || !isValidQuantity(quantity, minOrder, stock)) {
       toastError(toastsCopy.invalidQuantity);
-      setValue('');
-      onConfirm(0);
+      setValue(start);
+      onConfirm(disabled ? 0 : minOrder);
       return;
     }
     onConfirm(quantity);
