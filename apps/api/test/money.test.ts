@@ -92,7 +92,15 @@ describe('money summaries (issue #39 item 6)', () => {
       expect((await api(dusty, 'PUT', `/api/cart/lines/${p._id}`, { quantity: q })).statusCode).toBe(200);
     const quote: CheckoutQuote = (await api(dusty, 'POST', '/api/checkout/quote', { country: 'DE' })).json();
     const placed = await api(dusty, 'POST', '/api/checkout', {
-      shippingAddress: { name: 'Dusty Rhodes', company: FORMULA_COMPANY, line1: 'Friedrichstraße 10', city: 'Berlin', postalCode: '10117', country: 'DE', phone: '030 901820' },
+      shippingAddress: {
+        name: 'Dusty Rhodes',
+        company: FORMULA_COMPANY,
+        line1: 'Friedrichstraße 10',
+        city: 'Berlin',
+        postalCode: '10117',
+        country: 'DE',
+        phone: '030 901820',
+      },
       shippingMethodId: quote.options[0].id,
     });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -274,7 +282,12 @@ describe('money summaries (issue #39 item 6)', () => {
       ['Money grips', '25.00', '2', '50.00', '9.50', '2', '0'],
     ]);
     expect(lines.every((l) => l.customerName === TRICKY_NAME && l.company === `'${FORMULA_COMPANY}` && l.orderStatus === 'shipped')).toBe(true);
-    expect(rows.find((r) => r.orderNumber === partly.number)).toMatchObject({ productName: 'Money bolts', quantity: '2', refundedQuantity: '1', lineStatus: 'paid' });
+    expect(rows.find((r) => r.orderNumber === partly.number)).toMatchObject({
+      productName: 'Money bolts',
+      quantity: '2',
+      refundedQuantity: '1',
+      lineStatus: 'paid',
+    });
   });
 
   it('streams every order when there are more than one page of them', async () => {

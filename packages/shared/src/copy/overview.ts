@@ -2,8 +2,7 @@
 export const overviewCopy = {
   navLabel: 'Sales overview',
   title: 'Sales overview',
-  intro:
-    'Orders count on the day they were paid, refunds on the day they were made (UTC). Every figure is without tax; tax is its own figure.',
+  intro: 'Orders count on the day they were paid, refunds on the day they were made (UTC). Every figure is without tax; tax is its own figure.',
   periods: { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' },
   grossSales: 'Gross sales',
   grossSalesHint: 'Goods of paid orders, without tax',
@@ -18,7 +17,8 @@ export const overviewCopy = {
   averageOrder: 'Average order',
   chartTitle: 'Daily gross sales, last 30 days',
   /** The chart's text alternative. */
-  chartSummary: (total: string, best: string, bestDay: string) => `Gross sales over the last 30 days: ${total} in all; the best day was ${bestDay} with ${best}.`,
+  chartSummary: (total: string, best: string, bestDay: string) =>
+    `Gross sales over the last 30 days: ${total} in all; the best day was ${bestDay} with ${best}.`,
   chartEmpty: 'No paid orders in the last 30 days.',
   topTitle: 'Top parts, last 30 days',
   topEmpty: 'Nothing sold in the last 30 days.',

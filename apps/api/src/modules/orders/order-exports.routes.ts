@@ -15,7 +15,8 @@ export const orderExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       url: '/admin/exports/orders.csv',
       file: 'orders',
-      summary: 'One row per order matching ?status=&q= (Manage All Orders’ tabs and search), newest first, as CSV: dates, customer, figures, refunds, documents, parcels (admin)',
+      summary:
+        'One row per order matching ?status=&q= (Manage All Orders’ tabs and search), newest first, as CSV: dates, customer, figures, refunds, documents, parcels (admin)',
       columns: ORDERS_EXPORT_COLUMNS,
       rows: (p: Purchase) => [orderExportRow(p)],
     },

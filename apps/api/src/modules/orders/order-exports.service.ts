@@ -141,7 +141,13 @@ export function lineExportRows(p: Purchase): Row<typeof LINES_EXPORT_COLUMNS>[] 
 }
 
 /** The export as a stream of CSV text: a header row, then the rows of each page of orders as it is read. */
-export function exportCsvStream(db: Db, filter: Filter, now: Date, columns: readonly string[], rowsOfOrder: (p: Purchase) => Record<string, string | number>[]): Readable {
+export function exportCsvStream(
+  db: Db,
+  filter: Filter,
+  now: Date,
+  columns: readonly string[],
+  rowsOfOrder: (p: Purchase) => Record<string, string | number>[],
+): Readable {
   async function* records() {
     for await (const keys of orderKeyPages(db, filter)) {
       for (const purchase of await loadPurchases(db, keys, now)) for (const row of rowsOfOrder(purchase)) yield spreadsheetSafe(row);

@@ -37,7 +37,14 @@ export interface RefundFiguresApart {
  * shipping hold their tax (decision 162), which is taken out so that goods +
  * shipping + tax + other is what went back.
  */
-export function refundApart(r: { goodsCents: number; shippingCents: number; taxCents: number; extraCents: number; lineTaxCents: number; taxIncluded: boolean }): RefundFiguresApart {
+export function refundApart(r: {
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  extraCents: number;
+  lineTaxCents: number;
+  taxIncluded: boolean;
+}): RefundFiguresApart {
   if (!r.taxIncluded) return { goods: r.goodsCents, shipping: r.shippingCents, tax: r.taxCents, other: r.extraCents };
   return { goods: r.goodsCents - r.lineTaxCents, shipping: r.shippingCents - (r.taxCents - r.lineTaxCents), tax: r.taxCents, other: r.extraCents };
 }
@@ -97,7 +104,12 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
     const inside = paid.filter((p) => p.at >= since[key]);
     const back = refunds.filter((r) => r.at >= since[key]);
     const gross = sum(inside, (p) => p.goods);
-    const refunded = { goods: sum(back, (r) => r.goods), shipping: sum(back, (r) => r.shipping), tax: sum(back, (r) => r.tax), other: sum(back, (r) => r.other) };
+    const refunded = {
+      goods: sum(back, (r) => r.goods),
+      shipping: sum(back, (r) => r.shipping),
+      tax: sum(back, (r) => r.tax),
+      other: sum(back, (r) => r.other),
+    };
     return {
       key,
       grossSales: fromCents(gross),

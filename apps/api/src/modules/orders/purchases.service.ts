@@ -75,7 +75,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       shipments: [],
       refunds: [],
       refunded: 0,
-    netPaid: 0,
+      netPaid: 0,
       returns: [],
       returnableUntil: null,
       deliveredAt: deliveredAtOf(rows),
