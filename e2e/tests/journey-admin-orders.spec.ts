@@ -66,14 +66,17 @@ test('the admin searches all orders, pages through them, switches status tabs an
     // The export takes the filter on screen: the unpaid orders of the group.
     await tabs.getByRole('tab', { name: /^Unpaid/ }).click();
     await expect(pager.getByText('Page 1 of 2')).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^orders-unpaid-\d{4}-\d{2}-\d{2}\.csv$/);
+    // Issue #39 item 6 (decision 184): the lines export, one row per order line (each of these orders has one).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export lines (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^order-lines-unpaid-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('id,orderNumber,createdAt,status,productName,quantity,price,customerName,email,country,address,phone,transactionId');
+    expect(lines[0]).toBe(
+      'orderNumber,lineId,placedAt,paidAt,orderStatus,lineStatus,sku,productName,unitPrice,quantity,goods,tax,shippedQuantity,refundedQuantity,customerName,email,company,shipToCountry',
+    );
     expect(lines).toHaveLength(22);
-    expect(new Set(lines.slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(placed.map((p) => p.order._id)));
-    await expect(page.getByText('Exported 21 orders.')).toBeVisible();
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[1]))).toEqual(new Set(placed.map((p) => p.order._id)));
+    await expect(page.getByText('Exported the lines of 21 orders.')).toBeVisible();
 
     // Search by order id.
     const one = placed[4].order;

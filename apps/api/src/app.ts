@@ -26,6 +26,7 @@ import { shipmentsRoutes } from './modules/orders/shipments.routes';
 import { refundsRoutes } from './modules/orders/refunds.routes';
 import { returnsRoutes } from './modules/orders/returns.routes';
 import { overviewRoutes } from './modules/orders/overview.routes';
+import { orderExportsRoutes } from './modules/orders/order-exports.routes';
 import { configureReturnWindow } from './modules/orders/returns.service';
 import { configureSellerVat } from './modules/invoices/seller-vat';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(refundsRoutes);
       await api.register(returnsRoutes);
       await api.register(overviewRoutes);
+      await api.register(orderExportsRoutes);
       await api.register(paymentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(catalogCsvRoutes);

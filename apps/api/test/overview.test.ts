@@ -54,13 +54,20 @@ describe('GET /api/admin/overview', () => {
     const today = now.periods.find((p) => p.key === 'today')!;
     const was = before.periods.find((p) => p.key === 'today')!;
     expect(today.orders - was.orders).toBe(2);
-    expect(Math.round((today.revenue - was.revenue) * 100)).toBe(6544 + 5354);
-    expect(Math.round((today.refunds - was.refunds) * 100)).toBe(500);
+    // Issue #39 item 6 (decision 184): goods, shipping and tax apart; they add up to what the payments took.
+    const delta = (k: 'grossSales' | 'shipping' | 'tax' | 'refunds' | 'netSales') => Math.round((today[k] - was[k]) * 100);
+    expect(delta('grossSales')).toBe(3000 + 2000);
+    expect(delta('shipping')).toBe(2499 * 2);
+    expect(delta('tax')).toBe(570 + 475 + 380 + 475);
+    expect(delta('grossSales') + delta('shipping') + delta('tax')).toBe(6544 + 5354);
+    expect(delta('refunds')).toBe(500);
+    // The $5 is other credit: it comes off net sales.
+    expect(delta('netSales')).toBe(5000 - 500);
     expect(now.periods.map((p) => p.key)).toEqual(['today', '7d', '30d']);
-    expect(now.periods[2].revenue).toBeGreaterThanOrEqual(today.revenue);
+    expect(now.periods[2].grossSales).toBeGreaterThanOrEqual(today.grossSales);
     expect(now.daily).toHaveLength(30);
     expect(now.daily.at(-1)).toMatchObject({ date: now.today });
-    expect(Math.round(now.daily.at(-1)!.revenue * 100)).toBe(Math.round(today.revenue * 100));
+    expect(Math.round(now.daily.at(-1)!.grossSales * 100)).toBe(Math.round(today.grossSales * 100));
     expect(now.topParts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Overview bolts', units: 2, revenue: 20 })]));
     // One lever left of a minimum order of 1: fewer than three lots.
     expect(now.lowStock).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Overview lever', stock: 1, minOrder: 1 })]));

@@ -13,9 +13,12 @@ export const adminOrdersCopy = {
   searchHint: 'Finds an order by its number (TT-10042), its transaction id, the customer’s e-mail or name, or a part’s name or part number.',
   searchButton: 'Search',
   clearSearch: 'Clear search',
-  exportCsv: 'Export CSV',
+  /** Issue #39 item 6 (decision 184): one row per order, and one row per order line, for the tab and search on screen. */
+  exportOrdersCsv: 'Export orders (CSV)',
+  exportLinesCsv: 'Export lines (CSV)',
   exporting: 'Exporting…',
   exported: (n: number) => `Exported ${n} ${n === 1 ? 'order' : 'orders'}.`,
+  exportedLines: (n: number) => `Exported the lines of ${n} ${n === 1 ? 'order' : 'orders'}.`,
   pagination: 'Order pages',
   previous: 'Previous',
   next: 'Next',

@@ -17,6 +17,10 @@ export const refundsCopy = {
   creditNote: (n: string) => `Credit note ${n}`,
   downloadCreditNote: (n: string) => `Download credit note ${n} (PDF)`,
   totalRefunded: 'Refunded in all',
+  // Issue #39 item 6 (decision 184): the order summary's last two rows once something went back.
+  summaryRefunded: 'Refunded',
+  summaryNetPaid: 'Net paid',
+  summaryNetPaidHint: 'Total less what was refunded',
   // The admin's dialog.
   refundButton: 'Refund…',
   refundDueButton: 'Refund now…',

@@ -218,6 +218,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   /** Issue #25 item 3 (decision 162): its refunds, oldest first, and what they gave back in all. */
   refunds: z.array(refundSchema),
   refunded: z.number(),
+  /** Issue #39 item 6 (decision 184): what the payment took less what went back (refunded); 0 while unpaid. */
+  netPaid: z.number(),
   /** Issue #25 item 4 (decision 163): its returns, oldest first, and until when the customer may ask for one (null: not shipped yet). */
   returns: z.array(returnSchema),
   returnableUntil: z.string().nullable(),
@@ -242,6 +244,8 @@ export const purchasesQuerySchema = z.object({
   q: z.string().trim().max(200, 'q must be 200 characters or fewer').optional(),
 });
 export type PurchasesQuery = z.input<typeof purchasesQuerySchema>;
+/** Issue #39 item 6 (decision 184): the admin's orders and lines exports take the list's tab and search. */
+export const purchasesExportQuerySchema = purchasesQuerySchema.pick({ status: true, q: true });
 
 export const purchasePageSchema = z.object({
   items: z.array(purchaseSchema),

@@ -1,18 +1,30 @@
 import { z } from 'zod';
 
 /**
- * Issue #25 item 7 (decision 164): the owner's sales overview, GET
- * /admin/overview. Money in dollars; revenue is what paid orders took (goods,
- * shipping and tax), counted on the day they were paid; refunds on the day
- * they were made.
+ * Issue #25 item 7 (decision 164), issue #39 item 6 (decision 184): the
+ * owner's sales overview, GET /admin/overview. Money in dollars, every figure
+ * without tax and apart from the others: gross sales (goods of the orders paid
+ * in the period), shipping, tax, refunds (made in the period) and net sales
+ * (gross sales − goods refunded − other credit). Orders count on the UTC day
+ * they were paid, refunds on the day they were made.
  */
 export const overviewPeriodSchema = z.object({
   /** today, 7d, 30d */
   key: z.enum(['today', '7d', '30d']),
-  revenue: z.number(),
-  orders: z.number().int(),
-  averageOrder: z.number(),
+  /** The goods (without tax) of the live lines of the orders paid in the period. */
+  grossSales: z.number(),
+  /** Their shipping charges, without tax. */
+  shipping: z.number(),
+  /** The tax they charged, on goods and shipping. */
+  tax: z.number(),
+  /** What succeeded refunds made in the period gave back: refunded.goods + shipping + tax + other. */
   refunds: z.number(),
+  refunded: z.object({ goods: z.number(), shipping: z.number(), tax: z.number(), other: z.number() }),
+  /** grossSales − refunded.goods − refunded.other. */
+  netSales: z.number(),
+  orders: z.number().int(),
+  /** grossSales ÷ orders. */
+  averageOrder: z.number(),
 });
 export type OverviewPeriod = z.infer<typeof overviewPeriodSchema>;
 
@@ -21,8 +33,8 @@ export const overviewSchema = z.object({
   today: z.string(),
   periods: z.array(overviewPeriodSchema),
   /** The last 30 days, oldest first, every day present. */
-  daily: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
-  /** The parts that sold the most units in the last 30 days. */
+  daily: z.array(z.object({ date: z.string(), grossSales: z.number(), orders: z.number().int() })),
+  /** The parts that sold the most units in the last 30 days; revenue is their goods without tax. */
   topParts: z.array(z.object({ productId: z.string().nullable(), name: z.string(), sku: z.string(), units: z.number().int(), revenue: z.number() })),
   /** Parts with fewer than three minimum orders left, fewest first. */
   lowStock: z.array(z.object({ productId: z.string(), name: z.string(), sku: z.string(), stock: z.number().int(), minOrder: z.number().int() })),

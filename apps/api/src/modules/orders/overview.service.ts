@@ -4,62 +4,137 @@ import type { Db } from '../../db/client';
 import { checkouts, contactMessages, orderRefunds, orderReturns, orders, paymentRefunds, products, shipments } from '../../db/schema';
 
 /**
- * Issue #25 item 7 (decision 164): the owner's sales overview. Revenue is
- * what each paid order took (goods, shipping and, unless included, tax: the
- * same figures as its payment), on the UTC day it was paid; refunds are what
- * went back, on the day they were made. Four queries, each over the last 30
- * days; parts low on stock are those with fewer than three minimum orders left.
+ * Issue #25 item 7 (decision 164), issue #39 item 6 (decision 184): the owner's
+ * sales overview. Every figure is apart and without tax: gross sales (the goods
+ * of the live lines of orders paid in the period), shipping, tax, refunds (what
+ * succeeded refunds made in the period gave back, split into goods, shipping,
+ * tax and other credit) and net sales (gross sales − goods refunded − other
+ * credit). Orders count on the UTC day they were paid, refunds on the day they
+ * were made. Parts low on stock are those with fewer than three minimum orders left.
  */
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** What one paid order took, apart and without tax, in cents. */
+export interface PaidOrderFigures {
+  goods: number;
+  shipping: number;
+  tax: number;
+}
+
+/** What one succeeded refund gave back, apart and without tax, in cents (they add up to its total). */
+export interface RefundFiguresApart {
+  goods: number;
+  shipping: number;
+  tax: number;
+  other: number;
+}
+
+/**
+ * A refund row's figures without tax: with prices including tax, its goods and
+ * shipping hold their tax (decision 162), which is taken out so that goods +
+ * shipping + tax + other is what went back.
+ */
+export function refundApart(r: {
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  extraCents: number;
+  lineTaxCents: number;
+  taxIncluded: boolean;
+}): RefundFiguresApart {
+  if (!r.taxIncluded) return { goods: r.goodsCents, shipping: r.shippingCents, tax: r.taxCents, other: r.extraCents };
+  return { goods: r.goodsCents - r.lineTaxCents, shipping: r.shippingCents - (r.taxCents - r.lineTaxCents), tax: r.taxCents, other: r.extraCents };
+}
+
+const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((s, x) => s + f(x), 0);
+
 export async function salesOverview(db: Db, now: Date): Promise<Overview> {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - 29 * DAY);
   const since = { today, '7d': new Date(today.getTime() - 6 * DAY), '30d': from } as const;
 
-  // One row per paid order: the day it was paid and what it took.
+  // One row per paid order (its paid live lines; a dropped line is cancelled, never paid): the day it was paid, its
+  // goods, shipping and tax. With prices including tax, the goods and the shipping hold their tax: it is taken out.
   const paid = rowsOf(
     await db.execute(sql`
       select to_char(min(o.paid_at) at time zone 'UTC', 'YYYY-MM-DD') as day, min(o.paid_at) as paid_at,
-             (sum(o.price_cents) + coalesce(max(c.shipping_cents), 0) + max(o.shipping_cents)
-               + case when bool_or(coalesce(c.tax_included, o.tax_included)) then 0
-                      else sum(o.tax_cents) + coalesce(max(c.shipping_tax_cents), 0) + max(o.shipping_tax_cents) end)::bigint as total
+             bool_or(coalesce(c.tax_included, o.tax_included)) as included,
+             sum(o.price_cents)::bigint as goods, sum(o.tax_cents)::bigint as line_tax,
+             (coalesce(max(c.shipping_cents), 0) + max(o.shipping_cents))::bigint as shipping,
+             (coalesce(max(c.shipping_tax_cents), 0) + max(o.shipping_tax_cents))::bigint as shipping_tax
       from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
-      where o.paid and o.paid_at >= ${from.toISOString()}::timestamptz
+      where o.paid and o.status <> 'cancelled' and o.paid_at >= ${from.toISOString()}::timestamptz
       group by coalesce(o.checkout_id, o.id)`),
-  ).map((r) => ({ day: String(r.day), at: new Date(String(r.paid_at)), cents: Number(r.total) }));
+  ).map((r) => {
+    const included = r.included === true || r.included === 't';
+    const lineTax = Number(r.line_tax);
+    const shippingTax = Number(r.shipping_tax);
+    const figures: PaidOrderFigures = {
+      goods: Number(r.goods) - (included ? lineTax : 0),
+      shipping: Number(r.shipping) - (included ? shippingTax : 0),
+      tax: lineTax + shippingTax,
+    };
+    return { day: String(r.day), at: new Date(String(r.paid_at)), ...figures };
+  });
 
+  // Succeeded refunds of the period, with the tax setting of the order they refunded.
   const refunds = rowsOf(
-    await db.execute(sql`select ${orderRefunds.createdAt} as at, ${orderRefunds.totalCents} as cents from ${orderRefunds}
-      where ${orderRefunds.status} = 'succeeded' and ${orderRefunds.createdAt} >= ${from.toISOString()}::timestamptz`),
-  ).map((r) => ({ at: new Date(String(r.at)), cents: Number(r.cents) }));
+    await db.execute(sql`select r.created_at as at, r.goods_cents, r.shipping_cents, r.tax_cents, r.extra_cents,
+        coalesce((select sum((l->>'taxCents')::int) from jsonb_array_elements(r.lines) l), 0)::bigint as line_tax,
+        coalesce((select c.tax_included from ${checkouts} c where c.id = r.order_key),
+                 (select o.tax_included from ${orders} o where o.id = r.order_key), false) as included
+      from ${orderRefunds} r
+      where r.status = 'succeeded' and r.created_at >= ${from.toISOString()}::timestamptz`),
+  ).map((r) => ({
+    at: new Date(String(r.at)),
+    ...refundApart({
+      goodsCents: Number(r.goods_cents),
+      shippingCents: Number(r.shipping_cents),
+      taxCents: Number(r.tax_cents),
+      extraCents: Number(r.extra_cents),
+      lineTaxCents: Number(r.line_tax),
+      taxIncluded: r.included === true || r.included === 't',
+    }),
+  }));
 
   const periods: OverviewPeriod[] = (['today', '7d', '30d'] as const).map((key) => {
     const inside = paid.filter((p) => p.at >= since[key]);
-    const revenue = inside.reduce((s, p) => s + p.cents, 0);
+    const back = refunds.filter((r) => r.at >= since[key]);
+    const gross = sum(inside, (p) => p.goods);
+    const refunded = {
+      goods: sum(back, (r) => r.goods),
+      shipping: sum(back, (r) => r.shipping),
+      tax: sum(back, (r) => r.tax),
+      other: sum(back, (r) => r.other),
+    };
     return {
       key,
-      revenue: fromCents(revenue),
+      grossSales: fromCents(gross),
+      shipping: fromCents(sum(inside, (p) => p.shipping)),
+      tax: fromCents(sum(inside, (p) => p.tax)),
+      refunds: fromCents(refunded.goods + refunded.shipping + refunded.tax + refunded.other),
+      refunded: { goods: fromCents(refunded.goods), shipping: fromCents(refunded.shipping), tax: fromCents(refunded.tax), other: fromCents(refunded.other) },
+      netSales: fromCents(gross - refunded.goods - refunded.other),
       orders: inside.length,
-      averageOrder: inside.length ? fromCents(Math.round(revenue / inside.length)) : 0,
-      refunds: fromCents(refunds.filter((r) => r.at >= since[key]).reduce((s, r) => s + r.cents, 0)),
+      averageOrder: inside.length ? fromCents(Math.round(gross / inside.length)) : 0,
     };
   });
 
   const daily = Array.from({ length: 30 }, (_, i) => {
     const date = isoDay(new Date(from.getTime() + i * DAY));
     const that = paid.filter((p) => p.day === date);
-    return { date, revenue: fromCents(that.reduce((s, p) => s + p.cents, 0)), orders: that.length };
+    return { date, grossSales: fromCents(sum(that, (p) => p.goods)), orders: that.length };
   });
 
   const topParts = rowsOf(
-    await db.execute(sql`select ${orders.productId} as product_id, max(${orders.productName}) as name, max(${orders.sku}) as sku,
-        sum(${orders.quantity})::bigint as units, sum(${orders.priceCents})::bigint as revenue
-      from ${orders} where ${orders.paid} and ${orders.paidAt} >= ${from.toISOString()}::timestamptz
-      group by ${orders.productId} order by units desc, revenue desc limit 5`),
+    await db.execute(sql`select o.product_id, max(o.product_name) as name, max(o.sku) as sku, sum(o.quantity)::bigint as units,
+        sum(o.price_cents - case when coalesce(c.tax_included, o.tax_included) then o.tax_cents else 0 end)::bigint as revenue
+      from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
+      where o.paid and o.status <> 'cancelled' and o.paid_at >= ${from.toISOString()}::timestamptz
+      group by o.product_id order by units desc, revenue desc limit 5`),
   ).map((r) => ({
     productId: r.product_id === null ? null : String(r.product_id),
     name: String(r.name),

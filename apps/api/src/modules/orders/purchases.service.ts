@@ -75,6 +75,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       shipments: [],
       refunds: [],
       refunded: 0,
+      netPaid: 0,
       returns: [],
       returnableUntil: null,
       deliveredAt: deliveredAtOf(rows),
@@ -124,6 +125,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     shipments: [],
     refunds: [],
     refunded: 0,
+    netPaid: 0,
     returns: [],
     returnableUntil: null,
     deliveredAt: deliveredAtOf(rows),
@@ -132,7 +134,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
 }
 
 /** The views of these orders (by key: checkout id or lone order id), in the keys' order. */
-async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchase[]> {
+export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchase[]> {
   if (keys.length === 0) return [];
   const lines = await db
     .select()
@@ -164,18 +166,37 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
     const list = shipmentsByKey.get(key) ?? [];
     const refunds = refundsByKey.get(key) ?? [];
     const units = refundedUnits(refunds);
+    const refundedCents = refunds.reduce((s, r) => s + r.totalCents, 0);
     return {
       ...purchase,
       status: shippedStatus(purchase.status, rows, list),
       shipments: list.map((s) => toShipmentDto(s, rows)),
       invoiceNumber: invoiceNumbers.get(key) ?? null,
       refunds: refunds.map((r) => toRefundDto(r, r.creditNoteId ? (creditNotes.get(r.creditNoteId) ?? null) : null)),
-      refunded: fromCents(refunds.reduce((s, r) => s + r.totalCents, 0)),
+      refunded: fromCents(refundedCents),
+      // Issue #39 item 6 (decision 184): an order is paid once its payment took its total (every live line is paid).
+      netPaid: purchase.paidAt && rows.every((o) => o.paid) ? fromCents(Math.round(purchase.total * 100) - refundedCents) : 0,
       lines: purchase.lines.map((l) => ({ ...l, refundedQuantity: units.get(l.orderId) ?? 0 })),
       returns: (returnsByKey.get(key) ?? []).map(toReturnDto),
       returnableUntil: returnableUntil(list)?.toISOString() ?? null,
     };
   });
+}
+
+/** Every order (key, created_at, status) of a customer (`userId`) or of all, that `q` finds (any of its lines matching). */
+export function purchaseGroupsSql(scope: { userId: string | null }, q: string | undefined): SQL {
+  const where: SQL[] = [liveRowsSql];
+  if (scope.userId !== null) where.push(sql`${orders.userId} = ${scope.userId}`);
+  const search = orderSearchCondition(q);
+  return sql`select ${purchaseKey} as key, min(${orders.createdAt}) as created_at, ${statusOfGroup} as status
+    from ${orders} ${shippedUnitsJoin} where ${sql.join(where, sql` and `)}
+    group by ${purchaseKey} ${search ? sql`having bool_or(${search})` : sql``}`;
+}
+
+/** The status tab over purchaseGroupsSql's rows (g.status); the Paid tab keeps an order until it is delivered. */
+export function purchaseStatusSql(status: Query['status']): SQL {
+  if (status === 'all') return sql`true`;
+  return status === 'paid' ? sql`status in ${paidStatuses}` : sql`status = ${status}`;
 }
 
 /**
@@ -185,12 +206,7 @@ async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchas
  * name or number).
  */
 export async function pagePurchases(db: Db, scope: { userId: string | null }, query: Query, now: Date): Promise<PurchasePage> {
-  const where: SQL[] = [liveRowsSql];
-  if (scope.userId !== null) where.push(sql`${orders.userId} = ${scope.userId}`);
-  const search = orderSearchCondition(query.q);
-  const groups = sql`select ${purchaseKey} as key, min(${orders.createdAt}) as created_at, ${statusOfGroup} as status
-    from ${orders} ${shippedUnitsJoin} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    group by ${purchaseKey} ${search ? sql`having bool_or(${search})` : sql``}`;
+  const groups = purchaseGroupsSql(scope, query.q);
   const [counts] = rowsOf(
     await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'unpaid')::int as unpaid,
       count(*) filter (where status in ${paidStatuses})::int as paid, count(*) filter (where status = 'delivered')::int as delivered,
@@ -207,7 +223,7 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
   const total = c[query.status];
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const keys = rowsOf(
-    await db.execute(sql`select key from (${groups}) g ${query.status === 'all' ? sql`` : query.status === 'paid' ? sql`where status in ${paidStatuses}` : sql`where status = ${query.status}`}
+    await db.execute(sql`select key from (${groups}) g where ${purchaseStatusSql(query.status)}
       order by created_at desc, key desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
   ).map((r) => String(r.key));
   return { items: await loadPurchases(db, keys, now), total, page: query.page, limit: query.limit, pages, counts: c };

@@ -6,7 +6,7 @@ import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import { ADMIN_ORDER_STATUSES, ADMIN_ORDERS_DEFAULT_LIMIT, type AdminOrderStatus as OrderStatusTab } from '@shop/shared/schemas/order-admin';
 import { useAdminPurchases } from '../../../features/orders/api/get-purchases';
-import { useExportOrdersCsv } from '../../../features/orders/api/export-orders-csv';
+import { useExportOrdersCsv, type OrdersExportKind } from '../../../features/orders/api/export-orders-csv';
 import { OrdersTableSkeleton } from '../../../features/orders/components/orders-table';
 import { PurchasesTable } from '../../../features/orders/components/purchases-table';
 import { purchaseLabel } from '../../../features/orders/purchase';
@@ -48,21 +48,21 @@ function useOrdersFilter() {
 export default function ManageOrdersPage() {
   const { status, q, page, update } = useOrdersFilter();
   const limit = ADMIN_ORDERS_DEFAULT_LIMIT;
-  // Issue #24: one row per order (a checkout with its lines, or a lone order); the CSV export stays one row per line.
+  // Issue #24: one row per order (a checkout with its lines, or a lone order); issue #39 item 6: so is the orders export.
   const orders = useAdminPurchases({ page, limit, status, q });
   const exporter = useExportOrdersCsv();
   const [toCancel, setToCancel] = useState<Purchase | null>(null);
   const [toDeliver, setToDeliver] = useState<Purchase | null>(null);
   const [toShip, setToShip] = useState<Purchase | null>(null);
 
-  const exportCsv = () =>
+  const exportCsv = (kind: OrdersExportKind) =>
     exporter.mutate(
-      { status, q },
+      { kind, status, q },
       {
         onSuccess: (csv) => {
-          downloadText(`orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-          // The same filter as the list on screen, so its total is the number of exported orders (their lines are the rows).
-          if (data) toastSuccess(t.exported(data.total));
+          downloadText(`${kind}-${status}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+          // The same filter as the list on screen, so its total is the number of exported orders.
+          if (data) toastSuccess(kind === 'orders' ? t.exported(data.total) : t.exportedLines(data.total));
         },
         onError: (err) => toastError(err.message),
       },
@@ -72,9 +72,18 @@ export default function ManageOrdersPage() {
   return (
     <section aria-labelledby="manage-orders-title">
       <DashboardPageHeader id="manage-orders-title" title={dashboardCopy.manageAllOrders} intro={orderFlowCopy.manageOrdersIntro}>
-        <button type="button" className="btn btn-outline" onClick={exportCsv} disabled={exporter.isPending}>
-          {exporter.isPending ? t.exporting : t.exportCsv}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {(
+            [
+              ['orders', t.exportOrdersCsv],
+              ['order-lines', t.exportLinesCsv],
+            ] as const
+          ).map(([kind, label]) => (
+            <button key={kind} type="button" className="btn btn-outline" onClick={() => exportCsv(kind)} disabled={exporter.isPending}>
+              {exporter.isPending && exporter.variables?.kind === kind ? t.exporting : label}
+            </button>
+          ))}
+        </div>
       </DashboardPageHeader>
       <WaitingSummary />
       <div className="mb-4 flex flex-col gap-4">

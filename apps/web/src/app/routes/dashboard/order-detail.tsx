@@ -19,7 +19,7 @@ import { OrderFigures } from '../../../features/checkout/components/order-figure
 import { InvoiceLink } from '../../../features/orders/components/invoice-link';
 import { ShipmentsSection } from '../../../features/orders/components/shipments';
 import { ShipOrderButton, ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog';
-import { RefundsSection } from '../../../features/orders/components/refunds';
+import { RefundedFigures, RefundsSection } from '../../../features/orders/components/refunds';
 import { OrderTimeline } from '../../../features/orders/components/order-timeline';
 import { ReturnRequestAction, ReturnsSection } from '../../../features/orders/components/returns';
 import { RefundOrderDialog, canRefund } from '../../../features/orders/components/refund-order-dialog';
@@ -173,6 +173,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
               {t.summaryTitle}
             </h3>
             <OrderFigures figures={p} taxExemptId={p.taxExempt ? p.taxId : undefined} vat={p} />
+            <RefundedFigures purchase={p} />
             {p.transactionId && (
               <div className="mt-3 border-t border-base-300 pt-2">
                 <TransactionId id={p.transactionId} />

@@ -36,8 +36,8 @@ export default function OverviewPage() {
 }
 
 function OverviewView({ data }: { data: Overview }) {
-  const total = data.daily.reduce((s, d) => s + d.revenue, 0);
-  const best = data.daily.reduce((b, d) => (d.revenue > b.revenue ? d : b), data.daily[0]);
+  const total = data.daily.reduce((s, d) => s + d.grossSales, 0);
+  const best = data.daily.reduce((b, d) => (d.grossSales > b.grossSales ? d : b), data.daily[0]);
   return (
     <div className="flex flex-col gap-6">
       <ul className="grid gap-4 md:grid-cols-3">
@@ -46,21 +46,37 @@ function OverviewView({ data }: { data: Overview }) {
             <h3 className="text-sm font-semibold uppercase tracking-wider text-base-content/80">{t.periods[p.key]}</h3>
             <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2">
               <div className="col-span-2">
-                <dt className="text-xs text-base-content/75">{t.revenue}</dt>
-                <dd className="font-display text-3xl font-bold tabular-nums">{formatPrice(p.revenue)}</dd>
+                <dt className="text-xs text-base-content/75">
+                  {t.grossSales} <span className="sr-only">({t.grossSalesHint})</span>
+                </dt>
+                <dd className="font-display text-3xl font-bold tabular-nums">{formatPrice(p.grossSales)}</dd>
+                <dd aria-hidden="true" className="text-xs text-base-content/75">
+                  {t.grossSalesHint}
+                </dd>
+              </div>
+              <Figure label={t.shipping} value={p.shipping} />
+              <Figure label={t.tax} value={p.tax} />
+              <div className="col-span-2">
+                <dt className="text-xs text-base-content/75">{t.refunds}</dt>
+                <dd className="font-semibold tabular-nums">{formatPrice(p.refunds)}</dd>
+                <dd className="text-xs text-base-content/75 tabular-nums">
+                  {t.refundsSplit(formatPrice(p.refunded.goods), formatPrice(p.refunded.shipping), formatPrice(p.refunded.tax), formatPrice(p.refunded.other))}
+                </dd>
+              </div>
+              <div className="col-span-2 border-t border-base-300 pt-2">
+                <dt className="text-xs text-base-content/75">
+                  {t.netSales} <span className="sr-only">({t.netSalesHint})</span>
+                </dt>
+                <dd className="text-xl font-bold tabular-nums">{formatPrice(p.netSales)}</dd>
+                <dd aria-hidden="true" className="text-xs text-base-content/75">
+                  {t.netSalesHint}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-base-content/75">{t.orders}</dt>
                 <dd className="font-semibold tabular-nums">{formatCount(p.orders)}</dd>
               </div>
-              <div>
-                <dt className="text-xs text-base-content/75">{t.averageOrder}</dt>
-                <dd className="font-semibold tabular-nums">{formatPrice(p.averageOrder)}</dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-xs text-base-content/75">{t.refunds}</dt>
-                <dd className="font-semibold tabular-nums">{formatPrice(p.refunds)}</dd>
-              </div>
+              <Figure label={t.averageOrder} value={p.averageOrder} />
             </dl>
           </li>
         ))}
@@ -75,7 +91,7 @@ function OverviewView({ data }: { data: Overview }) {
         ) : (
           <>
             <p className="mb-3 text-sm text-base-content/80">
-              {t.chartSummary(formatPrice(total), formatPrice(best.revenue), longDay.format(new Date(`${best.date}T00:00:00Z`)))}
+              {t.chartSummary(formatPrice(total), formatPrice(best.grossSales), longDay.format(new Date(`${best.date}T00:00:00Z`)))}
             </p>
             <div aria-hidden="true" className="min-w-0">
               <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -140,6 +156,16 @@ function OverviewView({ data }: { data: Overview }) {
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** One money figure of a period card. */
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-base-content/75">{label}</dt>
+      <dd className="font-semibold tabular-nums">{formatPrice(value)}</dd>
     </div>
   );
 }

@@ -45,6 +45,19 @@ describe('OrderTimeline', () => {
     deliveredAt: '2026-11-04T16:00:00.000Z',
   };
 
+  it('orders by the moment, whatever the offset the time is written with (issue #39 item 7)', () => {
+    const late = {
+      ...p,
+      returns: [],
+      refunds: [],
+      deliveredAt: null,
+      paidAt: '2026-11-01T14:00:00.000Z',
+      // 13:45 at UTC−1 is 14:45 UTC: after the payment; as text it sorts before it.
+      shipments: [{ ...p.shipments[0], shippedAt: '2026-11-01T13:45:00-01:00' }],
+    };
+    expect(timelineOf(late).map((e) => e.text)).toEqual(['Order TT-10007 placed', 'Paid $120.50', 'Shipped with DHL']);
+  });
+
   it('puts placed, paid, shipped, delivered, the return steps and the refund in time order', () => {
     expect(timelineOf(p).map((e) => e.text)).toEqual([
       'Order TT-10007 placed',

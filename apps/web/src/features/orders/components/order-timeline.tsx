@@ -24,7 +24,8 @@ export function timelineOf(p: Purchase): Event[] {
   for (const r of p.refunds ?? []) events.push({ at: r.createdAt, text: t.refunded(formatPrice(r.total)) });
   if (p.deliveredAt) events.push({ at: p.deliveredAt, text: t.delivered });
   if (p.cancelledAt) events.push({ at: p.cancelledAt, text: t.cancelled });
-  return events.sort((a, b) => a.at.localeCompare(b.at));
+  // By the moment, not the text: an offset other than Z would sort wrongly as text. Equal moments keep their order.
+  return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** Issue #25 item 5: the order's timeline, for its customer and the admin. */

@@ -28,6 +28,26 @@ function refundedWhat(r: Refund): string[] {
 }
 
 /**
+ * Issue #39 item 6 (decision 184): under the order's total, once a refund was made (or is under way): what went back
+ * and what the customer paid in the end. For the customer and the admin.
+ */
+export function RefundedFigures({ purchase: p }: { purchase: Purchase }) {
+  if (!p.paidAt || (p.refunded ?? 0) <= 0) return null;
+  return (
+    <dl className="mt-1 flex flex-col gap-1">
+      <div className="flex items-baseline justify-between gap-4">
+        <dt className="text-base-content/80">{t.summaryRefunded}</dt>
+        <dd className="font-medium tabular-nums">−{formatPrice(p.refunded)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-2">
+        <dt className="font-semibold uppercase tracking-wider">{t.summaryNetPaid}</dt>
+        <dd className="font-display text-xl font-bold tabular-nums">{formatPrice(p.netPaid)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
  * Issue #25 item 3 (decision 162): the order page's Refunds section, for the
  * customer and the admin: each refund's amount, date, what it gave back, its
  * reason and its credit note.

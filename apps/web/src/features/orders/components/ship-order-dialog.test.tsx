@@ -59,12 +59,32 @@ describe('the Ship… dialog (issue #25)', () => {
     const plugs = within(dialog).getByLabelText(t.quantityLabel('Iridium spark plug'));
     await userEvent.clear(plugs);
     await userEvent.type(plugs, '0');
+    const before = Date.now();
     await userEvent.click(within(dialog).getByRole('button', { name: t.submit }));
 
     expect(await screen.findByText(t.shipped('TT-10042', false))).toBeTruthy();
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.body)).toEqual([{ carrier: 'dhl', trackingNumber: 'JD0146000062', shippedAt: today(), lines: [{ orderId: 'l1', quantity: 6 }] }]);
+    expect(posts.map((c) => c.body)).toEqual([
+      { carrier: 'dhl', trackingNumber: 'JD0146000062', shippedAt: expect.stringMatching(/T/), lines: [{ orderId: 'l1', quantity: 6 }] },
+    ]);
+    // Issue #39 item 7 (decision 184): shipped today is the moment it was sent, not the day (which the API put at noon).
+    const sentAt = Date.parse((posts[0].body as { shippedAt: string }).shippedAt);
+    expect(sentAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(sentAt).toBeLessThanOrEqual(Date.now());
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends an earlier day as the day alone (issue #39 item 7)', async () => {
+    const { calls } = serve();
+    renderWithProviders(<ShipOrderDialog order={paidOrder()} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: t.dialogTitle('TT-10042') });
+    const date = within(dialog).getByLabelText(t.dateLabel);
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-20');
+    await userEvent.type(within(dialog).getByLabelText(t.trackingLabel), 'JD0146000062');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.submit }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect((calls.find((c) => c.method === 'POST')!.body as { shippedAt: string }).shippedAt).toBe('2026-11-20');
   });
 
   it('checks the tracking number and the units before posting', async () => {

@@ -56,7 +56,10 @@ function ShipOrderForm({ order: p, onClose }: { order: Purchase; onClose(): void
       if ('problem' in read) lineErrors[o._id] = read.problem;
       else if (read.quantity > 0) lines.push({ orderId: o._id, quantity: read.quantity });
     }
-    const checked = createShipmentSchema.safeParse({ carrier, trackingNumber, shippedAt: date || undefined, lines });
+    // Issue #39 item 7 (decision 184): shipped today is shipped now, to the minute; an earlier day has no time (the API
+    // puts it at noon UTC, not before the payment). Sending only the day put a parcel sent at 22:45 at noon.
+    const shippedAt = !date ? undefined : date === today() ? new Date().toISOString() : date;
+    const checked = createShipmentSchema.safeParse({ carrier, trackingNumber, shippedAt, lines });
     const trackingIssue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'trackingNumber')?.message;
     const next = {
       tracking: trackingIssue,
