@@ -7,13 +7,11 @@ import {
   errorResponseSchema,
   handleContactMessageSchema,
   idParamsSchema,
-  newsletterSchema,
   okResponseSchema,
 } from '@shop/shared';
-import { newsletterSubscribers } from '../../db/schema';
 import { listContactMessages, receiveContactMessage, setContactMessageHandled } from './contact.service';
 
-/** DESIGN §7.6: the contact block and the newsletter box store what is sent; issue #25: messages reach the shop. */
+/** DESIGN §7.6: the contact block stores what is sent; issue #25: messages reach the shop. The newsletter box: modules/newsletter. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
@@ -23,19 +21,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await receiveContactMessage(app, req.body);
-      return reply.status(201).send({ ok: true as const });
-    },
-  );
-
-  app.post(
-    '/newsletter',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['contact'], body: newsletterSchema, response: { 201: okResponseSchema, 400: errorResponseSchema } },
-    },
-    async (req, reply) => {
-      // Subscribing twice is fine: the address is stored once.
-      await app.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
       return reply.status(201).send({ ok: true as const });
     },
   );
