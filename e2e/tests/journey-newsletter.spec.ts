@@ -13,6 +13,9 @@ import { linkFromMail, readMails } from '../support/identity-outbox';
  * link of the e-mail, is confirmed, then unsubscribes from the e-mail's unsubscribe link; the admin sees each step
  * on Subscribers. WCAG 2.1 AA in both themes, screenshots at 390 and 1280 px.
  */
+// Each test walks several pages and two browser contexts; a machine shared by many runs needs more than 60 s for that.
+test.describe.configure({ timeout: 240_000 });
+
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const t = newsletterCopy;

@@ -30,7 +30,8 @@ async function showsCategory(page: Page, category: (typeof PRODUCT_CATEGORIES)[n
   // The filter panel (a drawer on a phone) has that category's choice on.
   const radio = page
     .getByRole('complementary', { name: copy.productFilters.filters, includeHidden: true })
-    .getByRole('radio', { name: new RegExp(`^${label(category)}\\s*\\d+$`), includeHidden: true });
+    .getByRole('radio', { name: new RegExp(`^${label(category)}\\s*\\d+$`), includeHidden: true })
+    .first();
   await expect(radio).toBeChecked();
 }
 

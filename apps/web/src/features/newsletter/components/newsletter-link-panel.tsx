@@ -85,7 +85,7 @@ export function NewsletterLinkPanel({ tone, heading, children }: { tone: PanelTo
         </h1>
         <span className="mx-auto mt-3 block h-1 w-12 rounded-full bg-accent" aria-hidden="true" />
         <div className="mt-5 flex flex-col items-center gap-4 text-lg text-base-content/80">{children}</div>
-        {tone !== 'working' && (
+        {(tone === 'success' || tone === 'error') && (
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to={paths.products} className="btn btn-primary">
               {newsletterCopy.browseParts}
