@@ -11,6 +11,9 @@ import { expect, looks, settle, test, useTheme, screenshot } from '../support/fi
  * focus) in the navigation bar at 1280 px and inside the phone menu at 390 px; each link opens the products page
  * filtered by that category. It is server-rendered <details>, so it also works before and without the script.
  */
+// Several navigations each; a machine shared by many runs needs more than 60 s for that.
+test.describe.configure({ timeout: 180_000 });
+
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const label = (c: (typeof PRODUCT_CATEGORIES)[number]) => CATEGORY_LABELS[c];

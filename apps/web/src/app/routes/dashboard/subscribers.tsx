@@ -66,7 +66,7 @@ export default function SubscribersPage() {
   const to = data ? Math.min(data.total, data.page * data.limit) : 0;
 
   return (
-    <section aria-labelledby="subscribers-title">
+    <section aria-labelledby="subscribers-title" className="min-w-0">
       <DashboardPageHeader id="subscribers-title" title={t.title} intro={t.intro}>
         <button type="button" className="btn btn-outline btn-sm" onClick={() => void onExport()} disabled={exporting} aria-busy={exporting}>
           {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}

@@ -45,9 +45,9 @@ export function SubscribersTable({ items }: { items: NewsletterSubscriberItem[] 
                 <td>
                   <SubscriberStatusBadge status={s.status} />
                 </td>
-                <td className="whitespace-nowrap tabular-nums">{date(s.createdAt)}</td>
-                <td className="whitespace-nowrap tabular-nums">{date(s.confirmedAt)}</td>
-                <td className="whitespace-nowrap tabular-nums">{date(s.unsubscribedAt)}</td>
+                <td className="min-w-28 tabular-nums">{date(s.createdAt)}</td>
+                <td className="min-w-28 tabular-nums">{date(s.confirmedAt)}</td>
+                <td className="min-w-28 tabular-nums">{date(s.unsubscribedAt)}</td>
               </tr>
             ))}
           </tbody>
