@@ -29,7 +29,8 @@ async function axe(page: Page, what: string) {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: copy.storefront.mainNav });
 /** The products page filtered by `category`: the URL, and the category filter chosen on the page. */
 async function showsCategory(page: Page, category: (typeof PRODUCT_CATEGORIES)[number]) {
-  await expect(page).toHaveURL(new RegExp(`/products\\?category=${category}$`));
+  // The products screen is a lazy chunk: the address changes once it has loaded, slow on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`/products\\?category=${category}$`), { timeout: 30_000 });
   // The filter panel (a drawer on a phone) has that category's choice on.
   const radio = page
     .getByRole('complementary', { name: copy.productFilters.filters, includeHidden: true })
