@@ -27,7 +27,7 @@ export function SubscribersTable({ items }: { items: NewsletterSubscriberItem[] 
       <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
         <table className="table">
           <caption className="sr-only">{t.tableCaption}</caption>
-          <thead>
+          <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
             <tr>
               <th scope="col">{t.email}</th>
               <th scope="col">{t.status}</th>
