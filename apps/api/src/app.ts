@@ -19,6 +19,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(searchRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(shipmentsRoutes);

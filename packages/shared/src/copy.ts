@@ -47,8 +47,10 @@ import { checkoutAddressCopy } from './copy/checkout-address';
 import { reviewsCopy } from './copy/reviews';
 import { sessionsCopy } from './copy/sessions';
 import { partNumbersCopy } from './copy/part-numbers';
+import { newsletterCopy } from './copy/newsletter';
 
 export const copy = {
+  newsletter: newsletterCopy,
   nav: navCopy,
   toasts: toastsCopy,
   validation: validationCopy,

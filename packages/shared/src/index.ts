@@ -15,6 +15,7 @@ export * from './schemas/upload';
 export * from './schemas/catalog-csv';
 export * from './schemas/user';
 export * from './schemas/contact';
+export * from './schemas/newsletter';
 export * from './schemas/audit';
 export * from './schemas/account';
 export * from './schemas/search';

@@ -13,6 +13,11 @@ export interface MailMessage {
    * (SHOP_INBOX_EMAIL), so "reply to this e-mail" on a receipt reaches someone, not the no-reply sender (decision 180).
    */
   replyTo?: string;
+  /**
+   * Extra header lines, e.g. a newsletter e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058,
+   * issue #39). The outbox keeps them with the message.
+   */
+  headers?: Record<string, string>;
   /** Files sent with the message, e.g. the invoice's PDF on the receipt (issue #25). */
   attachments?: MailAttachment[];
 }

@@ -45,6 +45,9 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page('forgot-password') },
       { path: 'reset-password', ...page('reset-password') },
       { path: 'profile', ...page('profile') },
+      // The newsletter e-mails' links (issue #39): public, no sign-in.
+      { path: 'newsletter/confirm', ...page('newsletter-confirm') },
+      { path: 'newsletter/unsubscribe', ...page('newsletter-unsubscribe') },
       {
         // Signed-in only (spec §2): the guard waits for the session, else goes to /login and back.
         element: <ProtectedRoute />,
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },
+                  { path: 'subscribers', ...page('dashboard/subscribers') },
                   { path: 'synonyms', ...page('dashboard/synonyms') },
                   { path: 'search-misses', ...page('dashboard/search-misses') },
                   { path: 'overview', ...page('dashboard/overview') },

@@ -49,4 +49,10 @@ export const paths = {
   searchMisses: '/dashboard/search-misses',
   /** Issue #25 item 7: the owner's sales overview (admin). */
   overview: '/dashboard/overview',
+  /** Issue #39 (decision 186): the newsletter's double opt-in links and the admin's list of addresses. */
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  newsletterSubscribers: '/dashboard/subscribers',
+  /** Issue #39 item 9: the products page with one category's filter (the header's category menu). */
+  productsInCategory: (category: string) => `/products?category=${encodeURIComponent(category)}`,
 } as const;

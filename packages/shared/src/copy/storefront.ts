@@ -42,6 +42,10 @@ export const storefrontCopy = {
   // No 'Email' in this name: it shares every page with forms whose field is labelled 'Email'.
   newsletterEmailLabel: 'Your e-mail address for the newsletter',
   newTab: '(opens in a new tab)',
+  // The header's category menu (issue #39 item 9).
+  categoriesMenu: 'Categories',
+  categoriesNav: 'Part categories',
+  allCategories: 'All parts',
   followUs: 'Follow us',
   getInTouch: 'Get in touch',
   notFoundCode: '404',

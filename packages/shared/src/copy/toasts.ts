@@ -12,6 +12,7 @@ export const toastsCopy = {
   paymentCompleted: 'Your payment is completed...',
   invalidQuantity: 'Please enter a valid quantity!',
   contactSent: 'Thanks! Your message has been sent. We reply within one business day.',
-  newsletterSubscribed: 'You are subscribed. Watch your inbox for parts deals.',
+  // Double opt-in (issue #39, decision 186): the sign-up is done once the e-mail's link is opened.
+  newsletterSubscribed: 'Almost there: check your inbox and open the link we sent to confirm your subscription.',
   noUser: 'No user is logged in',
 } as const;

@@ -564,11 +564,39 @@ export const contactMessages = pgTable(
   ],
 );
 
-export const newsletterSubscribers = pgTable('newsletter_subscribers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-});
+/**
+ * The footer's newsletter (issue #39, decision 186): double opt-in. A new address is `pending` until the link of its
+ * confirmation e-mail is opened; `unsubscribed` keeps the row (and its dates) so the admin sees who left.
+ * Addresses stored before double opt-in became `confirmed` at their sign-up date (migration 0032).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    /** pending | confirmed | unsubscribed (NEWSLETTER_STATUSES in @shop/shared). */
+    status: text('status').notNull().default('pending'),
+    /** SHA-256 (hex) of the single-use confirmation token; null once used, or when none is outstanding. */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    /** When the last confirmation e-mail was sent: its link expires from then, and a repeat waits out a pause. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /**
+     * The unsubscribe link's token: random (two v4 UUIDs, 244 random bits), one per address and stable, so the
+     * link of every newsletter e-mail ever sent keeps working. Existing rows get theirs from the column default.
+     */
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  },
+  (t) => [
+    check('newsletter_subscribers_status_known', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    index('newsletter_subscribers_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
 
 /**
  * Issue #25 (decision 157): a parcel that left for an order. `order_key` is

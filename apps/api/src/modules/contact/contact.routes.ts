@@ -7,15 +7,13 @@ import {
   errorResponseSchema,
   handleContactMessageSchema,
   idParamsSchema,
-  newsletterSchema,
   okResponseSchema,
   shopLinksSchema,
   type ShopLinks,
 } from '@shop/shared';
-import { newsletterSubscribers } from '../../db/schema';
 import { listContactMessages, receiveContactMessage, setContactMessageHandled } from './contact.service';
 
-/** DESIGN §7.6: the contact block and the newsletter box store what is sent; issue #25: messages reach the shop. */
+/** DESIGN §7.6: the contact block stores what is sent; issue #25: messages reach the shop. The newsletter box: modules/newsletter. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue #39 item 8: the footer links only to the shop's own pages, set by SOCIAL_*_URL; none when unset.
   const social: ShopLinks['social'] = [];
@@ -42,19 +40,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await receiveContactMessage(app, req.body);
-      return reply.status(201).send({ ok: true as const });
-    },
-  );
-
-  app.post(
-    '/newsletter',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['contact'], body: newsletterSchema, response: { 201: okResponseSchema, 400: errorResponseSchema } },
-    },
-    async (req, reply) => {
-      // Subscribing twice is fine: the address is stored once.
-      await app.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
       return reply.status(201).send({ ok: true as const });
     },
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { navCopy } from '@shop/shared/copy/nav';
 import { storefrontCopy } from '@shop/shared/copy/storefront';
@@ -9,6 +9,7 @@ import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { SearchBox } from '../../features/search/components/search-box';
 import { CartLink } from '../../features/cart/components/cart-link';
+import { CategoryMenu } from '../../features/catalog/components/category-menu';
 
 interface NavItem {
   to: string;
@@ -39,17 +40,17 @@ const avatarFallback = '/images/avatar-default.svg';
 
 export function Navbar() {
   const { user, loading, admin, logout } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuPanel = useRef<HTMLDivElement>(null);
 
-  // A followed link closes the phone menu.
+  // A followed link closes the phone menu, also one to the same page with other parameters (a category, issue #39).
   useEffect(() => {
     setMenuOpen(false);
-  }, [pathname]);
+  }, [locationKey]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -106,11 +107,19 @@ export function Navbar() {
           {desktopItems.map((item) => {
             const current = isCurrent(pathname, item);
             return (
-              <li key={item.label}>
-                <NavLink to={item.to} className={linkClass(current)} aria-current={current ? 'page' : undefined} end>
-                  {item.label}
-                </NavLink>
-              </li>
+              <Fragment key={item.label}>
+                <li>
+                  <NavLink to={item.to} className={linkClass(current)} aria-current={current ? 'page' : undefined} end>
+                    {item.label}
+                  </NavLink>
+                </li>
+                {/* Issue #39 item 9: the part categories, beside Products. */}
+                {item.to === paths.products && (
+                  <li>
+                    <CategoryMenu variant="bar" />
+                  </li>
+                )}
+              </Fragment>
             );
           })}
         </ul>
@@ -171,16 +180,23 @@ export function Navbar() {
               {mobileItems.map((item) => {
                 const current = isCurrent(pathname, item);
                 return (
-                  <li key={item.label} className="border-b border-base-300">
-                    <NavLink
-                      to={item.to}
-                      end
-                      aria-current={current ? 'page' : undefined}
-                      className={`flex min-h-12 items-center px-2 font-display text-lg font-bold uppercase tracking-wide hover:text-primary ${current ? 'text-primary' : ''}`}
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
+                  <Fragment key={item.label}>
+                    <li className="border-b border-base-300">
+                      <NavLink
+                        to={item.to}
+                        end
+                        aria-current={current ? 'page' : undefined}
+                        className={`flex min-h-12 items-center px-2 font-display text-lg font-bold uppercase tracking-wide hover:text-primary ${current ? 'text-primary' : ''}`}
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                    {item.to === paths.products && (
+                      <li className="border-b border-base-300">
+                        <CategoryMenu variant="panel" />
+                      </li>
+                    )}
+                  </Fragment>
                 );
               })}
             </ul>

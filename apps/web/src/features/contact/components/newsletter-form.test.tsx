@@ -32,7 +32,7 @@ describe('footer newsletter box', () => {
     renderWithProviders(<NewsletterForm />);
     await user.type(input(), '  rider@example.com ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('You are subscribed. Watch your inbox for parts deals.')).toBeTruthy();
+    expect(await screen.findByText('Almost there: check your inbox and open the link we sent to confirm your subscription.')).toBeTruthy();
     // What the shared rule gives, trimmed.
     expect(api.calls[0].body).toEqual({ email: 'rider@example.com' });
     await waitFor(() => expect(input().value).toBe(''));

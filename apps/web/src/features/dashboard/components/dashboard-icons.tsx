@@ -18,6 +18,8 @@ const icons = {
   tax: 'M19 5L5 19M7.5 9.5a2 2 0 100-4 2 2 0 000 4zM16.5 18.5a2 2 0 100-4 2 2 0 000 4z',
   // An envelope.
   messages: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  // A person with an envelope: the newsletter's subscribers.
+  subscribers: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM3 20a6 6 0 0110.5-4M14 13h8v7h-8zM14 13l4 3.5 4-3.5',
   // Two words, one meaning: an equals sign between two lines of text.
   synonyms: 'M3 8h6M3 16h6M13 10h8M13 14h8',
   // A magnifier with a cross: a search that found nothing.

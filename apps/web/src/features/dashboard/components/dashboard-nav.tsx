@@ -3,6 +3,7 @@ import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { shippingAdminCopy, taxAdminCopy } from '@shop/shared/copy/shipping-admin';
 import { messagesCopy } from '@shop/shared/copy/messages';
+import { newsletterCopy } from '@shop/shared/copy/newsletter';
 import { searchMissesCopy, synonymsAdminCopy } from '@shop/shared/copy/search';
 import { overviewCopy } from '@shop/shared/copy/overview';
 import { paths } from '../../../config/paths';
@@ -36,6 +37,7 @@ const adminItems: Item[] = [
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
+  { to: paths.newsletterSubscribers, label: newsletterCopy.navLabel, icon: 'subscribers' },
   { to: paths.synonyms, label: synonymsAdminCopy.navLabel, icon: 'synonyms' },
   { to: paths.searchMisses, label: searchMissesCopy.navLabel, icon: 'searchMisses' },
 ];
