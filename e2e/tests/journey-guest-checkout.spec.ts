@@ -49,7 +49,7 @@ async function fillGuestCheckout(page: Page, email: string) {
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Check out as guest' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Guest checkout' })).toBeVisible();
-  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
   await fillAddress(page, OREGON);
   await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
 }
@@ -71,7 +71,7 @@ test('a visitor checks out as a guest, pays, follows the order from the e-mail, 
     await fillGuestCheckout(page, 'rider@nowhere');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Enter a valid e-mail address, such as rider@example.com.').first()).toBeVisible();
-    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Place order' }).click();
 
     // The order's own page, opened through its link, takes the payment.
