@@ -55,7 +55,8 @@ async function fillGuestCheckout(page: Page, email: string) {
 }
 
 test('a visitor checks out as a guest, pays, follows the order from the e-mail, then sees it in My Orders after confirming an account', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // The whole journey: checkout, payment, the e-mail's link, the admin's list, sign-up and My Orders.
+  test.setTimeout(240_000);
   const email = guestEmail();
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -177,6 +178,7 @@ const viewports = [
 ];
 for (const { theme, viewport } of looks(['light', 'dark'], viewports)) {
   test(`the guest checkout and guest order pages at ${viewport.width}px, ${theme}: no sideways scroll`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const context = await lookContext(browser, theme, viewport);
     try {
       const page = await context.newPage();
