@@ -21,7 +21,7 @@ export const guestCheckoutCopy = {
   noLink: 'This link is incomplete: open the whole link from your order e-mail.',
   notFound: 'We could not find an order for this link. Open the whole link from your order e-mail.',
   payTitle: (number: string) => `Pay for order ${number}`,
-  payIntro: 'Your parts are reserved for you until the time below. Pay to complete the order.',
+  payIntro: 'Your parts are reserved for you for a short time: pay now to complete the order.',
   accountTitle: 'Returns, cancellations and My Orders',
   accountText: (email: string) =>
     `Returns and cancellations need an account. Create one with ${email} and confirm the address from the e-mail we send you: this order then shows in My Orders, where you can ask for a return.`,
