@@ -39,6 +39,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { guestRoutes } from './modules/guest/guest.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
@@ -139,7 +140,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Torque & Throttle Parts API', version: '1.0.0', description: "The shop's HTTP API. Identity lives under /api/auth (Better Auth)." },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Decision 188: the token of a guest order's link.
+          guestToken: { type: 'apiKey', in: 'header', name: 'X-Guest-Token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -169,6 +176,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(auditRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
+      await api.register(guestRoutes);
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
       await api.register(vehiclesRoutes);

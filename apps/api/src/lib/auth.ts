@@ -158,7 +158,19 @@ function sanitizeAccountFields<T extends { name?: unknown; image?: unknown }>(da
   return out;
 }
 
-export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>) {
+/** What the shop does when an account's address is verified, or a verified account signs in (decision 188: link guest orders). */
+export type VerifiedUserHook = (user: { id: string; email: string; emailVerified: boolean }) => Promise<unknown>;
+
+export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>, onVerifiedUser?: VerifiedUserHook) {
+  // A failure here must never fail the sign-in or the verification: it is logged, and the next sign-in tries again.
+  const verified = async (user: { id: string; email: string; emailVerified: boolean } | null | undefined) => {
+    if (!onVerifiedUser || !user?.emailVerified) return;
+    try {
+      await onVerifiedUser(user);
+    } catch (err) {
+      log.error({ err, userId: user.id }, 'could not link the guest orders of a verified account');
+    }
+  };
   const googleConfigured = isGoogleConfigured(config);
   const auth = betterAuth({
     appName: shop.name,
@@ -183,8 +195,20 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, log: Pick<
     // already answers 400 with a message for bad input on sign-up and update-user.
     databaseHooks: {
       user: {
-        create: { before: async (u) => ({ data: sanitizeAccountFields(u) }) },
-        update: { before: async (u) => ({ data: sanitizeAccountFields(u) }) },
+        create: { before: async (u) => ({ data: sanitizeAccountFields(u) }), after: async (u) => verified(u) },
+        update: { before: async (u) => ({ data: sanitizeAccountFields(u) }), after: async (u) => verified(u) },
+      },
+      // Decision 188: a verified account's sign-in takes the guest orders placed with its address since.
+      session: {
+        create: {
+          after: async (session) => {
+            const [u] = await db
+              .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            await verified(u);
+          },
+        },
       },
     },
     advanced: {

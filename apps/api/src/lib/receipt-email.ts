@@ -56,6 +56,8 @@ export function orderReceiptEmail(
   publicUrl: string,
   /** Issue #25 (decision 156): the order's invoice, attached as its PDF. */
   invoice: ReceiptInvoice | null = null,
+  /** Decision 188: a guest's order is followed through its signed link instead of My Orders. */
+  guestUrl: string | null = null,
 ): MailMessage {
   const first = lines[0]!;
   const number = orderNumber(checkout?.number ?? first.number ?? 0);
@@ -65,7 +67,7 @@ export function orderReceiptEmail(
   const taxIncluded = checkout?.taxIncluded ?? false;
   const total = formatUsd(fromCents(goods + shipping + (taxIncluded ? 0 : tax)));
   const paidAt = (first.paidAt ?? new Date()).toUTCString();
-  const orderUrl = `${publicUrl}/dashboard/myorders/${number}`;
+  const orderUrl = guestUrl ?? `${publicUrl}/dashboard/myorders/${number}`;
   const shipTo = checkout?.shipTo ? formatAddressLines(checkout.shipTo, true) : [first.address, first.country].filter(Boolean);
   const rows = lines.map((o) => ({
     product: o.productName,
@@ -113,6 +115,12 @@ export function orderReceiptEmail(
     ...facts.map(([k, v]) => `${k}: ${v}`),
     '',
     `Follow your order: ${orderUrl}`,
+    ...(guestUrl
+      ? [
+          'This link opens your order without an account; keep it to yourself.',
+          `To see the order in My Orders, create an account with ${first.email} and confirm the address from the e-mail we send.`,
+        ]
+      : []),
     '',
     `Questions? Reply to this e-mail or call us at ${shop.phone}.`,
     shop.name,
@@ -134,7 +142,11 @@ export function orderReceiptEmail(
 <table cellpadding="6" style="border-collapse:collapse;margin-top:12px">${facts
     .map(([k, v]) => `<tr><th align="left" ${cell}>${escapeHtml(k)}</th><td ${cell}>${escapeHtml(v)}</td></tr>`)
     .join('')}</table>
-<p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
+<p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>${
+    guestUrl
+      ? `<p>This link opens your order without an account; keep it to yourself. To see the order in My Orders, create an account with ${escapeHtml(first.email)} and confirm the address from the e-mail we send.</p>`
+      : ''
+  }
 <p style="color:#57606a">${escapeHtml(shop.name)} · ${escapeHtml(shop.address)} · ${escapeHtml(shop.phone)}</p>
 </body></html>`;
 

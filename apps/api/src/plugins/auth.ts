@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { linkGuestOrders } from '../modules/guest/guest-link';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -151,7 +152,8 @@ const GOOGLE_PATHS = [
  * database on every request (a promotion takes effect at once).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
-  const auth = createAuth(opts.config, app.db, app.mailer, app.log);
+  // Decision 188: a verified address takes the guest orders placed with it.
+  const auth = createAuth(opts.config, app.db, app.mailer, app.log, (user) => linkGuestOrders(app.db, user));
   app.decorate('auth', auth);
   const googleConfigured = isGoogleConfigured(opts.config);
   const origins = new Set(trustedOrigins(opts.config).map((o) => new URL(o).origin));

@@ -37,6 +37,9 @@ export const routes: RouteObject[] = [
       { path: 'parts/:id', ...page('part') },
       // The cart is public: a visitor's cart is kept in the browser until sign-in (decision 121).
       { path: 'cart', ...page('cart') },
+      // Decision 188: a visitor checks out without an account and follows the order through its link.
+      { path: 'guest-checkout', ...page('guest-checkout') },
+      { path: 'guest-order', ...page('guest-order') },
       { path: 'portfolio', ...page('portfolio') },
       { path: 'blog', ...page('blog') },
       { path: 'legal', ...page('legal') },

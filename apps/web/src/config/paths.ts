@@ -18,6 +18,9 @@ export const paths = {
   cart: '/cart',
   /** Issue #24: checkout on one page (address, shipping method, summary). */
   checkout: '/checkout',
+  /** Issue #39 item 9 (decision 188): checkout without an account, and the guest's order (its link's token in the fragment). */
+  guestCheckout: '/guest-checkout',
+  guestOrder: '/guest-order',
   purchase: (id: string) => `/purchase/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   dashboardProfile: '/dashboard/profile',

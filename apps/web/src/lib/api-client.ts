@@ -66,6 +66,8 @@ interface RequestOptions {
   contentType?: string;
   /** Send Authorization: Bearer {localStorage.accessToken}. */
   auth?: boolean;
+  /** More request headers (decision 188: a guest order's X-Guest-Token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -94,7 +96,7 @@ async function requestOnce<T>(path: string, opts: RequestOptions): Promise<T> {
 }
 
 async function request<T>(path: string, opts: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   // FormData sets its own multipart boundary.
   if (typeof opts.rawBody === 'string') headers['content-type'] = opts.contentType ?? 'text/plain';
@@ -142,9 +144,9 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
  * like `api` (the bearer token, the time-out, the server's error message, one
  * retry after the token is renewed) and returned as a Blob.
  */
-export async function apiBlob(path: string, opts: { auth?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
+export async function apiBlob(path: string, opts: { auth?: boolean; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Blob> {
   const once = async (): Promise<Blob> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.auth) {
       const token = getAccessToken();
       if (token) headers.authorization = `Bearer ${token}`;

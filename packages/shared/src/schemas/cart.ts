@@ -8,6 +8,7 @@ import { addressViewSchema } from './address-book';
 import { shipmentSchema } from './shipment';
 import { refundSchema } from './refund';
 import { returnSchema } from './return';
+import { emailSchema } from './common';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -71,6 +72,52 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
+/* ------------------------------------------- issue #39 item 9: guest checkout */
+
+/** A line of a guest's browser cart, as the guest checkout and its quote take it. */
+const guestLinesSchema = z
+  .array(
+    z.object({
+      productId: z.string().trim().min(1, 'productId is required').max(100),
+      quantity: z.coerce
+        .number({ message: 'Quantity must be a number' })
+        .int('Quantity must be a whole number')
+        .min(1, 'Quantity must be 1 or more')
+        .max(1_000_000, 'Quantity is too large'),
+    }),
+  )
+  .min(1, 'Your cart is empty: add parts to it before checking out.')
+  .max(200, 'A cart holds at most 200 lines');
+
+/**
+ * POST /guest/checkout (decision 188): a visitor checks out their browser cart without an account, with the
+ * e-mail address the receipt and the order's link go to, and the delivery address and method as a customer does.
+ */
+export const guestCheckoutRequestSchema = z.object({
+  email: emailSchema,
+  lines: guestLinesSchema,
+  shippingAddress: addressSchema,
+  shippingMethodId: z.string().uuid({ message: 'shippingMethodId is not a valid shipping method id' }).optional(),
+});
+export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequestSchema>;
+
+/** POST /guest/checkout/quote: the shipping methods and figures for a browser cart to this place. */
+export const guestQuoteRequestSchema = z.object({
+  lines: guestLinesSchema,
+  country: z
+    .string({ message: 'country is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'country must be a two-letter ISO country code'),
+  region: z.string().trim().toUpperCase().max(100).optional().default(''),
+});
+export type GuestQuoteRequest = z.input<typeof guestQuoteRequestSchema>;
+
+/** PATCH /guest/order: the payment to record for the guest's order. */
+export const guestPaySchema = z.object({
+  transactionId: z.string({ message: 'transactionId is required' }).trim().min(1, 'transactionId is required').max(255),
+});
+
 export const shippingMethodSummarySchema = z.object({
   name: z.string(),
   carrier: z.string(),
@@ -132,6 +179,10 @@ export const checkoutSchema = z.object({
   lines: z.array(orderLineSchema),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** POST /guest/checkout's answer: the checkout, and the token of its link (the page keeps it in the address). */
+export const guestCheckoutSchema = z.object({ checkout: checkoutSchema, token: z.string() });
+export type GuestCheckout = z.infer<typeof guestCheckoutSchema>;
 
 /* ----------------------------------------------------------- issue #24 quotes */
 
@@ -227,6 +278,8 @@ export const purchaseSchema = checkoutSchema.omit({ status: true }).extend({
   deliveredAt: z.string().nullable(),
   /** Issue #25 item 5 (decision 165): when it was cancelled (unpaid), or null. */
   cancelledAt: z.string().nullable(),
+  /** Issue #39 item 9 (decision 188): placed by a guest (true even once linked to an account); absent otherwise. */
+  guest: z.literal(true).optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

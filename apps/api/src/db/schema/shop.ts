@@ -274,8 +274,20 @@ export const checkouts = pgTable(
     // an intra-Community supply taxed at 0 % (reverse charge), decided at checkout and kept for repricing.
     vatId: text('vat_id').notNull().default(''),
     reverseCharge: boolean('reverse_charge').notNull().default(false),
+    // Issue #39 item 9 (decision 188): a guest's checkout, placed without an account with `email`; followed through
+    // its signed link, capped per e-mail and per client address (`guestIp`), and given to the account that later
+    // verifies that address (`linkedAt`). It stays a guest order after linking (the admin sees it so).
+    guest: boolean('guest').notNull().default(false),
+    guestIp: text('guest_ip').notNull().default(''),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
   },
-  (t) => [index('checkouts_user_idx').on(t.userId), uniqueIndex('checkouts_number_unique').on(t.number)],
+  (t) => [
+    index('checkouts_user_idx').on(t.userId),
+    uniqueIndex('checkouts_number_unique').on(t.number),
+    index('checkouts_guest_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.guest}`),
+  ],
 );
 
 /** Issue #24: a customer's saved delivery addresses; at most one is the default. */

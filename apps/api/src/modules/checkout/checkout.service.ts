@@ -14,11 +14,20 @@ import {
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, ForbiddenError, isUuid } from '../../lib/errors';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
 import { lineTotalCents } from '../cart/cart.service';
-import { assertMayReserve, checkUnpaidCap, reservationLimit, reservationLimitError, notCancelled, type ReservationPolicy } from '../orders/orders.service';
+import {
+  assertMayReserve,
+  checkGuestCaps,
+  checkUnpaidCap,
+  reservationLimit,
+  reservationLimitError,
+  notCancelled,
+  type HeldReservations,
+  type ReservationPolicy,
+} from '../orders/orders.service';
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder, pricedColumns } from './checkout-pricing';
@@ -46,22 +55,35 @@ import {
 
 const cartTooLong = (lines: number, max: number) => reservationLimit('lines', copy.orderRules.cartTooLong(lines, max), { max, wanted: lines });
 
+/** Issue #39 item 9 (decision 188): the holder of a guest checkout's link, who may read and pay that checkout only. */
+export interface GuestActor {
+  guestCheckoutId: string;
+}
+/** Who reads or pays a checkout: a signed-in user, or a guest through their link. */
+export type CheckoutActor = AuthUser | GuestActor;
+export const isGuestActor = (actor: CheckoutActor): actor is GuestActor => 'guestCheckoutId' in actor;
+
 /**
  * Load a checkout the user may see: its owner, or an admin (read only).
  * Someone else's checkout is a 404 (its existence is not confirmed); an
  * admin acting as the payer gets 403, like orders.
  */
-export async function findCheckoutFor(db: Db, user: AuthUser, id: string, mode: 'read' | 'payer' = 'read'): Promise<CheckoutRow> {
+export async function findCheckoutFor(db: Db, user: CheckoutActor, id: string, mode: 'read' | 'payer' = 'read'): Promise<CheckoutRow> {
   if (!isUuid(id)) throw checkoutNotFound();
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!row) throw checkoutNotFound();
+  // Issue #39 item 9: a guest's link opens its own checkout and no other (decision 188).
+  if (isGuestActor(user)) {
+    if (row.guest && row.id === user.guestCheckoutId) return row;
+    throw checkoutNotFound();
+  }
   if (row.userId === user.id) return row;
   if (!actsAsAdmin(user)) throw checkoutNotFound();
   if (mode === 'payer') throw new ForbiddenError('Only the customer who checked out can pay for it.', 'NOT_THE_PAYER');
   return row;
 }
 
-export async function getCheckout(app: FastifyInstance, user: AuthUser, id: string): Promise<Checkout> {
+export async function getCheckout(app: FastifyInstance, user: CheckoutActor, id: string): Promise<Checkout> {
   await expireReservations(app, { checkoutId: id });
   const checkout = await findCheckoutFor(app.db, user, id);
   return toCheckoutDto(checkout, await checkoutOrders(app.db, checkout.id), app.clock.now());
@@ -88,27 +110,65 @@ function shortLineMessage(lines: ShortLine[]): string {
  * caps of issue #22 (409 RESERVATION_LIMIT).
  */
 export async function createCheckout(db: Db, user: AuthUser, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
-  // Issue #22: reserving stock needs a verified e-mail address (authenticate read the user fresh).
-  assertMayReserve(user);
-  // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
-  // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
-  const [{ cartSize }] = await db
-    .select({ cartSize: sql<number>`count(*)::int` })
-    .from(cartLines)
-    .where(eq(cartLines.userId, user.id));
-  if (Number(cartSize) > policy.maxLines) throw cartTooLong(Number(cartSize), policy.maxLines);
-  const { checkout, rows } = await db.transaction(async (tx) => {
-    // The customer's row serialises their checkouts and orders, as in createOrder, so the cap cannot be raced.
-    await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
-    // One more than the cap is enough to tell that lines were added since the count above.
-    const lines = await tx
-      .select()
+  return placeCheckout(db, { kind: 'account', user }, input, policy);
+}
+
+/**
+ * Who places a checkout: a signed-in customer (their server cart), or a guest (issue #39 item 9, decision 188) with
+ * the e-mail address they gave, their client address and the lines of their browser cart.
+ */
+export type Buyer = { kind: 'account'; user: AuthUser } | { kind: 'guest'; email: string; ip: string; lines: { productId: string; quantity: number }[] };
+
+/** A guest's lines: one per product (the larger quantity of a repeated one), malformed ids refused. */
+function guestLines(lines: { productId: string; quantity: number }[]): { productId: string; quantity: number }[] {
+  const byId = new Map<string, number>();
+  for (const line of lines) {
+    const id = line.productId.toLowerCase();
+    if (!isUuid(id)) throw new NotFoundError('A part in your cart is no longer sold: remove it and check out again.', 'PRODUCT_NOT_FOUND');
+    byId.set(id, Math.max(byId.get(id) ?? 0, line.quantity));
+  }
+  return [...byId].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
+  const user = buyer.kind === 'account' ? buyer.user : null;
+  let given: { productId: string; quantity: number }[] = [];
+  if (user) {
+    // Issue #22: reserving stock needs a verified e-mail address (authenticate read the user fresh).
+    assertMayReserve(user);
+    // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
+    // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
+    const [{ cartSize }] = await db
+      .select({ cartSize: sql<number>`count(*)::int` })
       .from(cartLines)
-      .where(eq(cartLines.userId, user.id))
-      .limit(policy.maxLines + 1);
-    if (lines.length === 0) throw new BadRequestError('Your cart is empty: add parts to it before checking out.', 'CART_EMPTY');
-    if (lines.length > policy.maxLines) throw cartTooLong(lines.length, policy.maxLines);
-    const held = await checkUnpaidCap(tx, user.id, policy);
+      .where(eq(cartLines.userId, user.id));
+    if (Number(cartSize) > policy.maxLines) throw cartTooLong(Number(cartSize), policy.maxLines);
+  } else if (buyer.kind === 'guest') {
+    given = guestLines(buyer.lines);
+    if (given.length > policy.maxLines) throw cartTooLong(given.length, policy.maxLines);
+  }
+  const email = user ? user.email : buyer.kind === 'guest' ? buyer.email : '';
+  const { checkout, rows } = await db.transaction(async (tx) => {
+    let lines: { productId: string; quantity: number }[];
+    let held: HeldReservations;
+    if (user) {
+      // The customer's row serialises their checkouts and orders, as in createOrder, so the cap cannot be raced.
+      await tx.select({ id: user_.id }).from(user_).where(eq(user_.id, user.id)).for('update');
+      // One more than the cap is enough to tell that lines were added since the count above.
+      lines = await tx
+        .select()
+        .from(cartLines)
+        .where(eq(cartLines.userId, user.id))
+        .limit(policy.maxLines + 1);
+      if (lines.length === 0) throw new BadRequestError('Your cart is empty: add parts to it before checking out.', 'CART_EMPTY');
+      if (lines.length > policy.maxLines) throw cartTooLong(lines.length, policy.maxLines);
+      held = await checkUnpaidCap(tx, user.id, policy);
+    } else {
+      if (given.length === 0) throw new BadRequestError('Your cart is empty: add parts to it before checking out.', 'CART_EMPTY');
+      lines = given;
+      // Decision 188: a guest's unpaid checkouts are capped per e-mail address and per client address.
+      held = await checkGuestCaps(tx, { email, ip: buyer.kind === 'guest' ? buyer.ip : '' }, policy);
+    }
 
     const locked = await tx
       .select()
@@ -122,6 +182,10 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
       .orderBy(asc(products.id))
       .for('update');
     const byId = new Map(locked.map((p) => [p.id, p]));
+    // A server cart's products exist (its lines go with them); a browser cart may name one removed since.
+    if (!user && lines.some((l) => !byId.has(l.productId))) {
+      throw new NotFoundError('A part in your cart is no longer sold: remove it and check out again.', 'PRODUCT_NOT_FOUND');
+    }
     const wanted = lines
       .map((l) => ({ line: l, product: byId.get(l.productId)! }))
       .filter((w) => w.product)
@@ -147,7 +211,7 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
     const address = input.shippingAddress;
     const pricing = await priceOrder(
       tx,
-      user.id,
+      user?.id ?? '',
       wanted.map(({ line, product }) => ({ product, quantity: line.quantity })),
       // Issue #39: the VAT ID (checked by the schema) prices the reverse charge here, never the page's figures.
       { ...address, vatId: input.vatId },
@@ -162,8 +226,10 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
     const [created] = await tx
       .insert(checkouts)
       .values({
-        userId: user.id,
-        email: user.email,
+        userId: user?.id ?? null,
+        email,
+        guest: !user,
+        guestIp: buyer.kind === 'guest' ? buyer.ip : '',
         totalCents: totals.totalCents,
         createdAt: policy.now,
         shipName: address.name,
@@ -183,19 +249,19 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
         weightGrams: pricing.weightGrams,
       })
       .returning();
-    if (input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);
+    if (user && input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);
     const inserted = await tx
       .insert(orders)
       .values(
         wanted.map(({ line, product }, i) => ({
-          userId: user.id,
+          userId: user?.id ?? null,
           productId: product.id,
           productName: product.name,
           // The lot price the line was priced with: a quantity tier's when one applies (decision 131).
           unitPriceCents: applicableTier(product.priceTiers, line.quantity)?.unitPriceCents ?? product.unitPriceCents,
           minOrder: product.minOrder,
-          userName: user.name || user.email.split('@')[0],
-          email: user.email,
+          userName: user ? user.name || user.email.split('@')[0] : address.name,
+          email,
           // The spec's three fields, from the delivery address (issue #24).
           country: countryName(address.country) ?? address.country,
           address: formatAddressLines(address).join(', '),
@@ -219,10 +285,11 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
         delta: -order.quantity,
         kind: 'order_placed',
         orderId: order.id,
-        actor: { id: user.id, email: user.email },
+        // A guest has no account to name: the ledger row names the order, which keeps the guest's e-mail.
+        actor: user ? { id: user.id, email: user.email } : null,
       });
     }
-    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+    if (user) await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
     return { checkout: created, rows: inserted };
   });
   rows.sort((a, b) => a.productName.localeCompare(b.productName) || a.id.localeCompare(b.id));
@@ -236,7 +303,7 @@ export async function createCheckout(db: Db, user: AuthUser, input: z.output<typ
  * idempotency key with the amount, so a changed checkout (an order cancelled)
  * gets a new intent.
  */
-export async function createCheckoutPaymentIntent(app: FastifyInstance, user: AuthUser, checkoutId: string, attempt = 1): Promise<PaymentIntentResponse> {
+export async function createCheckoutPaymentIntent(app: FastifyInstance, user: CheckoutActor, checkoutId: string, attempt = 1): Promise<PaymentIntentResponse> {
   await expireReservations(app, { checkoutId });
   const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
   const rows = await checkoutOrders(app.db, checkout.id);
@@ -311,7 +378,7 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Au
  * this payment succeeded for this checkout and its amount. The same
  * transaction id again answers the checkout unchanged.
  */
-export async function confirmCheckoutPayment(app: FastifyInstance, user: AuthUser, checkoutId: string, transactionId: string): Promise<Checkout> {
+export async function confirmCheckoutPayment(app: FastifyInstance, user: CheckoutActor, checkoutId: string, transactionId: string): Promise<Checkout> {
   await expireReservations(app, { checkoutId });
   const checkout = await findCheckoutFor(app.db, user, checkoutId, 'payer');
   const rows = await checkoutOrders(app.db, checkout.id);

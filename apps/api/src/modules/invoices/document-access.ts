@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema/documents';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { getPurchase } from '../orders/purchases.service';
+import { getGuestPurchase, getPurchase } from '../orders/purchases.service';
 import { documentPdf, invoiceOf } from './invoices.service';
 
 /**
@@ -32,5 +32,13 @@ export async function creditNotePdfFor(db: Db, user: AuthUser, ref: string, numb
       and(eq(documents.kind, 'credit_note'), eq(documents.number, number), or(eq(documents.checkoutId, purchase._id), eq(documents.orderId, purchase._id))),
     );
   if (!doc) throw new NotFoundError('This order has no credit note with that number.', 'CREDIT_NOTE_NOT_FOUND');
+  return { number: doc.number, pdf: await documentPdf(db, doc) };
+}
+
+/** Decision 188: the invoice of a guest's order, for the holder of its link (checked by the caller); unpaid, 404. */
+export async function guestInvoicePdf(db: Db, checkoutId: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
+  const purchase = await getGuestPurchase(db, checkoutId, now);
+  const doc = await invoiceOf(db, purchase._id);
+  if (!doc) throw noInvoice();
   return { number: doc.number, pdf: await documentPdf(db, doc) };
 }

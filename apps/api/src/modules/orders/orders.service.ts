@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
@@ -162,6 +162,38 @@ export function reservationLimitError(held: HeldReservations, adding: { lines: n
 export async function checkUnpaidCap(tx: Db, userId: string, policy: ReservationPolicy): Promise<HeldReservations> {
   // The same count the order statement makes (openReservations), sent on its own for a checkout.
   const held = heldOf(rowsOf(await tx.execute(openReservations(userId, policy.now)))[0]);
+  if (held.open >= policy.maxUnpaid) throw tooManyUnpaid(held.open, policy.maxUnpaid);
+  return held;
+}
+
+/**
+ * Issue #39 item 9 (decision 188): what a guest's unpaid checkouts hold, counted per e-mail address and per client
+ * address (each against the same caps as one account: a guest cannot hold more by changing one of the two). The
+ * caller holds both advisory locks (guestCapLocks), so two checkouts of one guest cannot race past a cap.
+ */
+const guestReservations = (where: SQL, now: Date) =>
+  sql`select count(distinct ${orders.checkoutId})::int as open, count(*)::int as lines,
+             coalesce(sum(${orders.quantity}), 0)::bigint as units, coalesce(sum(${orders.priceCents}), 0)::bigint as value
+      from ${orders} join ${checkouts} on ${checkouts.id} = ${orders.checkoutId}
+      where ${checkouts.guest} and ${where} and ${orders.status} = 'unpaid' and ${orders.expiresAt} > ${now.toISOString()}::timestamptz`;
+
+/** Serialises the checkouts of one guest e-mail and of one client address (always in that order, so no deadlock). */
+async function guestCapLocks(tx: Db, guest: { email: string; ip: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(188001, hashtext(${guest.email.toLowerCase()}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(188002, hashtext(${guest.ip}))`);
+}
+
+/** Decision 188: the unpaid caps for a guest, per e-mail and per client address; answers the larger holding of each kind. */
+export async function checkGuestCaps(tx: Db, guest: { email: string; ip: string }, policy: ReservationPolicy): Promise<HeldReservations> {
+  await guestCapLocks(tx, guest);
+  const byEmail = heldOf(rowsOf(await tx.execute(guestReservations(sql`lower(${checkouts.email}) = ${guest.email.toLowerCase()}`, policy.now)))[0]);
+  const byIp = heldOf(rowsOf(await tx.execute(guestReservations(sql`${checkouts.guestIp} = ${guest.ip}`, policy.now)))[0]);
+  const held: HeldReservations = {
+    open: Math.max(byEmail.open, byIp.open),
+    lines: Math.max(byEmail.lines, byIp.lines),
+    units: Math.max(byEmail.units, byIp.units),
+    valueCents: Math.max(byEmail.valueCents, byIp.valueCents),
+  };
   if (held.open >= policy.maxUnpaid) throw tooManyUnpaid(held.open, policy.maxUnpaid);
   return held;
 }

@@ -80,6 +80,8 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
       returnableUntil: null,
       deliveredAt: deliveredAtOf(rows),
       cancelledAt: cancelledAtOf(rows),
+      // Decision 188: only a guest's order carries it, so every other order answers as before.
+      ...(checkout.guest ? { guest: true as const } : {}),
     };
   }
   const order = toOrderDto(first);
@@ -250,4 +252,16 @@ export async function getPurchase(db: Db, user: AuthUser, ref: string, now: Date
   }
   if (!key) throw notFound();
   return (await loadPurchases(db, [key], now))[0];
+}
+
+/**
+ * Issue #39 item 9 (decision 188): the order a guest's link opens (its token checked by the caller), with its
+ * lines, parcels, invoice, refunds and returns as the customer sees them. Anything but a guest checkout is 404.
+ */
+export async function getGuestPurchase(db: Db, checkoutId: string, now: Date): Promise<Purchase> {
+  const [head] = await db.select({ guest: checkouts.guest }).from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (!head?.guest) throw notFound();
+  const [purchase] = await loadPurchases(db, [checkoutId], now);
+  if (!purchase) throw notFound();
+  return purchase;
 }

@@ -7,6 +7,7 @@ import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } fro
 import type { MailMessage } from '../../lib/mailer';
 import { orderPaidOwnerEmail } from '../../lib/owner-email';
 import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
+import { guestOrderUrl } from '../guest/guest-token';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
 import { auditOrderPaid, loneTotalCents, markLinePaid, markOrderPaid, type OrderRow, type PaidResult } from '../orders/orders.service';
 import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, figuresCents, paidWithAnother, type CheckoutRow } from '../checkout/checkout-rows';
@@ -92,7 +93,9 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
     const checkoutId = orders[0].checkoutId;
     [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
     const invoice = await invoiceForReceipt(app.db, orders[0]);
-    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl, invoice));
+    // Decision 188: a guest's receipt carries the signed link of their order.
+    const guestUrl = checkout?.guest ? guestOrderUrl(app.config, checkout.id) : null;
+    await app.mailer.send(orderReceiptEmail(orders, checkout ? receiptCheckoutOf(checkout) : null, app.config.publicUrl, invoice, guestUrl));
   } catch (err) {
     app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }

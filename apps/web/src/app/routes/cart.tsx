@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cartCopy } from '@shop/shared/copy/cart';
+import { guestCheckoutCopy } from '@shop/shared/copy/guest-checkout';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { paths } from '../../config/paths';
@@ -62,6 +63,11 @@ export default function CartPage() {
                   <p className="text-sm text-base-content/80">{t.guestHint}</p>
                   <Link to={paths.login} state={{ from: { pathname: paths.cart } } satisfies LoginRedirectState} className="btn btn-primary btn-lg w-full">
                     {t.signInToCheckOut}
+                  </Link>
+                  {/* Decision 188: or without an account, with an e-mail address. */}
+                  <p className="text-sm text-base-content/80">{guestCheckoutCopy.orGuest}</p>
+                  <Link to={paths.guestCheckout} className="btn btn-outline btn-lg w-full">
+                    {guestCheckoutCopy.checkOutAsGuest}
                   </Link>
                 </>
               )}

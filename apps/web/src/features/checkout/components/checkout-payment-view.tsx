@@ -15,6 +15,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useAuth } from '../../identity/auth-context';
 import { TransactionId } from '../../orders/components/orders-table';
 import { useCheckoutPaymentIntent, usePayCheckout } from '../../cart/api/cart';
+import { useGuestPaymentIntent, usePayGuestOrder } from '../api/guest';
 import { PaymentForm } from '../../payments/components/payment-checkout';
 import { OrderFigures } from './order-figures';
 import { formatCount } from '@shop/shared/intl';
@@ -28,19 +29,37 @@ const v = orderViewCopy;
  * paid. `header` renders the page's heading (the dashboard's or the checkout
  * page's own), given the title and intro.
  */
-export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; header(title: string, intro?: string): ReactNode }) {
+export function CheckoutPaymentView({
+  checkout,
+  header,
+  guestToken,
+  intro,
+}: {
+  checkout: Checkout;
+  header(title: string, intro?: string): ReactNode;
+  /** Decision 188: a guest pays through the token of their order's link instead of an account. */
+  guestToken?: string;
+  intro?: string;
+}) {
   const { user } = useAuth();
   // Decided once: the success screen must stay after this visit's own payment.
   const [statusOnArrival] = useState(checkout.status);
   const payable = statusOnArrival === 'unpaid';
-  const intent = useCheckoutPaymentIntent(checkout._id, payable);
+  const guest = guestToken !== undefined;
+  const accountIntent = useCheckoutPaymentIntent(checkout._id, payable && !guest);
+  const guestIntent = useGuestPaymentIntent(guestToken ?? '', payable && guest);
+  const intent = guest ? guestIntent : accountIntent;
   const payCheckout = usePayCheckout();
   const payAsync = payCheckout.mutateAsync;
+  const payGuest = usePayGuestOrder(guestToken ?? '');
+  const payGuestAsync = payGuest.mutateAsync;
   const first = checkout.orders[0];
-  const billingDetails = { name: user?.displayName || first?.userName || '', email: user?.email ?? first?.email ?? '' };
+  const billingDetails = guest
+    ? { name: first?.userName ?? '', email: first?.email ?? '' }
+    : { name: user?.displayName || first?.userName || '', email: user?.email ?? first?.email ?? '' };
   // Issue #24: once paid (before this visit or by it) the page says so, with the order's number.
   const paid = checkout.status === 'paid';
-  const viewOrder = (
+  const viewOrder = guest ? null : (
     <Link to={paths.orderDetail(checkout.number)} className="link link-primary text-sm font-semibold">
       {v.viewOrder(checkout.number)}
     </Link>
@@ -48,7 +67,7 @@ export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; 
 
   return (
     <section aria-labelledby="payment-title">
-      {header(paid ? v.title(checkout.number) : checkoutCopy.payTitle(checkout.number), paid ? undefined : cartCopy.payIntro)}
+      {header(paid ? v.title(checkout.number) : checkoutCopy.payTitle(checkout.number), paid ? undefined : (intro ?? cartCopy.payIntro))}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-4 self-start rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">
           {paid ? (
@@ -94,9 +113,11 @@ export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; 
               <p className="text-lg font-semibold">{statusOnArrival === 'paid' ? v.paidOrder(checkout.number) : cartCopy.notPayable}</p>
               {checkout.transactionId && <TransactionId id={checkout.transactionId} />}
               {viewOrder}
-              <Link to={paths.myOrders} className="btn btn-outline btn-sm mt-2">
-                {t.backToOrders}
-              </Link>
+              {!guest && (
+                <Link to={paths.myOrders} className="btn btn-outline btn-sm mt-2">
+                  {t.backToOrders}
+                </Link>
+              )}
             </div>
           ) : intent.isPending ? (
             <div className="flex flex-col gap-4" aria-busy="true">
@@ -113,7 +134,8 @@ export function CheckoutPaymentView({ checkout, header }: { checkout: Checkout; 
                 amount={checkout.total}
                 intent={intent.data}
                 billingDetails={billingDetails}
-                record={(transactionId) => payAsync({ checkoutId: checkout._id, transactionId })}
+                record={(transactionId) => (guest ? payGuestAsync(transactionId) : payAsync({ checkoutId: checkout._id, transactionId }))}
+                showMyOrders={!guest}
                 successDetails={
                   <>
                     <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -10,6 +10,7 @@ import { formatPrice, Price } from '../../../components/ui/price';
 import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
 import { dateTimeFormat } from '@shop/shared/intl';
 import { formatCount } from '@shop/shared/intl';
+import { guestCheckoutCopy } from '@shop/shared/copy/guest-checkout';
 
 const t = orderFlowCopy;
 const v = orderViewCopy;
@@ -72,6 +73,7 @@ function PurchaseCards({ purchases, caption, showCustomer = false, offset = 0, r
                   <dt className="text-base-content/75">{t.colCustomer}</dt>
                   <dd className="min-w-0 break-words">
                     {p.userName} · {p.email}
+                    <GuestMark purchase={p} />
                   </dd>
                 </>
               )}
@@ -129,7 +131,10 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
                   <OrderHeading purchase={p} />
                   {showCustomer && (
                     <div className="mt-2">
-                      <p className="font-medium">{p.userName}</p>
+                      <p className="font-medium">
+                        {p.userName}
+                        <GuestMark purchase={p} />
+                      </p>
                       <p className="text-sm break-all text-base-content/80">{p.email}</p>
                     </div>
                   )}
@@ -245,5 +250,18 @@ function ShipTo({ purchase }: { purchase: Purchase }) {
         </span>
       ))}
     </address>
+  );
+}
+
+/** Decision 188: an order placed without an account (still so once linked to the account that verified its address). */
+function GuestMark({ purchase }: { purchase: Purchase }) {
+  if (!purchase.guest) return null;
+  return (
+    <>
+      <span className="badge badge-outline badge-sm ml-2 align-middle font-semibold" title={guestCheckoutCopy.guestMarkLabel}>
+        {guestCheckoutCopy.guestMark}
+      </span>
+      <span className="sr-only"> ({guestCheckoutCopy.guestMarkLabel})</span>
+    </>
   );
 }

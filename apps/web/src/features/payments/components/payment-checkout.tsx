@@ -49,10 +49,12 @@ interface PaymentFormProps {
   record(transactionId: string): Promise<unknown>;
   /** Issue #24: more for the success box (a checkout's 'Paid' with its order number and a link to the order). */
   successDetails?: ReactNode;
+  /** Decision 188: a guest has no My Orders; their order page stays where it is. */
+  showMyOrders?: boolean;
 }
 
 /** The card form and its states, for one order or one checkout (decision 121). */
-export function PaymentForm({ amount, intent, billingDetails, record, successDetails }: PaymentFormProps) {
+export function PaymentForm({ amount, intent, billingDetails, record, successDetails, showMyOrders = true }: PaymentFormProps) {
   const [status, setStatus] = useState<PaymentStatus>('idle');
   const [message, setMessage] = useState('');
   const [transactionId, setTransactionId] = useState<string | null>(null);
@@ -107,9 +109,11 @@ export function PaymentForm({ amount, intent, billingDetails, record, successDet
             {t.yourTransactionId} <code className="break-all font-semibold select-all">{transactionId}</code>
           </p>
           {successDetails}
-          <Link to={paths.myOrders} className="link link-primary text-sm font-semibold">
-            {t.backToOrders}
-          </Link>
+          {showMyOrders && (
+            <Link to={paths.myOrders} className="link link-primary text-sm font-semibold">
+              {t.backToOrders}
+            </Link>
+          )}
         </div>
       )}
     </div>
