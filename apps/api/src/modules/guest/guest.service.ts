@@ -41,7 +41,8 @@ export async function createGuestCheckout(app: FastifyInstance, input: z.output<
   const checkout = await placeCheckout(
     app.db,
     { kind: 'guest', email: input.email, ip, lines: input.lines },
-    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false },
+    // A guest gives no VAT ID (decision 188): a business buyer with one checks out with an account.
+    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false, vatId: '' },
     reservationPolicy(app),
   );
   return { checkout, token: guestToken(app.config, checkout._id) };
