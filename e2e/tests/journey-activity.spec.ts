@@ -13,10 +13,11 @@ test('Activity loads older entries on "Older" without repeating one, until every
   const { page, context } = await newAdminPage(browser);
   try {
     const headers = { authorization: `Bearer ${await waitForAccessToken(page)}` };
+    const name = `E2E Activity Lever ${uid()}`;
     const created = await page.request.post('/api/product', {
       headers,
       data: {
-        name: `E2E Activity Lever ${uid()}`,
+        name,
         unitPrice: 25,
         stock: 100,
         minOrder: 5,
@@ -42,9 +43,11 @@ test('Activity loads older entries on "Older" without repeating one, until every
     await expect(page.getByLabel('Action')).toHaveValue('product.stock_adjust');
     const entries = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
     await expect(entries).toHaveCount(25);
-    const ours = entries.filter({ hasText: `Product ${product._id.slice(0, 8)}` });
+    // Issue #39 item 8: the entry names the product, not its id.
+    const ours = entries.filter({ hasText: `Product ${name}` });
     // Newest first: the last adjustment leads.
-    await expect(entries.first()).toContainText(`Product ${product._id.slice(0, 8)}`);
+    await expect(entries.first()).toContainText(`Product ${name}`);
+    await expect(entries.first()).not.toContainText(product._id.slice(0, 8));
 
     await page.getByRole('button', { name: 'Older' }).click();
     await expect.poll(() => entries.count()).toBeGreaterThan(25);

@@ -5,6 +5,7 @@ import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { eq } from 'drizzle-orm';
 import { orders } from '../src/db/schema';
+import { recordAudit } from '../src/modules/audit/audit.service';
 import { addProduct, payAtProcessor, payOrder, placeOrder, recordPaymentRequest } from './orders-fixtures';
 
 /** The admin actions of orders and users leave an audit entry (deliver, cancel, promote); issue #25 item 5: so does every status change of an order. */
@@ -25,6 +26,8 @@ const entries = async (action: string) => {
   return res.json().items as AuditEntry[];
 };
 const actor = () => ({ id: admin.id, email: admin.email });
+const recordAuditForLine = (lineId: string) =>
+  recordAudit(t.app.db, { actor: null, action: 'test.line', entityType: 'order', entityId: lineId, before: null, after: null });
 
 describe('audit entries of admin actions', () => {
   it('records a delivery once, with the admin and the changed flag', async () => {
@@ -41,6 +44,8 @@ describe('audit entries of admin actions', () => {
       entityType: 'order',
       // Issue #25 item 5: by the order's number.
       entityId: order.orderNumber,
+      // Issue #39 item 8: named by its number for the Activity log.
+      entityName: order.orderNumber,
       before: { status: 'paid', deleverd: false },
       after: { status: 'delivered', deleverd: true },
     });
@@ -105,10 +110,30 @@ describe('audit entries of admin actions', () => {
       actor: actor(),
       entityType: 'user',
       entityId: someone.id,
+      // Issue #39 item 8: the Activity log names the account by its e-mail, not its id.
+      entityName: someone.email,
       before: { role: 'user' },
       after: { role: 'admin' },
       note: someone.email,
     });
+  });
+
+  it('names a product by its name, and an order line by its order number (issue #39 item 8)', async () => {
+    const product = await addProduct(t.app, admin, { name: 'Audit Named Lever' });
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/${product._id}/stock`,
+      headers: bearer(admin.token),
+      payload: { delta: 1, reason: 'restock' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(200);
+    const [entry] = (await entries('product.stock_adjust')).filter((e) => e.entityId === product._id);
+    expect(entry.entityName).toBe('Audit Named Lever');
+    // An entry kept by a line's id (older entries, reconciliation) still reads as the order's number.
+    const order = await placeOrder(t.app, customer, product._id, 2);
+    await recordAuditForLine(order._id);
+    const [line] = (await entries('test.line')).filter((e) => e.entityId === order._id);
+    expect(line.entityName).toBe(order.orderNumber);
   });
 
   it('records nothing when the action is refused', async () => {

@@ -104,6 +104,34 @@ describe('search misses', () => {
   });
 });
 
+describe('the two lists are apart (issue #39 item 8)', () => {
+  it('lists a query under "found nothing" only while none of its searches found a part, and on neither list once a result was opened', async () => {
+    const row = (query: string, counts: { searches: number; zeroResults: number; opened: number }) => ({
+      query,
+      ...counts,
+      clients: 2,
+      lastSearchedAt: new Date(),
+    });
+    await t.app.db
+      .insert(searchMisses)
+      .values([
+        row('never found sissy bar', { searches: 3, zeroResults: 3, opened: 0 }),
+        row('found later sissy bar', { searches: 3, zeroResults: 2, opened: 0 }),
+        row('found and opened sissy bar', { searches: 3, zeroResults: 2, opened: 1 }),
+      ]);
+    const list = await misses();
+    const zero = list.zeroResults.map((r) => r.query);
+    const notOpened = list.notOpened.map((r) => r.query);
+    expect(zero).toContain('never found sissy bar');
+    expect(notOpened).not.toContain('never found sissy bar');
+    expect(notOpened).toContain('found later sissy bar');
+    expect(zero).not.toContain('found later sissy bar');
+    expect([...zero, ...notOpened]).not.toContain('found and opened sissy bar');
+    // No query is on both lists.
+    expect(zero.filter((q) => notOpened.includes(q))).toEqual([]);
+  });
+});
+
 describe('old search counts are forgotten (decision 170)', () => {
   it('a query nobody searched for in the retention period is deleted on the next write; a recent one stays', async () => {
     const day = 24 * 60 * 60 * 1000;

@@ -17,7 +17,9 @@ export const activityCopy = {
   colWhat: 'What',
   colChanges: 'Changes',
   // An order number (TT-100042, issue #25's shipments) is shown whole; an id by its start.
-  entityLabel: (type: string, id: string | null) => (id ? `${type} ${/^TT-\d+$/.test(id) ? id : id.slice(0, 8)}` : type),
+  /** Issue #39 item 8: by its name when the shop knows it ("Product Brake pads", "Order TT-1042"), else a short id. */
+  entityLabel: (type: string, id: string | null, name?: string | null) =>
+    name ? `${type} ${name}` : id ? `${type} ${/^TT-\d+$/.test(id) ? id : id.slice(0, 8)}` : type,
   actions: {
     'product.create': 'Product created',
     'product.update': 'Product edited',

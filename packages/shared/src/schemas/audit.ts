@@ -8,6 +8,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  /** Issue #39 item 8: what the entry is about by name (a product's name, an order's number, a user's e-mail), when known. */
+  entityName: z.string().nullable().optional(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   note: z.string().nullable(),

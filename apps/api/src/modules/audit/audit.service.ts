@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditPage } from '@shop/shared';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { orderNumber, type AuditEntry, type AuditPage } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, checkouts, orders, products, user, vehicles } from '../../db/schema';
 import { BadRequestError, isUuid } from '../../lib/errors';
 
 /** A database handle or an open transaction: audit rows are written in the same transaction as the change. */
@@ -79,6 +79,50 @@ export async function listAudit(db: Db, q: { limit: number; before?: string; act
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(q.limit + 1);
-  const items = rows.slice(0, q.limit).map(toDto);
+  const items = await withEntityNames(db, rows.slice(0, q.limit).map(toDto));
   return { items, nextBefore: rows.length > q.limit ? items[items.length - 1]._id : null };
+}
+
+/** A name the entry's own fields hold (a deleted product's entry keeps its name there). */
+const nameInEntry = (e: AuditEntry): string | null => {
+  const name = e.after?.name ?? e.before?.name;
+  return typeof name === 'string' && name ? name : null;
+};
+
+/**
+ * Issue #39 item 8: the Activity log names what an entry is about - a product by its name, an order by its number,
+ * a user by e-mail, a bike by make, model and year - looked up for the page in one query per kind, not by raw id.
+ */
+async function withEntityNames(db: Db, items: AuditEntry[]): Promise<AuditEntry[]> {
+  const ids = (...types: string[]) => [
+    ...new Set(items.filter((e) => types.includes(e.entityType) && e.entityId && isUuid(e.entityId)).map((e) => e.entityId!)),
+  ];
+  const names = new Map<string, string>();
+  const productIds = ids('product');
+  if (productIds.length) {
+    for (const p of await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds))) names.set(p.id, p.name);
+  }
+  const orderIds = ids('order', 'checkout');
+  if (orderIds.length) {
+    const lines = await db
+      .select({ id: orders.id, number: sql<number | null>`coalesce(${checkouts.number}, ${orders.number})` })
+      .from(orders)
+      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+      .where(inArray(orders.id, orderIds));
+    for (const l of lines) if (l.number != null) names.set(l.id, orderNumber(Number(l.number)));
+    for (const c of await db.select({ id: checkouts.id, number: checkouts.number }).from(checkouts).where(inArray(checkouts.id, orderIds))) {
+      if (c.number != null) names.set(c.id, orderNumber(Number(c.number)));
+    }
+  }
+  const vehicleIds = ids('vehicle');
+  if (vehicleIds.length) {
+    const rows = await db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds));
+    for (const v of rows) names.set(v.id, [v.year, v.make, v.model, v.variant].filter(Boolean).join(' '));
+  }
+  const userIds = [...new Set(items.filter((e) => e.entityType === 'user' && e.entityId).map((e) => e.entityId!))];
+  if (userIds.length) for (const u of await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds))) names.set(u.id, u.email);
+  return items.map((e) => {
+    const entityName = /^TT-\d+$/.test(e.entityId ?? '') ? e.entityId : ((e.entityId && names.get(e.entityId)) ?? nameInEntry(e));
+    return { ...e, entityName };
+  });
 }

@@ -75,7 +75,7 @@ export default function ActivityPage() {
                   <p className="font-semibold">
                     {t.actions[entry.action] ?? entry.action}{' '}
                     <span className="badge badge-ghost badge-sm align-middle font-normal">
-                      {t.entityLabel(t.entities[entry.entityType] ?? entry.entityType, entry.entityId)}
+                      {t.entityLabel(t.entities[entry.entityType] ?? entry.entityType, entry.entityId, entry.entityName)}
                     </span>
                   </p>
                   <time dateTime={entry.at} className="text-sm text-base-content/80 tabular-nums">

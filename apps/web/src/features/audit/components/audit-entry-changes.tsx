@@ -2,7 +2,18 @@ import { activityCopy } from '@shop/shared/copy/activity';
 import type { AuditEntry } from '@shop/shared/schemas/audit';
 
 const t = activityCopy;
-const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+/** A value in words (issue #39 item 8): lists and records read "quantity 2, reason damaged", never raw JSON. */
+export function show(v: unknown): string {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'string') return v === '' ? '—' : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.length === 0 ? '—' : v.map(show).join('; ');
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k} ${show(x)}`)
+      .join(', ');
+  return String(v);
+}
 
 /** The changed fields of an entry as "field: before → after". */
 export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
