@@ -13,6 +13,7 @@ function shopAnswering(google: boolean) {
     asked.push(path);
     if (path === '/api/auth-config') return Response.json({ emailPassword: true, google });
     if (path === '/api/payment-config') return Response.json({ provider: 'stripe', testModeBanner: false });
+    if (path === '/api/shop-links') return Response.json({ social: [] });
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
   });
   return asked;
