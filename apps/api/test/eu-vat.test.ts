@@ -12,6 +12,9 @@ import { signUpUser } from './verify-support';
 import { pdfText } from './support/pdf-text';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders-fixtures';
 
+/** As the invoice prints money: $1,000.17. */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /**
  * Issue #39 item 5 (decision 183): invoices and tax an EU buyer's accountant accepts. A business buyer gives an EU
  * VAT ID at checkout (format and check digits); another member state's than the shop's makes the order reverse
@@ -251,7 +254,7 @@ describe('EU VAT IDs, reverse charge and the invoice tax summary', () => {
             expect(row.baseCents).toBe(at.reduce((s, l) => s + l.amountCents, 0));
             // The PDF shows the addition whenever a rate has more than one line.
             if (at.length > 1 && row.taxCents > 0) {
-              const terms = at.map((l) => `$${(l.taxCents / 100).toFixed(2)}`).join(' + ');
+              const terms = at.map((l) => usd.format(l.taxCents / 100)).join(' + ');
               expect(text).toContain(`= ${terms}: each line's tax, rounded to the cent`);
             }
           }
