@@ -91,9 +91,11 @@ test('a visitor chooses a bike, sees only the parts that fit, saves it to My Gar
     // Wait for the bike's cards themselves: in CI the list was once counted in the moment between the faded cards
     // and the new ones, and held none.
     await expect(cards.first()).toBeVisible();
-    const count = await cards.count();
-    expect(count).toBeGreaterThan(0);
-    await expect(page.getByRole('main').getByRole('article').filter({ hasText: FITS })).toHaveCount(count);
+    // Every card carries the badge: one that fits shows, and (retried until the bike's list has replaced the
+    // unfiltered one) no card lacks it. Counting first raced the swap of the lists.
+    await expect(cards.filter({ hasText: FITS }).first()).toBeVisible();
+    await expect(cards.filter({ hasNotText: FITS })).toHaveCount(0);
+    expect(await cards.count()).toBeGreaterThan(0);
     // The part that does not fit is left out and the one that fits is there (searched for, so no page is assumed).
     await page.goto(`/search?q=${filter.sku}&vehicle=${vehicleId}`);
     await expect(page.getByRole('heading', { level: 1, name: /HA-6098/ })).toBeVisible();
