@@ -139,8 +139,8 @@ export function Navbar() {
                     className="size-7 rounded-full bg-base-300 object-cover"
                     referrerPolicy="no-referrer"
                   />
-                  {/* Between 1024 and 1280 px only the avatar shows; the name stays the link's accessible name. */}
-                  <span className="sr-only xl:not-sr-only xl:truncate">{displayName}</span>
+                  {/* Below 1536 px only the avatar shows (the Categories menu took the room at 1280, issue #39); the name stays the link's accessible name. */}
+                  <span className="sr-only 2xl:not-sr-only 2xl:truncate">{displayName}</span>
                 </Link>
                 <button type="button" className="btn btn-outline btn-sm h-10 px-4 text-sm font-semibold uppercase tracking-wider" onClick={handleLogout}>
                   {navCopy.logout}
