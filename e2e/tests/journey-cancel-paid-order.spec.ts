@@ -70,7 +70,9 @@ test('a customer pays an order, cancels it on its page, confirms the refund and 
 
     // The page says so: Cancelled, Refunded, the refund and its credit note; the button is gone.
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
-    await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
+    // The status badge (the summary's "Refunded" figure, decision 184, is a term of its own).
+    await expect(page.locator('.badge').getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: /^Refunded$/ })).toBeVisible();
     await expect(page.getByText(`You cancelled this order before it shipped, and ${amount}, everything you paid, was refunded to your card.`)).toBeVisible();
     const refunds = page.getByRole('region', { name: 'Refunds' });
     await expect(refunds.getByText(`Refund of ${amount}`)).toBeVisible();
