@@ -113,9 +113,10 @@ export function Navbar() {
                     {item.label}
                   </NavLink>
                 </li>
-                {/* Issue #39 item 9: the part categories, beside Products. */}
+                {/* Issue #39 item 9: the part categories, beside Products, where the bar has room for them (from 1280 px;
+                    between 1024 and 1280 px the signed-in bar is full, and /products has the category filter). */}
                 {item.to === paths.products && (
-                  <li>
+                  <li className="hidden xl:block">
                     <CategoryMenu variant="bar" />
                   </li>
                 )}
