@@ -70,6 +70,8 @@ async function payOnPaymentPage(page: Page, total: string) {
 test('a workshop buys three parts, one heavy, to Tennessee and to Germany; shipping, tax and the amount charged match the hand-worked figures', async ({
   browser,
 }) => {
+  // Two checkouts, two card payments and three accessibility scans: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const { context, page, customer } = await newCustomerPage(browser, 'shipping-tax');
   try {
     const parts = await demoParts(page.request);

@@ -155,7 +155,8 @@ test('on a 390 px phone a 100-character word never widens a page, the first card
 test('Manage All Orders: on a phone the status tabs fade where more are hidden; at 1280 px its table and My Orders’ fit their boxes', async ({ browser }) => {
   test.setTimeout(120_000);
   const admin = await newAdminPage(browser);
-  const part = await addProduct(admin.page, { name: `Per-Piece Chain ${Date.now().toString(36)}`, unitPrice: 30, minOrder: 2, stock: 100 });
+  // A part named with a 100-character word, paid: the Paid tab must fit it (CI once had such a part in the tab).
+  const part = await longWordPart(admin.page);
   const customer = await newCustomerPage(browser, 'wide');
   const order = await placeOrderViaApi(customer.page, { ...part, weightGrams: 500 } as never);
   await payOrderViaApi(customer.page, order._id);

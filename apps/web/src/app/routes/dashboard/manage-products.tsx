@@ -150,7 +150,7 @@ export default function ManageProductsPage() {
             ))}
           </ol>
           <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-            <table className="table">
+            <table className="table [&_td]:wrap-anywhere">
               <caption className="sr-only">{dashboardCopy.manageProducts}</caption>
               <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
                 <tr>

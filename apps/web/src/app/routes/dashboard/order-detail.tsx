@@ -122,7 +122,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
             <h3 id="order-lines-title" className="mb-3 font-display text-xl font-bold uppercase">
               {t.linesTitle}
             </h3>
-            <table className="table table-sm">
+            <table className="table table-sm [&_td]:wrap-anywhere">
               <thead className="text-xs uppercase tracking-wider text-base-content/80">
                 <tr>
                   <th scope="col" className="pl-0">

@@ -101,7 +101,7 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
   // where it ships; long texts wrap inside their cells, and only the buttons keep to one line.
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
-      <table className="table [&_td]:px-3 [&_th]:px-3">
+      <table className="table [&_td]:px-3 [&_th]:px-3 [&_td]:wrap-anywhere">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-base-200 text-xs uppercase tracking-wider text-base-content/80">
           <tr>
