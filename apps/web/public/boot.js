@@ -2,17 +2,25 @@
 // (decision 106), so it stays tiny.
 
 // 1. The stored theme, so it never flashes the wrong one.
-// localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060).
+// localStorage.theme: 'light' | 'dark' | 'system'; 'system' or nothing follows the device (decision 060). The page's
+// HTML carries no data-theme, so even without this script its stylesheet follows the device (issue #34).
 // Also used by the theme controls before the app runs them (5.).
 function applyThemeChoice(choice) {
   const theme = choice === 'dark' || choice === 'light' ? choice : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-theme', theme);
 }
-try {
-  applyThemeChoice(localStorage.getItem('theme'));
-} catch {
-  /* storage blocked: keep the default */
+function storedThemeChoice() {
+  try {
+    return localStorage.getItem('theme');
+  } catch {
+    return null; // storage blocked: as nothing chosen, the device decides
+  }
 }
+applyThemeChoice(storedThemeChoice());
+// "System" keeps following the device while the app's script is on its way; from then on the app does (theme-context.tsx).
+window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  if (!window.__appStarted) applyThemeChoice(storedThemeChoice());
+});
 
 // 2. Forms the app did not answer (decision 145). The server-rendered page can be typed into and sent while its
 // script is still loading, or while the part of the page holding the form waits for its code; the browser would

@@ -21,21 +21,44 @@ function readChoice(): ThemeChoice {
 
 const storeChoice = (choice: ThemeChoice) => choiceStore.write(choice);
 
-// The stored choice is an outside store, so a server-rendered page hydrates with the server's markup and then shows the choice.
-const subscribeChoice = choiceStore.subscribe;
-
 function darkSchemeQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME) : null;
 }
 
+const deviceIsDark = () => darkSchemeQuery()?.matches ?? false;
+const resolveTheme = (choice: ThemeChoice, dark: boolean): Theme => (choice === 'system' ? (dark ? 'dark' : 'light') : choice);
+
+/**
+ * Puts the theme of the stored choice and the device's current setting on <html>, read afresh, as public/boot.js
+ * does before the first paint. Called straight from the change events, not from a render: the attribute must not
+ * wait for React, whose render of a change can come after the next change while a page still hydrates (an OS switch
+ * then showed the theme before it, issue #34). Set only when it changes: setting <html data-theme> even to the same
+ * value makes the browser recalculate the style of the whole page (decision 169).
+ */
+function applyTheme() {
+  if (typeof document === 'undefined') return;
+  const next = resolveTheme(readChoice(), deviceIsDark());
+  if (document.documentElement.getAttribute('data-theme') !== next) document.documentElement.setAttribute('data-theme', next);
+}
+
+// The stored choice is an outside store, so a server-rendered page hydrates with the server's markup and then shows the choice.
+// A choice made here or in another tab is on screen at once; React then updates the controls.
+const subscribeChoice = (onChange: () => void) =>
+  choiceStore.subscribe(() => {
+    applyTheme();
+    onChange();
+  });
+
 // The device's setting is an outside store: subscribing keeps "System" following it when it changes.
 function subscribeDeviceScheme(onChange: () => void) {
   const query = darkSchemeQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
+  const changed = () => {
+    applyTheme();
+    onChange();
+  };
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
 }
-const deviceIsDark = () => darkSchemeQuery()?.matches ?? false;
-const resolveTheme = (choice: ThemeChoice, dark: boolean): Theme => (choice === 'system' ? (dark ? 'dark' : 'light') : choice);
 
 interface ThemeValue {
   /** The theme on screen (data-theme on <html>). */
@@ -54,14 +77,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const dark = useSyncExternalStore(subscribeDeviceScheme, deviceIsDark, () => false);
   const theme: Theme = resolveTheme(choice, dark);
 
-  useEffect(() => {
-    // Read again rather than trusting the render: while a server-rendered page hydrates, the render still shows
-    // the server's default, and the theme that boot.js applied must not flash back to it.
-    // Set only when it changes: setting <html data-theme> even to the same value makes the browser recalculate the
-    // style of the whole page, a long task right after hydration on a phone (decision 169).
-    const next = resolveTheme(readChoice(), deviceIsDark());
-    if (document.documentElement.getAttribute('data-theme') !== next) document.documentElement.setAttribute('data-theme', next);
-  }, [theme]);
+  // Once mounted, and after each render of a change: read again rather than trusting the render, because while a
+  // server-rendered page hydrates the render still shows the server's default (light, device unknown), and the
+  // theme that boot.js applied must not flash back to it.
+  useEffect(() => applyTheme(), [theme]);
 
   // Stored only when the shopper chooses, so a visitor who never chose keeps following the device.
   const setTheme = useCallback((next: ThemeChoice) => storeChoice(next), []);

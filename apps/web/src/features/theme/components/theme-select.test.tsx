@@ -81,6 +81,21 @@ describe('theme select (spec §4: toggle, set and select controls)', () => {
     expect(html()).toBe('light');
   });
 
+  it('puts an OS switch on <html> in the event itself, before React renders it (issue #34)', () => {
+    const device = fakeColorScheme(true);
+    localStorage.setItem('theme', 'system');
+    const { toggle } = renderControls();
+    expect(html()).toBe('dark');
+    // Outside act(): React has not rendered the change yet when the attribute is read.
+    device.set(false);
+    expect(html()).toBe('light');
+    device.set(true);
+    expect(html()).toBe('dark');
+    act(() => device.set(false));
+    expect(html()).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('restores a stored System choice and applies a choice made in another tab', () => {
     fakeColorScheme(true);
     localStorage.setItem('theme', 'system');
