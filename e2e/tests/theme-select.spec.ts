@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { copy } from '@shop/shared/copy';
 import { expect, test } from '../support/fixtures';
+import { holdScripts } from '../support/hydration';
 
 /**
  * Spec §4 Theme: "toggle, set and select controls change the theme; the
@@ -87,6 +88,67 @@ test.describe('theme select in the footer', () => {
     await expect(themeSelect(page)).toHaveValue('system');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('System on a dark device (issue #34): dark from the first paint and after a reload, flips with the OS, and a fixed choice ignores the OS', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    try {
+      // The server's page names no theme, so its stylesheet follows the device even before boot.js or without it.
+      const served = await (await page.request.get('/')).text();
+      expect(/<html\b[^>]*>/.exec(served)?.[0]).not.toContain('data-theme');
+      await page.goto('/');
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      const darkBackground = await pageBackground(page);
+      const noScript = await browser.newContext({ colorScheme: 'dark', javaScriptEnabled: false });
+      const bare = await noScript.newPage();
+      await bare.goto('/');
+      expect(await pageBackground(bare)).toBe(darkBackground);
+      await noScript.close();
+
+      // Chosen System, then reloaded on the dark device: dark again.
+      await themeSelect(page).selectOption({ label: copy.theme.system });
+      expect(await stored(page)).toBe('system');
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await expect(themeSelect(page)).toHaveValue('system');
+      await expect(page.getByRole('button', { name: copy.nav.themeToggle })).toHaveAttribute('aria-pressed', 'true');
+
+      // The OS switches, and the page follows each time, the right way round.
+      for (const scheme of ['light', 'dark', 'light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(html).toHaveAttribute('data-theme', scheme);
+      }
+
+      // Before the app's script has arrived, boot.js follows the OS too.
+      const release = await holdScripts(page);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      release();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+
+      // An explicit Light or Dark ignores the OS, live and after a reload.
+      await themeSelect(page).selectOption({ label: copy.theme.light });
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await themeSelect(page).selectOption({ label: copy.theme.dark });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+    } finally {
+      await context.close();
+    }
   });
 
   test('a choice made in another tab applies to this one', async ({ context }) => {
