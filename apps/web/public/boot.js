@@ -7,7 +7,17 @@
 // Also used by the theme controls before the app runs them (5.).
 function applyThemeChoice(choice) {
   const theme = choice === 'dark' || choice === 'light' ? choice : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-  document.documentElement.setAttribute('data-theme', theme);
+  const root = document.documentElement;
+  const current = root.getAttribute('data-theme');
+  if (current === theme) return;
+  if (current === null) return root.setAttribute('data-theme', theme);
+  // A switch: every colour changes at once, without each control's own colour transition (as the app does,
+  // theme-context.tsx; they ended at different moments, and a check of the page could read colours half-way).
+  const still = document.createElement('style');
+  still.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.append(still);
+  root.setAttribute('data-theme', theme);
+  requestAnimationFrame(() => requestAnimationFrame(() => still.remove()));
 }
 function storedThemeChoice() {
   try {

@@ -38,7 +38,18 @@ const resolveTheme = (choice: ThemeChoice, dark: boolean): Theme => (choice === 
 function applyTheme() {
   if (typeof document === 'undefined') return;
   const next = resolveTheme(readChoice(), deviceIsDark());
-  if (document.documentElement.getAttribute('data-theme') !== next) document.documentElement.setAttribute('data-theme', next);
+  const root = document.documentElement;
+  const current = root.getAttribute('data-theme');
+  if (current === next) return;
+  if (current === null) return root.setAttribute('data-theme', next);
+  // A switch: every colour changes at once. With their own colour transitions the controls took the new theme at
+  // different moments, and a check of the page right after a switch could read a colour half-way (issue #34).
+  // The rule goes after two frames, once the new colours are what the page was drawn with.
+  const still = document.createElement('style');
+  still.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.append(still);
+  root.setAttribute('data-theme', next);
+  requestAnimationFrame(() => requestAnimationFrame(() => still.remove()));
 }
 
 // The stored choice is an outside store, so a server-rendered page hydrates with the server's markup and then shows the choice.
