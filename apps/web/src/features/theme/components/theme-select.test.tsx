@@ -96,6 +96,22 @@ describe('theme select (spec §4: toggle, set and select controls)', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('a switch holds every transition until the new colours are drawn, so no control shows a colour half-way (issue #34)', async () => {
+    const device = fakeColorScheme(true);
+    localStorage.setItem('theme', 'system');
+    renderControls();
+    const holds = () => Array.from(document.head.querySelectorAll('style')).filter((s) => s.textContent?.includes('transition:none')).length;
+    // (Earlier tests' switches may still have theirs, due in a frame.)
+    const before = holds();
+    device.set(false);
+    expect(html()).toBe('light');
+    expect(holds()).toBe(before + 1);
+    // Two frames later the page has been drawn in the new colours, and transitions are back.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(holds()).toBe(0);
+  });
+
   it('restores a stored System choice and applies a choice made in another tab', () => {
     fakeColorScheme(true);
     localStorage.setItem('theme', 'system');
