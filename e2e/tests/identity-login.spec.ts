@@ -116,7 +116,13 @@ test.describe('protected routes', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboard/profile');
+    // A signed-in page opened directly arrives rendered for the session (decision 187): the browser loads the
+    // sign-in state on a public page, whose server reads no session, and the app goes to the profile meanwhile.
+    await page.goto('/home');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/dashboard/profile');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page.getByRole('status').filter({ hasText: copy.auth.checkingSession })).toBeVisible();
     release();
     await expect(page.getByRole('button', { name: copy.profile.updateButton })).toBeVisible();

@@ -8,6 +8,8 @@ import { App } from './app/app';
 import { createClientRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { readServerState } from './ssr-state';
+import { storeAccessToken } from './features/identity/session-token';
+import { setRenderedAt } from './lib/render-clock';
 import { sendHeldSubmits } from './held-submits';
 import { loadLazyParts } from './lib/lazy-part';
 import { captureStaticParts, releaseStaticParts } from './lib/static-part';
@@ -20,6 +22,9 @@ async function start() {
   const state = readServerState();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
+  // A signed-in page (decision 187): the token of the session the server rendered it for, before anything asks.
+  if (state?.accessToken) storeAccessToken(state.accessToken);
+  setRenderedAt(state?.renderedAt ?? null);
   await nextTask();
   // public/boot.js links the page's chunks one per task; importing a screen before that is done makes the
   // bundler's loader link the rest at once, in one long task (decision 172).

@@ -6,6 +6,13 @@ import { ApiError } from './lib/api-client';
 export interface ServerState {
   queries: DehydratedState;
   router: HydrationState;
+  /**
+   * Decision 187: on a page rendered for a signed-in session, that session's access token, so the browser's first
+   * calls carry it instead of asking for one (the page is `private, no-store`).
+   */
+  accessToken?: string;
+  /** Decision 187: when the server rendered the page (ms since 1970); the hydrating render shows the clock at it. */
+  renderedAt?: number;
 }
 
 export const SERVER_STATE_ID = 'ssr-state';

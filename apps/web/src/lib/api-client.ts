@@ -58,6 +58,12 @@ export function setServerFetch(fetchImpl: ServerFetch | null) {
   serverFetch = fetchImpl;
 }
 
+/**
+ * Decision 187: a read the server renderer makes for a signed-in page marks that it wants the page's session
+ * (`auth: true`); apps/api's page renderer swaps the mark for the bearer of the session it checked.
+ */
+export const SERVER_AUTH_HEADER = 'x-shop-render-auth';
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -101,8 +107,13 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   // FormData sets its own multipart boundary.
   if (typeof opts.rawBody === 'string') headers['content-type'] = opts.contentType ?? 'text/plain';
   if (opts.auth) {
-    const token = getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    // Rendering a signed-in page on the server (decision 187): the renderer adds the bearer of the session it read
+    // from the page's cookie. This process has no token of its own, and no call without this mark gets one.
+    if (serverFetch) headers[SERVER_AUTH_HEADER] = '1';
+    else {
+      const token = getAccessToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
   }
   let res: Response;
   try {

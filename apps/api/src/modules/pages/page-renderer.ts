@@ -4,12 +4,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
 import { networkCopy } from '@shop/shared/copy/network';
 import { publicAddress } from '../../lib/public-url';
+import { isAdmin } from '../../lib/policy';
+import type { AuthUser } from '../../plugins/auth';
+
+/** Decision 187: the signed-in user of a page, as the web app's session query knows them, and their access token. */
+export interface RenderSession {
+  user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; twoFactorEnabled: boolean };
+  accessToken: string;
+}
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerBundle {
-  render(request: Request): Promise<{ status: number; head: string; html: string; state: string; modules: string[] } | Response>;
+  render(request: Request, session?: RenderSession): Promise<{ status: number; head: string; html: string; state: string; modules: string[] } | Response>;
   setServerFetch(fetchImpl: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
 }
 
@@ -21,11 +30,35 @@ export const RENDER_HEADER = 'x-shop-render';
  */
 export const RENDER_CLIENT_HEADER = 'x-shop-render-client';
 
+/**
+ * Decision 187: the web app's mark on a read it makes with `auth: true` while rendered here (apps/web
+ * lib/api-client.ts). The renderer swaps it for the bearer of the page's own session, or drops it.
+ */
+export const RENDER_AUTH_HEADER = 'x-shop-render-auth';
+
 /** The page being rendered: whose it is, and whether one of its reads was refused for too many requests. */
 interface RenderScope {
   client: string;
   retryAfterSeconds?: number;
+  /** The access token of the session this page is rendered for (signed-in pages only). */
+  accessToken?: string;
 }
+
+/**
+ * Decision 187: the pages behind the web app's sign-in guard (router.tsx's ProtectedRoute). They are rendered for
+ * the session of the request's cookie, and no copy of them is kept anywhere (`private, no-store`), with a
+ * session or without.
+ */
+export function isSignedInPage(pathname: string): boolean {
+  return /^\/(?:dashboard|checkout|purchase)(?:\/|$)/.test(pathname);
+}
+
+/** Better Auth's session cookie (`__Secure-` on https). Only its presence is checked before a session is read. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=[^;\s]/;
+export const hasSessionCookie = (req: FastifyRequest) => SESSION_COOKIE.test(req.headers.cookie ?? '');
+
+/** What the page cache headers say of a signed-in page: for this browser only, kept by nobody, by cookie. */
+const PRIVATE_PAGE = 'private, no-store';
 const renderScope = new AsyncLocalStorage<RenderScope>();
 
 /** Thrown by the rate limit for a page address over its budget: the page route answers it with tooManyPagesHtml. */
@@ -141,13 +174,16 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
     // The page's reads of the public catalogue are answered in this process, through the same routes, cache and validation.
     bundle.setServerFetch(async (url, init) => {
       const scope = renderScope.getStore();
+      const { [RENDER_AUTH_HEADER]: wantsSession, authorization: _ignored, ...sent } = init.headers as Record<string, string>;
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
         headers: {
-          ...(init.headers as Record<string, string>),
+          ...sent,
           [RENDER_HEADER]: renderSecret,
           ...(scope ? { [RENDER_CLIENT_HEADER]: scope.client } : {}),
+          // Only a read the page makes as its signed-in user gets that user's bearer; every other read goes without.
+          ...(wantsSession && scope?.accessToken ? { authorization: `Bearer ${scope.accessToken}` } : {}),
         },
         payload: typeof init.body === 'string' ? init.body : undefined,
       });
@@ -163,25 +199,60 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
     app.log.warn({ entry }, 'no server bundle: pages are rendered in the browser only (run npm run build)');
   }
 
-  const bare = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+  /**
+   * Decision 187: the signed-in user of a request for a signed-in page, from its session cookie (Better Auth checks
+   * it, as for every API call), with an access token for that session; null for a visitor, a session that is over,
+   * or one that still owes its second factor (the browser asks for the code, as before).
+   */
+  async function pageSession(req: FastifyRequest): Promise<{ me: AuthUser; session: RenderSession } | null> {
+    if (!hasSessionCookie(req)) return null;
+    const me = await app.sessionUser(req);
+    if (!me || (me.twoFactorEnabled && !me.twoFactorVerified)) return null;
+    const { token } = await app.auth.api.getToken({ headers: fromNodeHeaders(req.headers) });
+    const user = { id: me.id, email: me.email, name: me.name, image: me.image, emailVerified: me.emailVerified, twoFactorEnabled: me.twoFactorEnabled };
+    return { me, session: { user, accessToken: token } };
+  }
+
+  const bare = (reply: FastifyReply, cacheControl = 'no-cache') => reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(template);
 
   return {
     async send(req, reply) {
-      if (!bundle) return bare(reply);
+      const pathname = req.url.split('?')[0];
+      const signedInPage = isSignedInPage(pathname);
+      // A signed-in page differs by cookie and is nobody's to keep: not a shared cache's, not the browser's history.
+      if (signedInPage) reply.header('vary', 'cookie');
+      const cacheControl = signedInPage ? PRIVATE_PAGE : 'no-cache';
+      if (!bundle) return bare(reply, cacheControl);
       // Absolute addresses in the page (canonical, Open Graph, JSON-LD) use the shop's public origin and the path only.
       const url = publicAddress(app.config.publicUrl, req.url);
       let result: Awaited<ReturnType<ServerBundle['render']>>;
       const scope: RenderScope = { client: req.ip };
+      let signedIn: Awaited<ReturnType<typeof pageSession>> = null;
       try {
-        result = await renderScope.run(scope, () => bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } })));
+        // Public pages read no session (decision 106): only a signed-in page with a session cookie does.
+        if (signedInPage) signedIn = await pageSession(req);
+      } catch (err) {
+        // The browser checks the sign-in itself, as it did before pages were rendered signed in.
+        req.log.warn({ err, url: req.url }, 'the session of a signed-in page could not be read; rendering it signed out');
+      }
+      // /dashboard opens the page each role uses most (dashboard-index.tsx); the server sends it there at once.
+      if (signedIn && (pathname === '/dashboard' || pathname === '/dashboard/')) {
+        return reply.header('cache-control', PRIVATE_PAGE).redirect(isAdmin(signedIn.me) ? '/dashboard/orders' : '/dashboard/myorders', 302);
+      }
+      if (signedIn) scope.accessToken = signedIn.session.accessToken;
+      // A visitor's copy of a signed-in address holds nobody's data (the sign-in check): revalidated like any page,
+      // so history navigation keeps working as before; a page rendered for a session is never stored.
+      const pageCacheControl = signedIn ? PRIVATE_PAGE : 'no-cache';
+      try {
+        result = await renderScope.run(scope, () => bundle.render(new Request(url, { method: 'GET', headers: { accept: 'text/html' } }), signedIn?.session));
       } catch (err) {
         // A page that cannot be rendered here still works: the browser renders it.
         req.log.error({ err, url: req.url }, 'server rendering failed; sending the bare page');
-        return bare(reply);
+        return bare(reply, cacheControl);
       }
       if (scope.retryAfterSeconds !== undefined) return sendTooManyPages(reply, scope.retryAfterSeconds);
       if (result instanceof Response) {
-        return reply.redirect(result.headers.get('location') ?? '/', result.status);
+        return reply.header('cache-control', cacheControl).redirect(result.headers.get('location') ?? '/', result.status);
       }
       let page = renderedTemplate;
       if (result.head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
@@ -194,7 +265,7 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string, 
           () =>
             `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>${appScripts(entries, screens.chunks)}`,
         );
-      return reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return reply.status(result.status).header('cache-control', pageCacheControl).type('text/html; charset=utf-8').send(page);
     },
   };
 }

@@ -5,7 +5,7 @@ import { toastsCopy } from '@shop/shared/copy/toasts';
 import { ApiError, setAuthFailureHandler } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toast';
 import { useAdminCheck } from './api/admin-check';
-import { SESSION_QUERY_KEY, fetchSession, sessionQueryOptions, type AuthSessionUser } from './api/session';
+import { RENDERED_SESSION_QUERY_KEY, SESSION_QUERY_KEY, fetchSession, sessionQueryOptions, type AuthSessionUser, type RenderedSession } from './api/session';
 import { fetchAccessToken, getAccessToken, isTokenFor, msUntilRenewal, removeAccessToken, subscribeToken } from './session-token';
 
 /** The signed-in user, in the spec's terms (the identity provider's displayName, email and photoURL). */
@@ -74,6 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const authUser = session.data ?? null;
   const token = useSyncExternalStore(subscribeToken, getAccessToken, () => null);
   const tokenReady = authUser ? isTokenFor(token, authUser.email) : false;
+  // Decision 187: the server rendered this page for this very user (it read the session cookie), so the page is
+  // theirs before the browser has a token of its own: the guards show it, as the server did, instead of "loading".
+  const rendered = useQuery({ queryKey: RENDERED_SESSION_QUERY_KEY, queryFn: (): RenderedSession | null => null, enabled: false, staleTime: Infinity });
+  const serverSignedIn = Boolean(authUser && rendered.data?.userId === authUser.id);
   // A sync that failed for a reason other than an ended session (e.g. offline): stop waiting for it.
   const [tokenFailed, setTokenFailed] = useState(false);
 
@@ -82,6 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await import('../../lib/auth-client').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
     removeAccessToken();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    queryClient.setQueryData(RENDERED_SESSION_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => !PUBLIC_QUERY_ROOTS.has(String(q.queryKey[0])) });
   }, [queryClient]);
 
@@ -148,7 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => setAuthFailureHandler(null);
   }, [endSession]);
 
-  const adminQuery = useAdminCheck(authUser?.email, tokenReady);
+  const adminQuery = useAdminCheck(authUser?.email, tokenReady || serverSignedIn);
 
   const logout = useCallback(async () => {
     await endSession();
@@ -171,12 +176,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthValue>(() => {
     const user = authUser ? toSessionUser(authUser) : null;
-    const loading = session.isPending || Boolean(authUser && !tokenReady && !tokenFailed);
-    const adminLoading = loading ? true : user ? tokenReady && adminQuery.isPending : false;
+    const loading = session.isPending || Boolean(authUser && !tokenReady && !tokenFailed && !serverSignedIn);
+    const adminLoading = loading ? true : user ? (tokenReady || serverSignedIn) && adminQuery.isPending : false;
     const owed = adminQuery.data?.twoFactor;
     const adminTwoFactor = owed === 'enrol' || owed === 'verify' ? owed : undefined;
     return { user, loading, admin: Boolean(user && adminQuery.data?.admin), adminLoading, adminTwoFactor, logout };
-  }, [authUser, session.isPending, tokenReady, tokenFailed, adminQuery.isPending, adminQuery.data, logout]);
+  }, [authUser, session.isPending, tokenReady, tokenFailed, serverSignedIn, adminQuery.isPending, adminQuery.data, logout]);
   const actions = useMemo<AuthActions>(
     () => ({ forceSignOut: endSession, completeSignIn, secondFactorPassed }),
     [endSession, completeSignIn, secondFactorPassed],

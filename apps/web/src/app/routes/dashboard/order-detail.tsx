@@ -26,11 +26,12 @@ import { RefundOrderDialog, canRefund } from '../../../features/orders/component
 import { statusBadgeClass, usePurchaseState } from '../../../features/orders/components/purchase-state';
 import { CancelPaidOrderAction, cancelledHintOf } from '../../../features/orders/components/cancel-paid-order';
 import { refundsCopy } from '@shop/shared/copy/refunds';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
+import { useNow } from '../../../lib/render-clock';
 import { formatCount } from '@shop/shared/intl';
 
 const t = orderViewCopy;
-const dateFormat = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /**
  * Issue #24: one order by its number (/dashboard/myorders/TT-10042, the
@@ -74,7 +75,9 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
   const refundDue = p.status === 'paid' && p.orders.some((o) => o.refundDue);
   // Issue #34 item 7: the same state in words as My Orders (packages/shared purchaseState).
   const state = usePurchaseState(p);
-  const open = p.status === 'unpaid' && (!p.expiresAt || minutesLeft(p.expiresAt) > 0);
+  const when = useDateFormat(WHEN);
+  const now = useNow();
+  const open = p.status === 'unpaid' && (!p.expiresAt || minutesLeft(p.expiresAt, now) > 0);
   const expired = state.status === 'expired' || (p.status === 'unpaid' && !open);
   const payPath = p.kind === 'checkout' ? paths.checkoutPayment(p._id) : paths.payment(p._id);
   const shipTo = shipToLines(p, { name: true });
@@ -95,12 +98,12 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1">
             <dt className="text-base-content/75">{t.placed}</dt>
-            <dd className="font-medium">{dateFormat.format(new Date(p.createdAt))}</dd>
+            <dd className="font-medium">{when(p.createdAt)}</dd>
           </div>
           {p.paidAt && (
             <div className="flex gap-1">
               <dt className="text-base-content/75">{t.paidOn}</dt>
-              <dd className="font-medium">{dateFormat.format(new Date(p.paidAt))}</dd>
+              <dd className="font-medium">{when(p.paidAt)}</dd>
             </div>
           )}
           {showCustomer && (

@@ -36,3 +36,13 @@ export const sessionQueryOptions = queryOptions({
   refetchOnWindowFocus: true,
   meta: { silent: true },
 });
+
+/**
+ * Decision 187: the server rendered this page for the signed-in user with this id (from the session cookie), with
+ * their data. Until the browser has its own access token, that user counts as signed in rather than "loading", so
+ * the page hydrates as the server sent it.
+ */
+export const RENDERED_SESSION_QUERY_KEY = ['auth', 'rendered'] as const;
+export interface RenderedSession {
+  userId: string;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../../../lib/render-clock';
 import { Link } from 'react-router';
 import { ordersCopy } from '@shop/shared/copy/orders';
 import { paymentCopy } from '@shop/shared/copy/payment';
@@ -112,12 +112,8 @@ export function TestPaymentBadge({ order }: { order: Order }) {
 
 /** Minutes left on a reservation, refreshed every 30 s; null without one. */
 function useMinutesLeft(expiresAt: string | null): number | null {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, [expiresAt]);
+  // The render's moment on the server and while hydrating (decision 187), then this browser's clock.
+  const now = useNow();
   return expiresAt ? minutesLeft(expiresAt, now) : null;
 }
 
@@ -141,8 +137,9 @@ function CancelledBadge() {
 
 /** Cancel is offered only while unpaid (customer and admin). */
 export function CancelOrderButton({ order, onCancel, label = order.productName }: { order: Order; onCancel(order: Order): void; label?: string }) {
+  const now = useNow();
   if (orderStatus(order) !== 'unpaid') return null;
-  if (order.expiresAt && minutesLeft(order.expiresAt) === 0) return null;
+  if (order.expiresAt && minutesLeft(order.expiresAt, now) === 0) return null;
   return (
     <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)}>
       {ordersCopy.cancel}

@@ -1,9 +1,9 @@
 import { timelineCopy as t } from '@shop/shared/copy/order-view';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import { formatPrice } from '../../../components/ui/price';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
 
-const when = dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 interface Event {
   at: string;
@@ -30,6 +30,7 @@ export function timelineOf(p: Purchase): Event[] {
 
 /** Issue #25 item 5: the order's timeline, for its customer and the admin. */
 export function OrderTimeline({ purchase }: { purchase: Purchase }) {
+  const when = useDateFormat(WHEN);
   const events = timelineOf(purchase);
   return (
     <section aria-labelledby="order-timeline-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
@@ -42,7 +43,7 @@ export function OrderTimeline({ purchase }: { purchase: Purchase }) {
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full bg-primary" />
             <span className="font-medium">{e.text}</span>
             <time dateTime={e.at} className="block text-xs text-base-content/75">
-              {when.format(new Date(e.at))}
+              {when(e.at)}
             </time>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../../../lib/render-clock';
 import { purchaseState } from '@shop/shared/purchase-state';
 import type { Purchase, PurchaseStatus } from '@shop/shared/schemas/cart';
 
@@ -28,15 +28,10 @@ const statusDotClass: Record<PurchaseStatus, string> = {
  * while the page is open: the spec's status component beside it turns to Expired then too.
  */
 export function usePurchaseState(p: Pick<Purchase, 'status' | 'expiresAt' | 'total' | 'refunded'>) {
-  const [, setTick] = useState(0);
-  const ticking = p.status === 'unpaid' && p.expiresAt !== null;
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setTick((n) => n + 1), 30_000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  // Read at each render, as the reservation's minutes beside it are (the signed-in pages are not server-rendered).
-  return purchaseState(p);
+  // The render's moment on the server and while hydrating (decision 187), then this browser's clock every 30 s,
+  // as the reservation's minutes beside it.
+  const now = useNow();
+  return purchaseState(p, now);
 }
 
 /**

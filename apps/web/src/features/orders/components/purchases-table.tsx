@@ -8,13 +8,13 @@ import { InvoiceLink } from './invoice-link';
 import { paths } from '../../../config/paths';
 import { formatPrice, Price } from '../../../components/ui/price';
 import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
 import { formatCount } from '@shop/shared/intl';
 import { guestCheckoutCopy } from '@shop/shared/copy/guest-checkout';
 
 const t = orderFlowCopy;
 const v = orderViewCopy;
-const dateFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 interface PurchasesTableProps {
   purchases: Purchase[];
@@ -170,12 +170,13 @@ function PurchasesGrid({ purchases, caption, showCustomer = false, offset = 0, r
 
 /** The order's number, a link to its page, and the day it was placed. */
 function OrderHeading({ purchase: p }: { purchase: Purchase }) {
+  const day = useDateFormat(DAY);
   return (
     <>
       <Link to={paths.orderDetail(p.number)} className="link link-hover font-semibold tabular-nums whitespace-nowrap text-primary">
         {p.number}
       </Link>
-      <p className="text-xs text-base-content/75">{t.orderedOn(dateFormat.format(new Date(p.createdAt)))}</p>
+      <p className="text-xs text-base-content/75">{t.orderedOn(day(p.createdAt))}</p>
     </>
   );
 }

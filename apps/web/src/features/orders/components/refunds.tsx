@@ -4,9 +4,9 @@ import type { Refund } from '@shop/shared/schemas/refund';
 import { formatPrice } from '../../../components/ui/price';
 import { downloadCreditNote } from '../api/download-invoice';
 import { DocumentDownloadButton } from './invoice-link';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
 
-const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 function CreditNoteLink({ purchase, number }: { purchase: Purchase; number: string }) {
   return (
@@ -53,6 +53,7 @@ export function RefundedFigures({ purchase: p }: { purchase: Purchase }) {
  * reason and its credit note.
  */
 export function RefundsSection({ purchase: p }: { purchase: Purchase }) {
+  const day = useDateFormat(DAY);
   const list = p.refunds ?? [];
   if (list.length === 0) return null;
   return (
@@ -65,7 +66,7 @@ export function RefundsSection({ purchase: p }: { purchase: Purchase }) {
           <li key={r._id} className={i > 0 ? 'border-t border-base-300 pt-4' : ''}>
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-semibold tabular-nums">{t.refundOf(formatPrice(r.total))}</span>
-              <span className="text-sm text-base-content/75">{r.status === 'pending' ? t.pending : dayFormat.format(new Date(r.createdAt))}</span>
+              <span className="text-sm text-base-content/75">{r.status === 'pending' ? t.pending : day(r.createdAt)}</span>
             </p>
             <ul className="mt-1 flex flex-col gap-0.5 text-sm">
               {refundedWhat(r).map((w) => (

@@ -13,10 +13,11 @@ import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
 import { useCreateReturn, useRefundReturn, useStepReturn } from '../api/returns';
 import { refundableOrder } from './refund-order-dialog';
 import { LineQuantities } from './line-quantities';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
+import { useNow } from '../../../lib/render-clock';
 import { formatCount } from '@shop/shared/intl';
 
-const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 const badge: Record<Return['status'], string> = {
   requested: 'badge-warning',
   approved: 'badge-info',
@@ -145,13 +146,15 @@ function ReturnRequestForm({ order: p, onClose }: { order: Purchase; onClose(): 
 /** The customer's "Return parts…" button and dialog, while a return can be asked for. */
 export function ReturnRequestAction({ purchase: p }: { purchase: Purchase }) {
   const [open, setOpen] = useState(false);
-  if (!canAskReturn(p)) return null;
+  const day = useDateFormat(DAY);
+  const now = useNow();
+  if (!canAskReturn(p, now)) return null;
   return (
     <div className="flex flex-col items-start gap-1">
       <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
         {t.returnButton}
       </button>
-      <p className="text-xs text-base-content/75">{t.windowOpen(dayFormat.format(new Date(p.returnableUntil!)))}</p>
+      <p className="text-xs text-base-content/75">{t.windowOpen(day(p.returnableUntil!))}</p>
       <Modal open={open} onClose={() => setOpen(false)} title={t.dialogTitle(p.number)} size="md" closeLabel={t.cancel}>
         {open && <ReturnRequestForm order={p} onClose={() => setOpen(false)} />}
       </Modal>
@@ -324,6 +327,7 @@ function AdminSteps({ purchase: p, ret }: { purchase: Purchase; ret: Return }) {
  * status, parts, reason and notes; for an admin, the next step's buttons.
  */
 export function ReturnsSection({ purchase: p, admin }: { purchase: Purchase; admin: boolean }) {
+  const day = useDateFormat(DAY);
   const list = p.returns ?? [];
   if (list.length === 0) return null;
   return (
@@ -336,7 +340,7 @@ export function ReturnsSection({ purchase: p, admin }: { purchase: Purchase; adm
           <li key={r._id} className={i > 0 ? 'border-t border-base-300 pt-4' : ''}>
             <p className="flex flex-wrap items-center justify-between gap-2">
               <span className={`badge font-semibold ${badge[r.status]}`}>{t.status[r.status]}</span>
-              <span className="text-sm text-base-content/75">{t.requestedOn(dayFormat.format(new Date(r.requestedAt)))}</span>
+              <span className="text-sm text-base-content/75">{t.requestedOn(day(r.requestedAt))}</span>
             </p>
             <ul className="mt-2 flex flex-col gap-0.5 text-sm">
               {r.lines.map((l) => (

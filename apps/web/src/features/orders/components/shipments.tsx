@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { shipmentsCopy as t } from '@shop/shared/copy/shipments';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import type { Shipment } from '@shop/shared/schemas/shipment';
-import { dateTimeFormat } from '@shop/shared/intl';
+import { useDateFormat } from '../../../lib/date-format';
 import { formatCount } from '@shop/shared/intl';
 
-const dayFormat = dateTimeFormat('en-US', { dateStyle: 'medium' });
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** The tracking number, a link to the carrier's tracking page in a new tab when it has one ('Other' has none). */
 export function TrackingLink({ shipment: s, children, className = '' }: { shipment: Shipment; children?: ReactNode; className?: string }) {
@@ -30,6 +30,7 @@ export function TrackingLink({ shipment: s, children, className = '' }: { shipme
  * carrier, tracking number (a link to the carrier's page), date and lines.
  */
 export function ShipmentsSection({ purchase: p }: { purchase: Purchase }) {
+  const day = useDateFormat(DAY);
   const list = p.shipments ?? [];
   if (list.length === 0) return null;
   return (
@@ -49,7 +50,7 @@ export function ShipmentsSection({ purchase: p }: { purchase: Purchase }) {
                 <TrackingLink shipment={s} />
               </dd>
               <dt className="text-base-content/75">{t.shippedOn}</dt>
-              <dd className="font-medium">{dayFormat.format(new Date(s.shippedAt))}</dd>
+              <dd className="font-medium">{day(s.shippedAt)}</dd>
             </dl>
             <h4 className="sr-only">{t.inParcel}</h4>
             <ul className="mt-2 flex flex-col gap-0.5 text-sm">
