@@ -48,9 +48,12 @@ function serverNow(): Date {
   return renderedDate;
 }
 
-/** The clock as last read; read again when it is a second old (one Date for all the renders of one moment). */
+/**
+ * The clock as last read; read again when it is a second off (one Date for all the renders of one moment). Off
+ * either way: a clock set back (by the device, or a test) must not leave the page at the earlier reading.
+ */
 function clientNow(): Date {
-  if (Date.now() - now.getTime() >= 1000) now = new Date();
+  if (Math.abs(Date.now() - now.getTime()) >= 1000) now = new Date();
   return now;
 }
 
