@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkouts, orders } from '../src/db/schema';
+import crypto from 'node:crypto';
 import { guestToken } from '../src/modules/guest/guest-token';
+import { customerOrderUrl } from '../src/modules/guest/guest-link';
 import { bearer, cookieHeader, createTestApp, latestVerificationLink, syncToken, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod, getProductStock, readOutbox } from './orders-fixtures';
@@ -101,6 +103,34 @@ describe('guest checkout (decision 188)', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/guest/order/payment-intent', headers: { 'x-guest-token': placed.token } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ALREADY_PAID');
+  });
+
+  it('sends the guest the order’s own link in the shipment and refund e-mails, never My Orders (they have no account)', async () => {
+    const email = someEmail('Shipped');
+    const placed = await placeGuest(t, productId, 2, email);
+    expect((await payGuest(t, placed.token)).statusCode).toBe(200);
+    const [line] = await t.app.db.select().from(orders).where(eq(orders.checkoutId, placed.id));
+    const asAdmin = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(admin.token), payload });
+    const shipped = await asAdmin(`/api/purchases/${placed.number}/shipments`, {
+      carrier: 'ups',
+      trackingNumber: '1Z999AA10123456784',
+      lines: [{ orderId: line.id, quantity: 1 }],
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const refunded = await asAdmin(`/api/purchases/${placed.number}/refunds`, { amount: 5, reason: 'Scratched box', idempotencyKey: crypto.randomUUID() });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+
+    const link = `${t.app.config.publicUrl}/guest-order#${placed.token}`;
+    const mails = readOutbox(t.dataDir).filter((m) => m.to === email.toLowerCase());
+    const shipment = mails.find((m) => m.subject.includes('has shipped'));
+    const refund = mails.find((m) => m.subject.startsWith('We refunded'));
+    for (const mail of [shipment, refund]) {
+      expect(mail?.text).toContain(`Your order: ${link}`);
+      expect(mail?.text).not.toContain('/dashboard/myorders/');
+    }
+    // A customer's order still points to My Orders.
+    expect(await customerOrderUrl(t.app.db, t.app.config, crypto.randomUUID(), 'TT-1')).toBe(`${t.app.config.publicUrl}/dashboard/myorders/TT-1`);
   });
 
   it('opens only the order of its own token: none, altered, a customer’s checkout id signed, another customer and a visitor all get 404', async () => {

@@ -22,9 +22,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** "Your order TT-… has shipped" (the last parts) or "Part of your order TT-… has shipped": its lines, carrier and tracking link. */
-export function shipmentEmail(m: ShipmentMail, publicUrl: string): MailMessage {
+export function shipmentEmail(m: ShipmentMail, publicUrl: string, orderUrl = `${publicUrl}/dashboard/myorders/${m.number}`): MailMessage {
   const subject = m.complete ? `Your order ${m.number} has shipped` : `Part of your order ${m.number} has shipped`;
-  const orderUrl = `${publicUrl}/dashboard/myorders/${m.number}`;
   const when = day.format(m.shippedAt);
   const intro = m.complete
     ? `Good news: your order ${m.number} is on its way. This parcel left our warehouse on ${when}.`

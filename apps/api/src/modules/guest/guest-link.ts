@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, orders } from '../../db/schema';
+import type { AppConfig } from '../../config/env';
+import { isUuid } from '../../lib/errors';
+import { guestOrderUrl } from './guest-token';
 
 /**
  * Decision 188: a verified account takes the guest orders placed with its e-mail address (compared without case)
@@ -24,4 +27,17 @@ export async function linkGuestOrders(db: Db, user: { id: string; email: string;
       .where(and(inArray(orders.checkoutId, ids), isNull(orders.userId)));
     return ids;
   });
+}
+
+/**
+ * Where an e-mail about an order sends its customer: My Orders, or, for a guest's order no account holds yet, the
+ * order's signed link (decision 188: the receipt's link; a shipment or a refund must not send a guest to a sign-in
+ * they have no account for). `key` is the order's key (a checkout's id for a guest order).
+ */
+export async function customerOrderUrl(db: Db, config: AppConfig, key: string, number: string): Promise<string> {
+  if (isUuid(key)) {
+    const [c] = await db.select({ guest: checkouts.guest, userId: checkouts.userId }).from(checkouts).where(eq(checkouts.id, key));
+    if (c?.guest && c.userId === null) return guestOrderUrl(config, key);
+  }
+  return `${config.publicUrl}/dashboard/myorders/${number}`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createShipmentSchema, errorResponseSchema, purchaseRefParamsSchema, purchaseSchema } from '@shop/shared';
 import { shipmentEmail } from '../../lib/shipment-email';
+import { customerOrderUrl } from '../guest/guest-link';
 import { getPurchase } from './purchases.service';
 import { createShipment } from './shipments.service';
 
@@ -32,7 +33,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const created = await createShipment(app.db, { id: admin.id, email: admin.email }, req.params.ref, req.body, now);
       try {
-        await app.mailer.send(shipmentEmail(created.mail, app.config.publicUrl));
+        await app.mailer.send(shipmentEmail(created.mail, app.config.publicUrl, await customerOrderUrl(app.db, app.config, created.key, created.mail.number)));
       } catch (err) {
         // The shipment is recorded either way; a mail outage must not turn it into an error.
         req.log.error({ err, shipmentId: created.shipment.id }, 'could not send the shipment e-mail');
