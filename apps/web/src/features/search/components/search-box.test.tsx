@@ -68,6 +68,15 @@ describe('navbar search box', () => {
     expect(searches[0].query.get('track')).toBeNull();
   });
 
+  it('prices a suggestion per piece, with the lot it is sold in (issue #39 item 1), never the lot price alone', async () => {
+    setup([{ ...part(1), unitPrice: 249, minOrder: 10 }]);
+    await userEvent.type(screen.getByRole('combobox', { name: t.label }), 'cr9e');
+    const [option] = await screen.findAllByRole('option');
+    expect(option.textContent).toContain('$24.90 each');
+    expect(option.textContent).toContain('min. 10');
+    expect(option.textContent).not.toContain('$249.00');
+  });
+
   it('moves through the suggestions with the arrow keys and opens the chosen part with Enter', async () => {
     const { router } = setup();
     const box = screen.getByRole('combobox', { name: t.label });

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { searchCopy } from '@shop/shared/copy/search';
 import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
-import { formatPrice } from '../../../components/ui/price';
+import { piecePrice } from '@shop/shared/piece-price';
 import { SearchIcon } from '../../../components/ui/icons';
 import { BikeIcon } from '../../garage/components/fit-icons';
 import { useSuggestions } from '../api/search';
@@ -208,7 +208,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
                     {t.partNumber} <span className="font-mono">{o.part.sku}</span> · {o.part.brand}
                   </span>
                 </span>
-                <span className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(o.part.unitPrice)}</span>
+                {/* Issue #39 item 1 (decision 182): a piece's price first, the lot it is sold in beside it, as on the cards. */}
+                <SuggestionPrice lotPrice={o.part.unitPrice} minOrder={o.part.minOrder} active={i === active} />
               </li>
             ),
           )}
@@ -231,5 +232,16 @@ export function SearchBox({ className = '' }: { className?: string }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** "$24.90 each" over "min. 10": what a piece costs, and the lot it is sold in. */
+function SuggestionPrice({ lotPrice, minOrder, active }: { lotPrice: number; minOrder: number; active: boolean }) {
+  const p = piecePrice(lotPrice, minOrder);
+  return (
+    <span className="shrink-0 text-right tabular-nums">
+      <span className="block text-sm font-semibold">{p.eachText}</span>
+      <span className={`block text-xs ${active ? '' : 'text-base-content/75'}`}>{p.minText}</span>
+    </span>
   );
 }
