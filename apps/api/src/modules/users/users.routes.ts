@@ -84,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:email',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['users'],
         security: [{ bearerAuth: [] }],
@@ -102,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['users'],
         security: [{ bearerAuth: [] }],
@@ -132,7 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['users'],
         summary:
@@ -152,7 +152,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['users'],
         summary: 'Promote a user to admin (admin)',
@@ -177,7 +177,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id/admin',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['users'],
         summary:
@@ -202,7 +202,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/tax-exemption',
     {
-      preHandler: [app.requireAdmin],
+      onRequest: [app.requireAdmin],
       schema: {
         tags: ['users'],
         summary: 'Issue #24: mark a business customer tax-exempt with their VAT or resale number, or not (admin); their next orders carry no tax',
