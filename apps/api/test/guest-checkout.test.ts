@@ -110,8 +110,7 @@ describe('guest checkout (decision 188)', () => {
     const placed = await placeGuest(t, productId, 2, email);
     expect((await payGuest(t, placed.token)).statusCode).toBe(200);
     const [line] = await t.app.db.select().from(orders).where(eq(orders.checkoutId, placed.id));
-    const asAdmin = (url: string, payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url, headers: bearer(admin.token), payload });
+    const asAdmin = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: bearer(admin.token), payload });
     const shipped = await asAdmin(`/api/purchases/${placed.number}/shipments`, {
       carrier: 'ups',
       trackingNumber: '1Z999AA10123456784',

@@ -21,7 +21,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** "We refunded $X of your order TT-…": what, why, when the card sees it, with the credit note attached. */
-export function refundEmail(m: RefundMail, publicUrl: string, creditNotePdf: Buffer | null, orderUrl = `${publicUrl}/dashboard/myorders/${m.number}`): MailMessage {
+export function refundEmail(
+  m: RefundMail,
+  publicUrl: string,
+  creditNotePdf: Buffer | null,
+  orderUrl = `${publicUrl}/dashboard/myorders/${m.number}`,
+): MailMessage {
   const amount = usd(m.totalCents);
   const subject = `We refunded ${amount} of your order ${m.number}`;
   const what = [
