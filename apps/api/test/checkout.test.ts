@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/db/schema';
+import { orderRefunds, orders, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
+import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
 import type { FakeStripe } from './fake-stripe/server';
 import { startStripeShop, type StripeShop } from './support/stripe-shop';
@@ -443,6 +444,56 @@ describe('checkout reservations: expiry and the unpaid-order cap', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json().error.code).toBe('CHECKOUT_EXPIRED');
     expect((await payCheckoutRequest(t, dan, placed._id, 'pi_test_x')).statusCode).toBe(409);
+  });
+
+  it('a payment after expiry, when one line sold out meanwhile, keeps the other line and refunds that one at once, once (issue #34)', async () => {
+    const gil = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
+    const a = await addProduct(t.app, admin, { minOrder: 1, stock: 10 });
+    const b = await addProduct(t.app, admin, { minOrder: 1, stock: 30 });
+    await putLine(t, gil, a._id, 10);
+    await putLine(t, gil, b._id, 5);
+    const placed = (await checkout(t, gil)).json();
+    const intent = await checkoutIntent(t, gil, placed._id);
+    expect(intent.statusCode, intent.body).toBe(200);
+    const pm = await createPaymentMethod(t.app, CARDS.success);
+    const confirmed = await confirmPayment(t.app, intent.json().clientSecret, pm.json().id);
+    const pi: string = confirmed.json().paymentIntent.id;
+    // The processor's answer had not arrived when the reservation ran out; meanwhile Bob buys every unit of part A.
+    await t.app.db.update(testPaymentIntents).set({ status: 'requires_payment_method' }).where(eq(testPaymentIntents.id, pi));
+    clock.advanceSeconds(TTL_SECONDS + 1);
+    expect((await getCheckout(t, gil, placed._id)).json().status).toBe('expired');
+    await placeOrder(t.app, bob, a._id, 10);
+    await t.app.db.update(testPaymentIntents).set({ status: 'succeeded' }).where(eq(testPaymentIntents.id, pi));
+
+    for (let report = 0; report < 2; report++) {
+      const res = await payCheckoutRequest(t, gil, placed._id, pi);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('CHECKOUT_EXPIRED');
+    }
+    const lines = await t.app.db.select().from(orders).where(eq(orders.checkoutId, placed._id));
+    const lineA = lines.find((o) => o.productId === a._id)!;
+    expect(lines.map((o) => [o.productId === a._id ? 'A' : 'B', o.status, o.refundDue]).sort()).toEqual([
+      ['A', 'paid', false],
+      ['B', 'paid', false],
+    ]);
+    // Part B was taken from stock again and ships; part A's ten units went back to the card, without the shipping.
+    expect(await getProductStock(t.app, a._id)).toBe(0);
+    expect(await getProductStock(t.app, b._id)).toBe(25);
+    const refunds = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.orderKey, placed._id));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ status: 'succeeded', shippingCents: 0, restock: false, actorId: null });
+    expect(refunds[0].lines.map((l) => [l.orderId, l.quantity])).toEqual([[lineA.id, 10]]);
+    const atProcessor = await t.app.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentId, pi));
+    expect(atProcessor.map((r) => r.amountCents)).toEqual([refunds[0].totalCents]);
+    const ship = await t.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${placed.number}/shipments`,
+      headers: bearer(admin.token),
+      payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ orderId: lineA.id, quantity: 1 }] },
+    });
+    expect(ship.statusCode).toBe(409);
+    expect(await ledgerMismatches(t.app.db)).toEqual([]);
   });
 
   it('a checkout counts once against the unpaid-order cap', async () => {

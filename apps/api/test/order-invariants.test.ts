@@ -154,8 +154,12 @@ describe('order invariants off the happy path', () => {
     await t.app.db.update(testPaymentIntents).set({ status: 'succeeded' }).where(eq(testPaymentIntents.id, pi));
     expect((await recordPaymentRequest(t.app, alice, order._id, pi)).json().error.code).toBe('ORDER_EXPIRED');
     expect(await getProductStock(t.app, part._id)).toBe(0);
+    // Decision 092 (amended): the shop gave the late payment back itself, and put nothing back in stock.
+    expect(await providerRefundedCents(pi)).toBe(await shopRefundedCents(order._id));
+    expect(await shopRefundedCents(order._id)).toBeGreaterThan(0);
+    // The admin's refund with restock, afterwards, finds nothing left to refund and creates no stock either.
     const res = await refund(order._id, { lines: [{ orderId: order._id, quantity: 4 }], shipping: true, restock: true, idempotencyKey: randomUUID() });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(409);
     expect(await getProductStock(t.app, part._id)).toBe(0);
   });
 

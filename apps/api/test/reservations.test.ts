@@ -2,7 +2,9 @@ import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@shop/shared';
-import { stockMovements, testPaymentIntents } from '../src/db/schema';
+import { copy } from '@shop/shared';
+import { orderRefunds, stockMovements, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
+import { SHOP_ACTOR_EMAIL } from '../src/modules/orders/order-refunds.service';
 import { expireReservations } from '../src/modules/orders/reservations.service';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
@@ -21,6 +23,7 @@ import {
   payAtProcessor,
   payOrder,
   placeOrder,
+  readOutbox,
   recordPaymentRequest,
 } from './orders-fixtures';
 
@@ -146,7 +149,7 @@ describe('reservations with the test processor (UNPAID_ORDER_TTL_MINUTES=0.25)',
     expect(kinds).toEqual(['order_placed', 'reservation_expired', 'reservation_renewed']);
   });
 
-  it('flags a late payment for a refund when the stock is gone meanwhile; it cannot be delivered', async () => {
+  it('refunds a late payment at once when the stock is gone meanwhile, once, with its credit note and e-mail; it cannot be delivered', async () => {
     const product = await addProduct(t.app, admin, { stock: 10, minOrder: 1 });
     const order = await placeOrder(t.app, alice, product._id, 8);
     const pi = await payAtProcessor(t.app, alice, order._id);
@@ -165,10 +168,32 @@ describe('reservations with the test processor (UNPAID_ORDER_TTL_MINUTES=0.25)',
     expect(res.json().error.message).toMatch(/refund/);
     expect(await getProductStock(t.app, product._id)).toBe(1);
     const all = (await t.app.inject({ url: '/api/allorders', headers: bearer(admin.token) })).json() as { _id: string }[];
-    expect(all.find((o) => o._id === order._id)).toMatchObject({ status: 'paid', paid: true, refundDue: true, transactionId: pi });
+    // Issue #34 item 4 (decision 092 amended): the shop gives the money back at once, in full, with its credit note,
+    // and tells the customer; nothing waits on the admin, and nothing comes back into stock that never left it.
+    expect(all.find((o) => o._id === order._id)).toMatchObject({ status: 'paid', paid: true, refundDue: false, transactionId: pi });
+    const refunds = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.orderKey, order._id));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      status: 'succeeded',
+      restock: false,
+      actorId: null,
+      actorEmail: SHOP_ACTOR_EMAIL,
+      reason: copy.orderRules.paidAfterSoldOutReason,
+    });
+    expect(refunds[0].creditNoteId).not.toBeNull();
+    const charged = await t.app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, pi));
+    const atProcessor = await t.app.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentId, pi));
+    expect(atProcessor.map((r) => r.amountCents)).toEqual([charged[0].amountCents]);
+    expect(refunds[0].totalCents).toBe(charged[0].amountCents);
+    expect(readOutbox(t.dataDir).filter((m) => m.to === alice.email && m.subject.startsWith('We refunded'))).toHaveLength(1);
+    expect(await getProductStock(t.app, product._id)).toBe(1);
+    // Reported again (the webhook after the page): the same refund, not a second one.
+    expect((await recordPaymentRequest(t.app, alice, order._id, pi)).statusCode).toBe(409);
+    expect(await t.app.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentId, pi))).toHaveLength(1);
     const deliver = await t.app.inject({ method: 'PATCH', url: `/api/paidorders/${order._id}`, headers: bearer(admin.token) });
     expect(deliver.statusCode).toBe(409);
-    expect(deliver.json().error.code).toBe('REFUND_DUE');
+    expect(deliver.json().error.code).toBe('ORDER_REFUNDED');
+    expect(await ledgerMismatches(t.app.db)).toEqual([]);
   });
 
   it('sweeps expired orders nobody reads, exactly once even when several processes sweep at the same time', async () => {
@@ -319,15 +344,24 @@ describe('reservations with Stripe (fake Stripe server)', () => {
     expect(read).toMatchObject({ status: 'paid', paid: true, refundDue: false, transactionId: piId });
   });
 
-  it('a late webhook when the stock is gone flags the order "paid after expiry: refund" for the admin', async () => {
+  it('a late webhook when the stock is gone has the shop refund the payment at Stripe at once, once (issue #34)', async () => {
     const { product, order, piId } = await expiredOrderWithIntent(3, 3);
     const bob = await signUpUser(t.app);
     await placeOrder(t.app, bob, product._id, 3);
-    const res = await postEvent(fake.event('payment_intent.succeeded', { ...fake.intents.get(piId)!, status: 'succeeded' }));
+    // Stripe had charged a moment before the shop's cancel reached it: the intent succeeded after all.
+    const intent = fake.intents.get(piId)!;
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    const event = fake.event('payment_intent.succeeded', { ...fake.intents.get(piId)! });
+    const res = await postEvent(event);
     expect(res.statusCode).toBe(200);
     expect(await getProductStock(t.app, product._id)).toBe(0);
     const all = (await t.app.inject({ url: '/api/allorders', headers: bearer(admin.token) })).json() as { _id: string }[];
-    expect(all.find((o) => o._id === order._id)).toMatchObject({ paid: true, status: 'paid', refundDue: true });
+    expect(all.find((o) => o._id === order._id)).toMatchObject({ paid: true, status: 'paid', refundDue: false });
+    const refundedAtStripe = () => [...fake.refunds.values()].filter((r) => r.payment_intent === piId);
+    expect(refundedAtStripe().map((r) => r.amount)).toEqual([fake.intents.get(piId)!.amount]);
+    // Stripe sends the event again: nothing more goes back.
+    expect((await postEvent(event)).statusCode).toBe(200);
+    expect(refundedAtStripe()).toHaveLength(1);
     expect(await ledgerMismatches(t.app.db)).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ export const orderRulesCopy = {
   /** Told after the reason when a payment that succeeded could not be recorded (a second payment, a line paid on its own). */
   paymentRefunded: 'That payment could not be recorded and has been refunded in full.',
   paymentRefundDue: 'That payment could not be recorded: the shop will refund it in full; you do not need to do anything.',
+  /** Issue #34: the reason on the refund (and its credit note) the shop makes on its own for a payment that came too late. */
+  paidAfterSoldOutReason: 'Paid after the order expired, when its parts were sold out: refunded by the shop.',
   /** Reserving stock needs a verified e-mail address (issue #22): 403 EMAIL_NOT_VERIFIED on POST /order and POST /checkout. */
   emailNotVerified:
     'Please verify your e-mail address before ordering: we sent you a link. Open it, then place your order again; no e-mail? Send the link again.',

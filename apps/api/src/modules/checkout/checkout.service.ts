@@ -32,7 +32,7 @@ import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder, pricedColumns } from './checkout-pricing';
 import { moveStock } from '../stock/stock.service';
-import { recordCheckoutPayment } from '../payments/payment-recording';
+import { recordCheckoutPayment, refundedAsPaidTooLate } from '../payments/payment-recording';
 import {
   checkoutEmpty,
   checkoutExpired,
@@ -389,6 +389,8 @@ export async function confirmCheckoutPayment(app: FastifyInstance, user: Checkou
       if (second?.status === 'succeeded' && second.checkoutId === checkout.id) await recordCheckoutPayment(app, checkout.id, second);
       throw paidWithAnother();
     }
+    // Reported again: the same answer as the first time when lines of it were paid too late (issue #34).
+    if (rows.some((o) => o.refundDue) || (await refundedAsPaidTooLate(app.db, checkout.id))) throw checkoutPaidTooLate();
     return toCheckoutDto(checkout, rows, app.clock.now());
   }
   const status = checkoutStatus(checkout, rows, app.clock.now());
@@ -405,11 +407,12 @@ export async function confirmCheckoutPayment(app: FastifyInstance, user: Checkou
   // An expired checkout still takes a payment that really succeeded (the money is gone): each order is settled late.
   if (status === 'expired' && payment.status !== 'succeeded') throw checkoutExpired();
   const result = await recordCheckoutPayment(app, checkout.id, payment);
-  if (result.orders.some((o) => o.refundDue)) {
-    throw new ConflictError(
-      'Your payment arrived after this checkout expired and some of its parts are sold out now. The shop will refund those lines in full; you do not need to do anything.',
-      'CHECKOUT_EXPIRED',
-    );
-  }
+  if (result.orders.some((o) => o.refundDue) || (await refundedAsPaidTooLate(app.db, checkout.id))) throw checkoutPaidTooLate();
   return toCheckoutDto(result.checkout, result.orders, app.clock.now());
 }
+
+const checkoutPaidTooLate = () =>
+  new ConflictError(
+    'Your payment arrived after this checkout expired and some of its parts are sold out now. The shop will refund those lines in full; you do not need to do anything.',
+    'CHECKOUT_EXPIRED',
+  );

@@ -129,9 +129,13 @@ export interface RefundHooks {
   afterPending?: (tx: Db, rows: OrderRow[], refund: RefundRow) => Promise<void>;
 }
 
+/** Who a refund the shop made on its own is recorded as (issue #34: a payment that came after its parts sold out). */
+export const SHOP_ACTOR_EMAIL = 'the shop (automatic)';
+
 export async function createRefund(
   app: FastifyInstance,
-  admin: NonNullable<AuditInput['actor']>,
+  /** The admin (or customer, decision 189) who asks for it; null for a refund the shop makes on its own. */
+  admin: AuditInput['actor'],
   ref: string,
   input: z.output<typeof createRefundSchema>,
   hooks: RefundHooks = {},
@@ -236,8 +240,8 @@ export async function createRefund(
           lines,
           reason: input.reason,
           restock: input.restock,
-          actorId: admin.id,
-          actorEmail: admin.email,
+          actorId: admin?.id ?? null,
+          actorEmail: admin?.email ?? SHOP_ACTOR_EMAIL,
         })
         .returning();
       if (hooks.afterPending) await hooks.afterPending(tx, rows, row);
@@ -332,7 +336,9 @@ export async function finishPendingRefunds(app: FastifyInstance, olderThan: Date
 /** Ask the provider for a pending refund, then record what it answered. */
 async function finish(app: FastifyInstance, pending: RefundRow): Promise<CreatedRefund> {
   // The admin who asked for it (kept on the refund, so the reconciliation can finish it in their name).
-  const admin: NonNullable<AuditInput['actor']> = { id: pending.actorId ?? '', email: pending.actorEmail };
+  // Null for a refund the shop made on its own (no one asked for it).
+  const admin: AuditInput['actor'] =
+    !pending.actorId && pending.actorEmail === SHOP_ACTOR_EMAIL ? null : { id: pending.actorId ?? '', email: pending.actorEmail };
   let providerRefundId: string;
   try {
     const refund = await app.payments.refundPayment({
@@ -427,24 +433,30 @@ async function finish(app: FastifyInstance, pending: RefundRow): Promise<Created
       .set({ creditNoteId: note?.id ?? null })
       .where(eq(orderRefunds.id, row.id))
       .returning();
-    // A "refund due" order (paid after its parts sold out) is settled once it is refunded in full.
-    const [{ refunded }] = await tx
-      .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.totalCents}), 0)::int` })
+    // A "refund due" line (paid after its parts sold out) is settled once its units are refunded, or the whole
+    // order is (issue #34: the shop refunds such lines on its own, and other lines of the order may still ship).
+    const succeeded = await tx
+      .select()
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderKey, row.orderKey), eq(orderRefunds.status, 'succeeded')));
     const [checkout] = rows[0]?.checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
     const paidCents = rows.length ? paidOrder(rows, checkout ?? null).paidCents : 0;
-    const full = Number(refunded) >= paidCents;
-    if (full && rows.some((o) => o.refundDue)) {
-      await tx
-        .update(orders)
-        .set({ refundDue: false })
-        .where(
-          inArray(
-            orders.id,
-            rows.map((o) => o.id),
-          ),
-        );
+    const full = succeeded.reduce((sum, r) => sum + r.totalCents, 0) >= paidCents;
+    const due = rows.filter((o) => o.refundDue);
+    if (due.length) {
+      const units = refundedUnits(succeeded);
+      const settled = due.filter((o) => full || (units.get(o.id) ?? 0) >= o.quantity);
+      if (settled.length) {
+        await tx
+          .update(orders)
+          .set({ refundDue: false })
+          .where(
+            inArray(
+              orders.id,
+              settled.map((o) => o.id),
+            ),
+          );
+      }
     }
     const what = [
       ...row.lines.map((l) => `${l.quantity.toLocaleString('en-US')} × ${l.productName}`),

@@ -4,11 +4,10 @@ import { createRefundSchema, errorResponseSchema, purchaseRefParamsSchema, purch
 import { documents } from '../../db/schema/documents';
 import { orderCancelledEmail } from '../../lib/cancel-email';
 import { orderCancelledOwnerEmail } from '../../lib/owner-email';
-import { refundEmail } from '../../lib/refund-email';
-import { customerOrderUrl } from '../guest/guest-link';
 import { documentPdf } from '../invoices/invoices.service';
 import { cancelPaidOrder } from './customer-cancel.service';
 import { createRefund } from './order-refunds.service';
+import { sendRefundMail } from './refund-mail';
 import { getPurchase } from './purchases.service';
 
 const errors = {
@@ -39,16 +38,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const admin = req.user!;
       const created = await createRefund(app, { id: admin.id, email: admin.email }, req.params.ref, req.body);
-      if (created.mail) {
-        try {
-          const [note] = created.mail.creditNote ? await app.db.select().from(documents).where(eq(documents.id, created.mail.creditNote.documentId)) : [];
-          const orderUrl = await customerOrderUrl(app.db, app.config, created.key, created.mail.number);
-          await app.mailer.send(refundEmail(created.mail, app.config.publicUrl, note ? await documentPdf(app.db, note) : null, orderUrl));
-        } catch (err) {
-          // The refund is made either way; a mail outage must not turn it into an error.
-          req.log.error({ err, refundId: created.refund.id }, 'could not send the refund e-mail');
-        }
-      }
+      await sendRefundMail(app, created, req.log);
       return reply.status(201).send(await getPurchase(app.db, admin, created.key, app.clock.now()));
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   createReturnSchema,
   errorResponseSchema,
@@ -9,12 +8,10 @@ import {
   returnIdParamsSchema,
   returnStepSchema,
 } from '@shop/shared';
-import { documents } from '../../db/schema/documents';
 import { returnRequestedOwnerEmail } from '../../lib/owner-email';
-import { refundEmail } from '../../lib/refund-email';
 import { returnEmail, type ReturnMail } from '../../lib/return-email';
-import { documentPdf } from '../invoices/invoices.service';
 import type { CreatedRefund } from './order-refunds.service';
+import { sendRefundMail } from './refund-mail';
 import { getPurchase } from './purchases.service';
 import { createReturn, refundReturn, stepReturn, type ReturnResult } from './returns.service';
 
@@ -48,15 +45,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       log.error({ err, returnId: created.row.id }, "could not e-mail the shop's inbox of a return request");
     }
   };
-  const sendRefund = async (created: CreatedRefund | null, log: { error(o: object, m: string): void }) => {
-    if (!created?.mail) return;
-    try {
-      const [note] = created.mail.creditNote ? await app.db.select().from(documents).where(eq(documents.id, created.mail.creditNote.documentId)) : [];
-      await app.mailer.send(refundEmail(created.mail, app.config.publicUrl, note ? await documentPdf(app.db, note) : null));
-    } catch (err) {
-      log.error({ err, refundId: created.refund.id }, 'could not send the refund e-mail');
-    }
-  };
+  const sendRefund = (created: CreatedRefund | null, log: { error(o: object, m: string): void }) => sendRefundMail(app, created, log);
 
   app.post(
     '/purchases/:ref/returns',

@@ -15,6 +15,7 @@ import {
   sendCheckoutReceipt,
   sendReceipt,
   settleFoundPayment,
+  refundedAsPaidTooLate,
 } from './payment-recording';
 import { refundAfterFailedRecording, refundOf } from './refunds.service';
 import { expireReservations } from '../orders/reservations.service';
@@ -107,7 +108,7 @@ export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, 
       if (second?.status === 'succeeded' && second.orderId === order.id) await recordPayment(app, order, second);
       throw alreadyPaidWithAnother();
     }
-    if (order.refundDue) throw paidTooLate();
+    if (order.refundDue || (await refundedAsPaidTooLate(app.db, order.id))) throw paidTooLate();
     return toOrderDto(order);
   }
   if (order.checkoutId) {
