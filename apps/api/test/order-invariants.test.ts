@@ -249,4 +249,28 @@ describe('order invariants off the happy path', () => {
       }
     }
   });
+  it('a checkout paid after one line was cancelled, then cancelled by its customer, shows the total it was charged (fuzz seed -21451641)', async () => {
+    const pads = await addProduct(t.app, admin, { name: 'Cancel pads', unitPrice: 40, stock: 20 });
+    const tyre = await addProduct(t.app, admin, { name: 'Cancel tyre', unitPrice: 149, stock: 20, weightGrams: 5000 });
+    const c = await checkOut(alice, [
+      [pads, 2],
+      [tyre, 1],
+    ]);
+    expect((await api(alice, 'DELETE', `/api/orders/${c.orders.find((o) => o.productId === tyre._id)!._id}`)).statusCode).toBe(200);
+    const intent = await api(alice, 'POST', '/api/create-payment-intent', { checkoutId: c._id });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const pm = await createPaymentMethod(t.app, CARDS.success);
+    const paymentId: string = (await confirmPayment(t.app, intent.json().clientSecret, pm.json().id)).json().paymentIntent.id;
+    expect((await api(alice, 'PATCH', `/api/checkouts/${c._id}`, { transactionId: paymentId })).statusCode).toBe(200);
+    const charged: Purchase = (await api(alice, 'GET', `/api/purchases/${c._id}`)).json();
+    const cancelled = await api(alice, 'POST', `/api/purchases/${c._id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Every line is cancelled now; the order still shows what was charged (the pads), not the tyre cancelled before.
+    const view: Purchase = (await api(alice, 'GET', `/api/purchases/${c._id}`)).json();
+    expect(view.status).toBe('cancelled');
+    expect(view.orders.map((o) => o.productId)).toEqual([pads._id]);
+    expect(view.total).toBe(charged.total);
+    expect(view.refunded).toBe(view.total);
+    expect(await providerRefundedCents(paymentId)).toBe(Math.round(view.total * 100));
+  });
 });

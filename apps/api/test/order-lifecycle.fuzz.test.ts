@@ -33,6 +33,12 @@ import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 20);
 const TTL_SECONDS = 15;
+/** Counterexamples found by longer runs (FUZZ_RUNS), kept as fixed examples. */
+const FIXED_EXAMPLES: { seed: number; path: string }[] = [
+  // A checkout paid after one of its lines was cancelled, then cancelled by its customer, showed the cancelled
+  // line's price in its total: charged 127.50, shown 444.13.
+  { seed: -21451641, path: '5' },
+];
 const TEXAS = { name: 'Dana Garage', line1: '500 Main St', city: 'Austin', region: 'TX', postalCode: '78701', country: 'US', phone: '+15125550100' };
 
 interface ModelOrder {
@@ -202,6 +208,48 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       const url = order.kind === 'checkout' ? `/api/checkouts/${order.key}` : `/api/orders/${order.key}`;
       await twice(double, () => api(user, 'PATCH', url, { transactionId: pi }));
     });
+  // Decision 092 (amended): a payment that succeeds as its order expires. The card goes through as the reservation
+  // runs out, another customer may take the parts, then the payment is reported (twice, or not at all: the
+  // reconciliation finds it). Charged = total holds: the lines it could take again, or a
+  // refund of those it could not.
+  const payLate = (o: number, takeStock: boolean, report: 0 | 1 | 2) =>
+    command(`pay-late(c${o % 2}${takeStock ? ', parts sold meanwhile' : ''}, reported ${report}x)`, async (m) => {
+      // A checkout of its own (the others have mostly expired or been paid by now): pads, and a tyre.
+      const before = m.orders.length;
+      await placeCheckout(o % 2, [
+        [0, 2],
+        [1, 1],
+      ]).act(m);
+      const order = m.orders.length > before ? m.orders[m.orders.length - 1] : undefined;
+      if (!order) return;
+      const user = customers[order.customer];
+      const intent = await api(user, 'POST', '/api/create-payment-intent', order.kind === 'checkout' ? { checkoutId: order.key } : { orderId: order.key });
+      if (intent.statusCode !== 200) return;
+      const pi = await payAtProcessor(intent.json().clientSecret);
+      if (!pi) return;
+      // The card goes through at the moment the reservation runs out: the sweep still sees the intent unpaid.
+      await query(sql`update test_payment_intents set status = 'requires_payment_method' where id = ${pi}`);
+      offsetMs += (TTL_SECONDS + 1) * 1000;
+      await expireReservations(t.app);
+      await query(sql`update test_payment_intents set status = 'succeeded' where id = ${pi}`);
+      if (takeStock) {
+        const other = customers[1 - order.customer];
+        const stock = (await api(null, 'GET', `/api/product/${parts[0]._id}`)).json().stock as number;
+        if (stock > 0)
+          await api(other, 'POST', '/api/order', {
+            productId: parts[0]._id,
+            quantity: stock,
+            countryCode: 'US',
+            region: 'TX',
+            address: '500 Main St, Austin',
+            phone: '+15125550100',
+            country: 'United States',
+          });
+      }
+      if (report === 0) return;
+      const url = order.kind === 'checkout' ? `/api/checkouts/${order.key}` : `/api/orders/${order.key}`;
+      await twice(report === 2, () => api(user, 'PATCH', url, { transactionId: pi }));
+    });
   const ship = (o: number, l: number, q: number, double: boolean) =>
     command(`ship(o${o}.${l} x${q}${double ? ', twice' : ''})`, async (m) => {
       const order = pick(m.orders, o);
@@ -273,6 +321,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   ];
   const paying = fc.tuple(idx, fc.boolean(), fc.option(idx, { nil: null, freq: 3 })).map(([o, d, r]) => pay(o, d, r));
   const shipping = fc.tuple(idx, idx, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([o, l, q, d]) => ship(o, l, q, d));
+  const payingLate = fc.tuple(fc.nat({ max: 1 }), fc.boolean(), fc.constantFrom<0 | 1 | 2>(0, 1, 2)).map(([o, take, r]) => payLate(o, take, r));
   const customerCancelling = fc.tuple(idx, fc.boolean()).map(([o, d]) => customerCancel(o, d));
   // fc.commands picks its arbitraries alike: placing and paying come more often, so that the later steps have orders.
   const single = [
@@ -297,6 +346,8 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       .map(([o, w, r, d]) => refund(o, w, r, d)),
     customerCancelling,
     customerCancelling,
+    payingLate,
+    payingLate,
     fc.constant(null).map(() => expire()),
     fc.constant(null).map(() => reconcile()),
   ];
@@ -326,19 +377,29 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   });
   afterAll(async () => t.close());
 
+  const property = () =>
+    fc.asyncProperty(fc.commands(allCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
+      await fc.asyncModelRun(() => ({ model: { orders: [] }, real: {} }), cmds);
+      // Whatever the sequence, a last reconciliation leaves no payment taken and unrecorded.
+      await reconcile().run({ orders: [] }, {});
+    });
+
   it('holds every money and stock invariant after every step', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(allCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
-        await fc.asyncModelRun(() => ({ model: { orders: [] }, real: {} }), cmds);
-        // Whatever the sequence, a last reconciliation leaves no payment taken and unrecorded.
-        await reconcile().run({ orders: [] }, {});
-      }),
-      {
-        numRuns: RUNS,
-        endOnFailure: true,
-        // FUZZ_SEED and FUZZ_PATH replay a failure that a longer run printed.
-        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}),
-      },
-    );
+    await fc.assert(property(), {
+      numRuns: RUNS,
+      endOnFailure: true,
+      // FUZZ_SEED and FUZZ_PATH replay a failure that a longer run printed.
+      ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}),
+    });
   }, 600_000);
+
+  // Every counterexample the fuzz found, replayed as it was found (each also has its own regression test in
+  // order-invariants.test.ts, which does not depend on the commands staying as they are).
+  it.each(FIXED_EXAMPLES)(
+    'replays the counterexample of seed $seed, path $path',
+    async ({ seed, path }) => {
+      await fc.assert(property(), { seed, path, numRuns: 1, endOnFailure: true });
+    },
+    120_000,
+  );
 });

@@ -82,11 +82,15 @@ export const notCancelled = ne(orders.status, 'cancelled');
 /**
  * The lines that make up an order now: a line cancelled before payment is no
  * longer part of its order; an order whose every line is cancelled is a
- * cancelled order, shown with all its lines.
+ * cancelled order, shown with the lines it was paid for (a line cancelled
+ * before the payment was never part of what was charged), or with all its
+ * lines when it was never paid.
  */
-export function liveLines<T extends Pick<OrderRow, 'status'>>(rows: T[]): T[] {
+export function liveLines<T extends Pick<OrderRow, 'status' | 'paid'>>(rows: T[]): T[] {
   const live = rows.filter((o) => o.status !== 'cancelled');
-  return live.length ? live : rows;
+  if (live.length) return live;
+  const paid = rows.filter((o) => o.paid);
+  return paid.length ? paid : rows;
 }
 
 /**
