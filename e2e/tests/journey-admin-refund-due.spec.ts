@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { FakeStripe } from '../../apps/api/test/fake-stripe/server';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInViaApi } from '../support/auth';
 import { MODAL_TENNESSEE, orderableProduct, placeOrderViaApi, type ProductDto } from '../support/orders-helpers';
+import { readMails } from '../support/identity-outbox';
 import { startSecondServer, type SecondServer } from '../support/second-server';
 
 /**
@@ -135,5 +136,57 @@ test('a payment that arrives after the order expired and its parts were sold aga
   } finally {
     await customer.close();
     await admin.close();
+  }
+});
+
+// Issue #34 item 4 (decision 092 amended): when Stripe takes the refund, the shop gives the late payment back on its
+// own. The customer sees the order refunded and gets the refund e-mail; the admin has nothing to do.
+test('a payment that arrives after the order expired and its parts were sold again is refunded by the shop at once, and the customer is told', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await browser.newContext({ baseURL: shop.baseURL });
+  try {
+    const page = await customer.newPage();
+    await signInViaApi(page, DEMO_CUSTOMER, { baseURL: shop.baseURL });
+    const product: ProductDto = await orderableProduct(page.request, 4, 'last');
+    const stockOf = async () => ((await (await page.request.get(`/api/product/${product._id}`)).json()) as { stock: number }).stock;
+
+    const late = await placeOrderViaApi(page, product, product.stock, MODAL_TENNESSEE);
+    const intentRes = await page.request.post('/api/create-payment-intent', { headers: await bearer(page), data: { orderId: late._id } });
+    expect(intentRes.status(), await intentRes.text()).toBe(200);
+    const piId = ((await intentRes.json()) as { clientSecret: string }).clientSecret.split('_secret_')[0];
+    await expect.poll(stockOf, { timeout: 60_000 }).toBe(product.stock);
+    await expect.poll(() => fake.intents.get(piId)?.status, { timeout: 30_000 }).toBe('canceled');
+    await placeOrderViaApi(page, product, product.stock, MODAL_TENNESSEE);
+
+    // Stripe had charged the intent after all (its cancel lost the race): the charge is there to refund.
+    const intent = fake.intents.get(piId)!;
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, canceled_at: null });
+    const payload = fake.event('payment_intent.succeeded', { ...intent });
+    const hook = await page.request.post('/api/webhooks/stripe', {
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, WEBHOOK_SECRET) },
+      data: payload,
+    });
+    expect(hook.status(), await hook.text()).toBe(200);
+    expect(await stockOf()).toBe(0);
+    // The refund follows the webhook's answer (the shop records the payment first, then gives it back).
+    await expect.poll(() => [...fake.refunds.values()].filter((r) => r.payment_intent === piId).map((r) => r.amount)).toEqual([intent.amount]);
+
+    // My Orders: the order says it was refunded, not that a refund is on its way, nor 'Pending...'.
+    await page.goto('/dashboard/myorders');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: piId });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(/Refunded/).first()).toBeVisible();
+    await expect(row.getByText('Refund on its way', { exact: true })).toHaveCount(0);
+    await expect(row.getByText('Pending...', { exact: true })).toHaveCount(0);
+
+    // The refund e-mail, once.
+    await expect.poll(() => readMails(DEMO_CUSTOMER.email, shop.port).filter((m) => m.subject.startsWith('We refunded')).length).toBe(1);
+    expect(readMails(DEMO_CUSTOMER.email, shop.port).find((m) => m.subject.startsWith('We refunded'))!.text).toMatch(
+      /Your order: http\S+\/dashboard\/myorders\/TT-\d+/,
+    );
+  } finally {
+    await customer.close();
   }
 });

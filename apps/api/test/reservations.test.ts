@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema } from '@shop/shared';
+import { orderSchema, type Order } from '@shop/shared';
 import { copy } from '@shop/shared';
 import { orderRefunds, stockMovements, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
 import { SHOP_ACTOR_EMAIL } from '../src/modules/orders/order-refunds.service';
@@ -194,6 +194,30 @@ describe('reservations with the test processor (UNPAID_ORDER_TTL_MINUTES=0.25)',
     expect(deliver.statusCode).toBe(409);
     expect(deliver.json().error.code).toBe('ORDER_REFUNDED');
     expect(await ledgerMismatches(t.app.db)).toEqual([]);
+  });
+
+  it('refunds a late payment of an order that shipped free in full: there is no shipping charge to give back (browser finding)', async () => {
+    // $800 to Tennessee: Standard ships free, so the refund is the goods and their tax only.
+    const product = await addProduct(t.app, admin, { stock: 10, minOrder: 1, unitPrice: 100 });
+    const placed = await orderRequest(t.app, alice, product._id, 8, {
+      country: 'United States',
+      address: '500 Broadway, Nashville, TN 37203',
+      phone: '+1 615 555 0100',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order: Order = placed.json();
+    expect((await t.app.inject({ url: `/api/purchases/${order._id}`, headers: bearer(alice.token) })).json().shipping).toBe(0);
+    const pi = await payAtProcessor(t.app, alice, order._id);
+    await t.app.db.update(testPaymentIntents).set({ status: 'requires_payment_method' }).where(eq(testPaymentIntents.id, pi));
+    clock.advanceSeconds(TTL_SECONDS + 1);
+    await expireReservations(t.app);
+    await placeOrder(t.app, bob, product._id, 9);
+    await t.app.db.update(testPaymentIntents).set({ status: 'succeeded' }).where(eq(testPaymentIntents.id, pi));
+    expect((await recordPaymentRequest(t.app, alice, order._id, pi)).json().error.code).toBe('ORDER_EXPIRED');
+    const [charged] = await t.app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, pi));
+    const atProcessor = await t.app.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentId, pi));
+    expect(atProcessor.map((r) => r.amountCents)).toEqual([charged.amountCents]);
+    expect(await getProductStock(t.app, product._id)).toBe(1);
   });
 
   it('sweeps expired orders nobody reads, exactly once even when several processes sweep at the same time', async () => {

@@ -165,11 +165,14 @@ async function refundWhatCameTooLate(app: FastifyInstance, paid: OrderRow[]): Pr
   if (due.length === 0) return;
   const key = due[0].checkoutId ?? due[0].id;
   const lines = due[0].checkoutId ? await checkoutOrders(app.db, due[0].checkoutId) : due;
+  // The shipping goes back with the last line, when there was a charge for it (free shipping has none to refund).
+  const [head] = due[0].checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, due[0].checkoutId)) : [];
+  const shippingCents = head ? head.shippingCents : due[0].shippingCents;
   try {
     const created = await createRefund(app, null, key, {
       idempotencyKey: lateRefundKey(key),
       lines: due.map((o) => ({ orderId: o.id, quantity: o.quantity })),
-      shipping: lines.every((o) => o.refundDue),
+      shipping: shippingCents > 0 && lines.every((o) => o.refundDue),
       amount: 0,
       reason: copy.orderRules.paidAfterSoldOutReason,
       restock: false,

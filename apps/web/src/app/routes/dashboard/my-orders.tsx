@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dashboardCopy } from '@shop/shared/copy/dashboard';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
+import { refundState } from '@shop/shared/purchase-state';
 import type { Purchase } from '@shop/shared/schemas/cart';
 import { paths } from '../../../config/paths';
 import { ACCESS_TOKEN_KEY, ApiError } from '../../../lib/api-client';
@@ -84,7 +85,11 @@ export default function MyOrdersPage() {
               <>
                 {/* Issue #34 item 7: the real state ("Shipped · Refunded") above the spec's 'pay' / 'Pending...' / 'Paid'. */}
                 <PurchaseStateLine purchase={purchase} skip={SPEC_NAMES} />
-                <CustomerOrderStatus order={line} label={purchaseLabel(purchase)} />
+                <CustomerOrderStatus
+                  order={line}
+                  label={purchaseLabel(purchase)}
+                  refundedInFull={purchase.status === 'paid' && refundState(purchase) === 'full'}
+                />
                 {/* Issue #25: "Shipped via UPS · 1Z… (track)" per parcel. */}
                 <ShipmentSummary purchase={purchase} />
               </>

@@ -44,4 +44,10 @@ describe("the customer's order status", () => {
     // The admin's wording stays on the admin's screen.
     expect(screen.queryByText(ordersCopy.refundDue)).toBeNull();
   });
+
+  it("a paid order refunded in full before delivery is not 'Pending...': it keeps its payment's id (decision 190)", () => {
+    render(<CustomerOrderStatus order={order({ transactionId: 'pi_refunded_1' })} refundedInFull />, { wrapper: MemoryRouter });
+    expect(screen.queryByText(ordersCopy.pending)).toBeNull();
+    expect(screen.getByText('pi_refunded_1')).toBeTruthy();
+  });
 });

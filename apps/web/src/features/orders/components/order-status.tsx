@@ -10,8 +10,9 @@ import { TransactionId } from './orders-table';
 /**
  * What the customer sees (spec §4): 'pay' while unpaid, 'Pending...' once paid, 'Paid' with the transaction id once delivered.
  * `label` ends the buttons' accessible names (the part name by default; an order of many lines gives its number).
+ * `refundedInFull` (decision 190): nothing shipped and the order's money all went back, so it is not 'Pending...'.
  */
-export function CustomerOrderStatus({ order, label = order.productName }: { order: Order; label?: string }) {
+export function CustomerOrderStatus({ order, label = order.productName, refundedInFull = false }: { order: Order; label?: string; refundedInFull?: boolean }) {
   const status = orderStatus(order);
   const left = useMinutesLeft(order.expiresAt);
   if (status === 'cancelled') return <CancelledBadge />;
@@ -38,6 +39,9 @@ export function CustomerOrderStatus({ order, label = order.productName }: { orde
       </div>
     );
   }
+  // Decision 190: an order whose money all went back before anything shipped waits for nothing: no 'Pending...' (its state
+  // line above says "Paid · Refunded"), only the payment's id.
+  if (status === 'paid' && refundedInFull) return <TransactionId id={order.transactionId} />;
   return (
     <div>
       {status === 'paid' ? (
