@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDERS_DEFAULT_LIMIT,
   parseOrderNumber,
@@ -59,7 +59,8 @@ export interface AdminOrderFilter {
   q?: string;
 }
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+// Lines placed together (one checkout) by part name, as on the order's own page, so a list reads the same every time.
+const newestFirst = [desc(orders.createdAt), asc(orders.productName), asc(orders.id)] as const;
 
 /** Counts per status tab for the search, in one pass over the matching orders. */
 export async function countOrdersByStatus(db: Db, q: string | undefined): Promise<AdminOrderCounts> {

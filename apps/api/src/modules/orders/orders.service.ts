@@ -70,7 +70,8 @@ export const orderExpired = () =>
 export const orderCancelled = () =>
   new ConflictError('This order was cancelled and its parts went back into stock: it cannot be paid. Please place a new order.', 'ORDER_CANCELLED');
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+// Lines placed together (one checkout) by part name, as on the order's own page, so a list reads the same every time.
+const newestFirst = [desc(orders.createdAt), asc(orders.productName), asc(orders.id)] as const;
 
 /**
  * Issue #25 item 5 (decision 165): a cancel keeps the order as `cancelled`.
