@@ -75,10 +75,17 @@ describe('search misses', () => {
     await search('q=chain+lube&track=true');
     await search('q=chain+lube&track=true', B);
     expect((await misses()).notOpened.find((r) => r.query === 'chain lube')).toMatchObject({ searches: 2, zeroResults: 0, opened: 0 });
-    const opened = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: 'Chain Lube' } });
+    // Issue #34 item 7: an open from a client that never searched for it (one request) takes nothing off the list.
+    const stranger = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: 'Chain Lube' }, remoteAddress: '192.0.2.66' });
+    expect(stranger.statusCode).toBe(204);
+    expect((await misses()).notOpened.find((r) => r.query === 'chain lube')).toMatchObject({ opened: 0 });
+    // A shopper who searched for it opens a result: it leaves the list.
+    const opened = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: 'Chain Lube' }, remoteAddress: B });
     expect(opened.statusCode).toBe(204);
     const after = await misses();
     expect(after.notOpened.map((r) => r.query)).not.toContain('chain lube');
+    const [row] = await t.app.db.select().from(searchMisses).where(eq(searchMisses.query, 'chain lube'));
+    expect(row.opened).toBe(1);
     const bad = await t.app.inject({ method: 'POST', url: '/api/search/opened', payload: { q: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('q is required');

@@ -47,7 +47,8 @@ const countedQuery = (q: string): string | null => (looksPersonal(q) ? null : no
 export class SearchMissCounter {
   /** Submitted searches by query and client: a client's repeats before the next write are one. */
   private searches = new Map<string, PendingSearch>();
-  private opened = new Map<string, number>();
+  /** Opened results by query and client: a client's repeats before the next write are one. */
+  private opened = new Map<string, { query: string; client: string }>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private prunedAt = 0;
@@ -80,13 +81,33 @@ export class SearchMissCounter {
     this.schedule();
   }
 
-  /** A result opened from a counted search. */
-  openedResult(q: string): void {
+  /**
+   * A result opened from a counted search, by the client at `address`. It counts only for a client that searched
+   * for the query (its search row is there when the open is written), so a request alone takes no query off the
+   * admin's lists.
+   */
+  openedResult(q: string, address: string): void {
     const query = countedQuery(q);
     if (!query) return;
-    if (!this.opened.has(query) && this.opened.size >= MAX_PENDING) return;
-    this.opened.set(query, (this.opened.get(query) ?? 0) + 1);
+    const client = this.clientKey(query, address);
+    const key = `${query}\n${client}`;
+    if (!this.opened.has(key) && this.opened.size >= MAX_PENDING) return;
+    this.opened.set(key, { query, client });
     this.schedule();
+  }
+
+  /** The opened results whose client searched for the query (searches are claimed first, in the same transaction). */
+  private async searchedBefore(tx: Db, opened: { query: string; client: string }[]): Promise<{ query: string }[]> {
+    if (opened.length === 0) return [];
+    return tx
+      .select({ query: searchMissClients.query })
+      .from(searchMissClients)
+      .where(
+        sql`(${searchMissClients.query}, ${searchMissClients.client}) in (${sql.join(
+          opened.map((o) => sql`(${o.query}, ${o.client})`),
+          sql`, `,
+        )})`,
+      );
   }
 
   /**
@@ -111,7 +132,7 @@ export class SearchMissCounter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const searches = [...this.searches.values()];
-    const opened = [...this.opened.entries()];
+    const opened = [...this.opened.values()];
     this.searches = new Map();
     this.opened = new Map();
     this.writing = this.writing.then(async () => {
@@ -134,7 +155,7 @@ export class SearchMissCounter {
             row.clients += counted.first ? 1 : 0;
             if (!row.last || row.last < s.at) row.last = s.at;
           }
-          for (const [query, n] of opened) rowOf(query).opened += n;
+          for (const { query } of await this.searchedBefore(tx, opened)) rowOf(query).opened += 1;
           if (rows.size === 0) return;
           await tx
             .insert(searchMisses)

@@ -50,13 +50,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary: 'A shopper opened a result of a counted search (the query only, nothing about who); public',
+        summary: 'A shopper opened a result of a counted search (counted only for a client that searched for it; nothing about who is kept); public',
         body: searchOpenedSchema,
         response: { 204: z.null(), 400: errorResponseSchema },
       },
     },
     async (req, reply) => {
-      misses.openedResult(req.body.q);
+      misses.openedResult(req.body.q, app.clientAddress(req));
       return reply.status(204).send(null);
     },
   );
