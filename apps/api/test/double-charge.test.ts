@@ -248,6 +248,8 @@ describe('with Stripe (fake Stripe server): the Refunds API, the webhook, and a 
     expect(fake.refunded(other.id)).toBe(0);
 
     // The admin sees it, with its amount; a customer may not.
+    // Decision 191: the admin's list; a visitor is refused before anything else (401), a customer too (403).
+    expect((await t.app.inject({ method: 'GET', url: '/api/refunds-due' })).statusCode).toBe(401);
     expect((await refundsDue(sam)).statusCode).toBe(403);
     const due = await refundsDue(admin);
     expect(due.statusCode).toBe(200);
