@@ -10,7 +10,6 @@ import {
 } from '@shop/shared';
 import { returnRequestedOwnerEmail } from '../../lib/owner-email';
 import { returnEmail, type ReturnMail } from '../../lib/return-email';
-import type { CreatedRefund } from './order-refunds.service';
 import { sendRefundMail } from './refund-mail';
 import { getPurchase } from './purchases.service';
 import { createReturn, refundReturn, stepReturn, type ReturnResult } from './returns.service';
@@ -45,7 +44,6 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       log.error({ err, returnId: created.row.id }, "could not e-mail the shop's inbox of a return request");
     }
   };
-  const sendRefund = (created: CreatedRefund | null, log: { error(o: object, m: string): void }) => sendRefundMail(app, created, log);
 
   app.post(
     '/purchases/:ref/returns',
@@ -114,7 +112,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const admin = req.user!;
       const done = await refundReturn(app, { id: admin.id, email: admin.email }, req.params.id, req.body, now);
-      await sendRefund(done.refund, req.log);
+      await sendRefundMail(app, done.refund, req.log);
       return getPurchase(app.db, admin, done.key, now);
     },
   );
