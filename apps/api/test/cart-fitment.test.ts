@@ -44,7 +44,15 @@ describe('the cart’s products carry their fitment', () => {
     const line = (id: string) => cart.lines.find((l) => l.productId === id)!.product;
     const padsPage = (await get(`/api/product/${pads._id}`)).json() as Product;
     expect(line(pads._id).fitment).toEqual(padsPage.fitment);
-    expect(line(pads._id).fitment).toContainEqual({ make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2024 });
+    expect(line(pads._id).fitment).toContainEqual({
+      make: 'Yamaha',
+      model: 'MT-07',
+      yearFrom: 2014,
+      yearTo: 2024,
+      position: 'front',
+      perVehicle: 2,
+      notes: 'One set per caliper',
+    });
     expect(line(pads._id).universal).toBe(false);
     expect(line(grips._id)).toMatchObject({ universal: true, fitment: [] });
 

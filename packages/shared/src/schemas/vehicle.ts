@@ -1,8 +1,28 @@
 import { z } from 'zod';
-import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, fitsVehicle } from '../fitment';
+import {
+  FITMENT_NOTES_MAX,
+  FITMENT_PER_VEHICLE_MAX,
+  FITMENT_POSITIONS,
+  VEHICLE_YEAR_MAX,
+  VEHICLE_YEAR_MIN,
+  applicationDetails,
+  fitDetails,
+  fitsVehicle,
+  normalizePosition,
+} from '../fitment';
 
 /** Issue #11 (decision 130): vehicles, fitment per part and My Garage. */
-export { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, fitsVehicle };
+export {
+  FITMENT_NOTES_MAX,
+  FITMENT_PER_VEHICLE_MAX,
+  FITMENT_POSITIONS,
+  VEHICLE_YEAR_MAX,
+  VEHICLE_YEAR_MIN,
+  applicationDetails,
+  fitDetails,
+  fitsVehicle,
+  normalizePosition,
+};
 
 const makeSchema = z.string({ message: 'Make is Required' }).trim().min(1, 'Make is Required').max(60, 'Make must be 60 characters or fewer');
 const modelSchema = z.string({ message: 'Model is Required' }).trim().min(1, 'Model is Required').max(80, 'Model must be 80 characters or fewer');
@@ -92,13 +112,55 @@ export const vehicleImportResultSchema = z.object({
 });
 export type VehicleImportResult = z.infer<typeof vehicleImportResultSchema>;
 
-/** One line of a product's fitment: a make and model over model years, both ends included. */
+/** Text that is absent when empty: null, undefined and '' (after trimming) all leave the field out. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .optional();
+
+/**
+ * One line of a product's fitment: an application (issue #35 item 1, decision 192). A make and model over model
+ * years, both ends included; optionally one variant of the model, the position on the vehicle, how many go on one
+ * vehicle, notes, and the feed and application id it came from. Empty optional fields are left out.
+ */
 export const fitmentSchema = z
   .object({
     make: makeSchema,
     model: modelSchema,
     yearFrom: yearSchema('yearFrom'),
     yearTo: yearSchema('yearTo'),
+    variant: optionalText('Variant', 80),
+    position: z
+      .string({ message: 'Position must be text' })
+      .max(60, 'Position must be 60 characters or fewer')
+      .nullish()
+      .transform((v, ctx) => {
+        const position = normalizePosition(v ?? '');
+        if (position === null) {
+          ctx.addIssue({ code: 'custom', message: `Position must be made of ${FITMENT_POSITIONS.join(', ')} (one of each pair), like "front left"` });
+          return z.NEVER;
+        }
+        return position || undefined;
+      })
+      .optional(),
+    perVehicle: z
+      .preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.coerce
+          .number({ message: 'Quantity per vehicle must be a number' })
+          .int('Quantity per vehicle must be a whole number')
+          .min(1, 'Quantity per vehicle must be at least 1')
+          .max(FITMENT_PER_VEHICLE_MAX, `Quantity per vehicle must be ${FITMENT_PER_VEHICLE_MAX} or fewer`)
+          .optional(),
+      )
+      .optional(),
+    notes: optionalText('Notes', FITMENT_NOTES_MAX),
+    source: optionalText('Source', 60),
+    sourceRef: optionalText('Source reference', 60),
   })
   .refine((f) => f.yearFrom <= f.yearTo, { message: 'yearFrom must not be after yearTo', path: ['yearTo'] });
 export type Fitment = z.infer<typeof fitmentSchema>;
@@ -110,14 +172,56 @@ export const fitmentListSchema = z.array(fitmentSchema).max(FITMENT_MAX_LINES, `
  * `Make Model YYYY-YYYY` (or a single `YYYY`). The make is the first word, the
  * model the rest, so a make with a space in its name is written with an
  * underscore (Royal_Enfield Himalayan 2018-2023). Decision 130.
+ * Issue #35 (decision 192): the rest of an application follows in brackets, comma-separated, notes last:
+ * `Yamaha MT-07 2018-2023 (front left, 2 per bike, variant: ABS, source: WPS, ref: 1234, note: with ABS only)`.
  */
 export const FITMENT_CSV_SEPARATOR = ';';
-const FITMENT_CELL_LINE = /^(\S+)\s+(.+?)\s+(\d{4})(?:\s*[-–]\s*(\d{4}))?$/;
+const FITMENT_CELL_LINE = /^(\S+)\s+(.+?)\s+(\d{4})(?:\s*[-–]\s*(\d{4}))?(?:\s*\((.*)\))?$/;
+const PER_BIKE = /^(\d+)\s+per\s+(?:bike|vehicle)$/i;
+const KEYED = /^(variant|source|ref|note)\s*:\s*(.*)$/is;
+
+function formatDetails(f: Fitment): string {
+  const items = [
+    f.position ?? '',
+    f.perVehicle ? `${f.perVehicle} per bike` : '',
+    f.variant ? `variant: ${f.variant}` : '',
+    f.source ? `source: ${f.source}` : '',
+    f.sourceRef ? `ref: ${f.sourceRef}` : '',
+    // The notes come last and may hold commas; a semicolon would end the line, and a bracket would end the details.
+    f.notes ? `note: ${f.notes.replace(/;/g, ',')}` : '',
+  ].filter(Boolean);
+  return items.length ? ` (${items.map((i) => i.replace(/[;()]/g, ' ').replace(/\s+/g, ' ').trim()).join(', ')})` : '';
+}
 
 export function formatFitmentCell(lines: readonly Fitment[]): string {
   return lines
-    .map((f) => `${f.make.replace(/\s/g, '_')} ${f.model} ${f.yearFrom === f.yearTo ? f.yearFrom : `${f.yearFrom}-${f.yearTo}`}`)
+    .map((f) => `${f.make.replace(/\s/g, '_')} ${f.model} ${f.yearFrom === f.yearTo ? f.yearFrom : `${f.yearFrom}-${f.yearTo}`}${formatDetails(f)}`)
     .join(`${FITMENT_CSV_SEPARATOR} `);
+}
+
+/** The bracketed details of a cell line as the schema's fields, or what is wrong with them. */
+function parseDetails(text: string): { ok: true; fields: Record<string, string> } | { ok: false; message: string } {
+  const fields: Record<string, string> = {};
+  let rest = text.trim();
+  const positions: string[] = [];
+  while (rest) {
+    const keyed = KEYED.exec(rest);
+    if (keyed && keyed[1].toLowerCase() === 'note') {
+      fields.notes = keyed[2].trim();
+      break;
+    }
+    const comma = rest.indexOf(',');
+    const item = (comma < 0 ? rest : rest.slice(0, comma)).trim();
+    rest = comma < 0 ? '' : rest.slice(comma + 1).trim();
+    if (!item) continue;
+    const key = KEYED.exec(item);
+    const perBike = PER_BIKE.exec(item);
+    if (key) fields[{ variant: 'variant', source: 'source', ref: 'sourceRef' }[key[1].toLowerCase() as 'variant' | 'source' | 'ref']] = key[2].trim();
+    else if (perBike) fields.perVehicle = perBike[1];
+    else positions.push(item);
+  }
+  if (positions.length) fields.position = positions.join(' ');
+  return { ok: true, fields };
 }
 
 /** Parse a `fitment` cell; answers the lines or the first problem in words. */
@@ -130,7 +234,9 @@ export function parseFitmentCell(cell: string): { ok: true; lines: Fitment[] } |
   for (const part of parts) {
     const m = FITMENT_CELL_LINE.exec(part);
     if (!m) return { ok: false, message: `"${part}" is not "Make Model YYYY-YYYY"` };
-    const parsed = fitmentSchema.safeParse({ make: m[1].replace(/_/g, ' '), model: m[2], yearFrom: m[3], yearTo: m[4] ?? m[3] });
+    const details = parseDetails(m[5] ?? '');
+    if (!details.ok) return { ok: false, message: `"${part}": ${details.message}` };
+    const parsed = fitmentSchema.safeParse({ make: m[1].replace(/_/g, ' '), model: m[2], yearFrom: m[3], yearTo: m[4] ?? m[3], ...details.fields });
     if (!parsed.success) return { ok: false, message: `"${part}": ${parsed.error.issues.map((i) => i.message).join('; ')}` };
     lines.push(parsed.data);
   }

@@ -24,7 +24,11 @@ export const vehicles = pgTable(
   ],
 );
 
-/** What a non-universal part fits: a make and model over a range of model years (both ends included). */
+/**
+ * What a non-universal part fits: a make and model over a range of model years (both ends included). Issue #35
+ * item 1 (decision 192): each row is an application as ACES models it, so it may name one variant, where on the
+ * vehicle the part goes, how many go on one vehicle, notes, and the feed and application id it came from.
+ */
 export const productFitments = pgTable(
   'product_fitments',
   {
@@ -36,9 +40,22 @@ export const productFitments = pgTable(
     model: text('model').notNull(),
     yearFrom: integer('year_from').notNull(),
     yearTo: integer('year_to').notNull(),
+    /** Only this variant of the model; null: every variant. */
+    variant: text('variant'),
+    /** "front", "rear left", … (normalizePosition's words and order); null: not given. */
+    position: text('position'),
+    perVehicle: integer('per_vehicle'),
+    notes: text('notes').notNull().default(''),
+    source: text('source').notNull().default(''),
+    sourceRef: text('source_ref').notNull().default(''),
   },
   (t) => [
     check('product_fitments_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    check('product_fitments_per_vehicle_range', sql`${t.perVehicle} is null or ${t.perVehicle} between 1 and 99`),
+    check(
+      'product_fitments_position_words',
+      sql`${t.position} is null or ${t.position} ~ '^(front|rear)?( ?(left|right))?( ?(upper|lower))?$' and ${t.position} <> ''`,
+    ),
     index('product_fitments_product_idx').on(t.productId),
     index('product_fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo),
   ],

@@ -101,13 +101,28 @@ export function demoVehicleRows(): { make: string; model: string; year: number; 
   return rows;
 }
 
-const f = (make: string, model: string, yearFrom: number, yearTo: number): Fitment => ({ make, model, yearFrom, yearTo });
+const f = (make: string, model: string, yearFrom: number, yearTo: number, more: Pick<Fitment, 'position' | 'perVehicle' | 'notes'> = {}): Fitment => ({
+  make,
+  model,
+  yearFrom,
+  yearTo,
+  ...more,
+});
+/** Issue #35 item 1 (decision 192): where the part goes and how many a bike takes, as an ACES application says. */
+const front = { position: 'front' };
+const rear = { position: 'rear' };
+const frontPair = { position: 'front', perVehicle: 2, notes: 'One set per caliper' };
 
 /** By demo part number: `universal` or the fitment lines. Every demo part is listed (the seed test checks it). */
 export const demoFitment: Record<string, 'universal' | Fitment[]> = {
   // Brakes
-  FA244HH: [f('Yamaha', 'YZF-R6', 2006, 2016), f('Yamaha', 'MT-09', 2014, 2020), f('Yamaha', 'MT-07', 2014, 2024), f('Yamaha', 'Ténéré 700', 2019, 2024)],
-  MD2093X: [f('Honda', 'CBR600RR', 2007, 2016), f('Honda', 'CBR600RR', 2021, 2024), f('Honda', 'CB650R', 2019, 2024)],
+  FA244HH: [
+    f('Yamaha', 'YZF-R6', 2006, 2016, frontPair),
+    f('Yamaha', 'MT-09', 2014, 2020, frontPair),
+    f('Yamaha', 'MT-07', 2014, 2024, frontPair),
+    f('Yamaha', 'Ténéré 700', 2019, 2024, frontPair),
+  ],
+  MD2093X: [f('Honda', 'CBR600RR', 2007, 2016, front), f('Honda', 'CBR600RR', 2021, 2024, front), f('Honda', 'CB650R', 2019, 2024, front)],
   'BF-DOT4-500': 'universal',
   // Drivetrain
   '520VX3G-120': [
@@ -118,8 +133,8 @@ export const demoFitment: Record<string, 'universal' | Fitment[]> = {
     f('Suzuki', 'SV650', 2016, 2024),
     f('Yamaha', 'MT-07', 2014, 2024),
   ],
-  'JTF1370.15RB': [f('Suzuki', 'SV650', 2016, 2024), f('Suzuki', 'GSX-S750', 2015, 2022)],
-  'RA-250-45': [f('Suzuki', 'SV650', 2016, 2024), f('Yamaha', 'MT-07', 2014, 2024)],
+  'JTF1370.15RB': [f('Suzuki', 'SV650', 2016, 2024, front), f('Suzuki', 'GSX-S750', 2015, 2022, front)],
+  'RA-250-45': [f('Suzuki', 'SV650', 2016, 2024, rear), f('Yamaha', 'MT-07', 2014, 2024, rear)],
   CK3440: [f('Suzuki', 'SV650', 2016, 2024), f('Suzuki', 'V-Strom 650', 2004, 2024), f('Suzuki', 'GSX-S750', 2015, 2022)],
   'CL-ROAD-400': 'universal',
   // Filters and ignition
@@ -148,30 +163,30 @@ export const demoFitment: Record<string, 'universal' | Fitment[]> = {
   ],
   // Tyres: every bike on a 120/70 ZR17 front, and the ones on a 180/55 ZR17 rear
   '3445300': [
-    f('BMW', 'F 900 R', 2020, 2024),
-    f('Ducati', 'Monster', 2021, 2024),
-    f('Honda', 'CB650R', 2019, 2024),
-    f('Honda', 'CBR600RR', 2003, 2016),
-    f('Honda', 'CBR600RR', 2021, 2024),
-    f('Kawasaki', 'Ninja 650', 2017, 2024),
-    f('Kawasaki', 'Z900', 2017, 2024),
-    f('KTM', '790 Duke', 2018, 2024),
-    f('Suzuki', 'SV650', 2016, 2024),
-    f('Triumph', 'Street Triple 765', 2017, 2024),
-    f('Yamaha', 'MT-07', 2014, 2024),
-    f('Yamaha', 'MT-09', 2014, 2024),
+    f('BMW', 'F 900 R', 2020, 2024, front),
+    f('Ducati', 'Monster', 2021, 2024, front),
+    f('Honda', 'CB650R', 2019, 2024, front),
+    f('Honda', 'CBR600RR', 2003, 2016, front),
+    f('Honda', 'CBR600RR', 2021, 2024, front),
+    f('Kawasaki', 'Ninja 650', 2017, 2024, front),
+    f('Kawasaki', 'Z900', 2017, 2024, front),
+    f('KTM', '790 Duke', 2018, 2024, front),
+    f('Suzuki', 'SV650', 2016, 2024, front),
+    f('Triumph', 'Street Triple 765', 2017, 2024, front),
+    f('Yamaha', 'MT-07', 2014, 2024, front),
+    f('Yamaha', 'MT-09', 2014, 2024, front),
   ],
   '3445600': [
-    f('BMW', 'F 900 R', 2020, 2024),
-    f('Ducati', 'Monster', 2021, 2024),
-    f('Honda', 'CB650R', 2019, 2024),
-    f('Honda', 'CBR600RR', 2003, 2016),
-    f('Honda', 'CBR600RR', 2021, 2024),
-    f('Kawasaki', 'Z900', 2017, 2024),
-    f('KTM', '790 Duke', 2018, 2024),
-    f('Triumph', 'Street Triple 765', 2017, 2024),
-    f('Yamaha', 'MT-07', 2014, 2024),
-    f('Yamaha', 'MT-09', 2014, 2024),
+    f('BMW', 'F 900 R', 2020, 2024, rear),
+    f('Ducati', 'Monster', 2021, 2024, rear),
+    f('Honda', 'CB650R', 2019, 2024, rear),
+    f('Honda', 'CBR600RR', 2003, 2016, rear),
+    f('Honda', 'CBR600RR', 2021, 2024, rear),
+    f('Kawasaki', 'Z900', 2017, 2024, rear),
+    f('KTM', '790 Duke', 2018, 2024, rear),
+    f('Triumph', 'Street Triple 765', 2017, 2024, rear),
+    f('Yamaha', 'MT-07', 2014, 2024, rear),
+    f('Yamaha', 'MT-09', 2014, 2024, rear),
   ],
   // Controls and accessories
   'MR-5531-BK': [

@@ -32,7 +32,16 @@ import { recordAudit } from '../audit/audit.service';
 import type { StockActor } from '../stock/stock.service';
 import { spreadsheetSafe } from '../../lib/csv';
 import { ConflictError } from '../../lib/errors';
-import { dimensionColumns, dimensionsOf, fitmentsByProduct, isUniqueViolation, normalizeFitment, tiersToCents, tiersToDto } from './products.service';
+import {
+  dimensionColumns,
+  dimensionsOf,
+  fitmentRow,
+  fitmentsByProduct,
+  isUniqueViolation,
+  normalizeFitment,
+  tiersToCents,
+  tiersToDto,
+} from './products.service';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -393,7 +402,7 @@ async function replaceFitments(db: Db, changes: { id: string; lines: Fitment[] }
       ),
     );
   }
-  const lines = changes.flatMap((c) => normalizeFitment(c.lines).map((f) => ({ productId: c.id, ...f })));
+  const lines = changes.flatMap((c) => normalizeFitment(c.lines).map((f) => fitmentRow(c.id, f)));
   for (let i = 0; i < lines.length; i += CHUNK) await db.insert(productFitments).values(lines.slice(i, i + CHUNK));
 }
 
@@ -429,7 +438,7 @@ async function createChunk(db: Db, chunk: ParsedRow[], actor: StockActor): Promi
     )
     .returning({ id: products.id, stock: products.stock, skuKey: products.skuKey });
   const idBySku = new Map(inserted.map((p) => [p.skuKey, p.id]));
-  const lines = chunk.flatMap(({ row }) => normalizeFitment(row.fitment ?? []).map((f) => ({ productId: idBySku.get(skuKey(row.sku))!, ...f })));
+  const lines = chunk.flatMap(({ row }) => normalizeFitment(row.fitment ?? []).map((f) => fitmentRow(idBySku.get(skuKey(row.sku))!, f)));
   for (let i = 0; i < lines.length; i += CHUNK) await db.insert(productFitments).values(lines.slice(i, i + CHUNK));
   const opening = inserted.filter((p) => p.stock > 0);
   if (opening.length) {

@@ -84,7 +84,53 @@ export function assertPriceTiers(tiers: readonly PriceTier[], minOrder: number):
   if (problem) throw new BadRequestError(`${problem}.`, 'INVALID_PRICE_TIERS', { minOrder });
 }
 
-const fitmentOrder = [asc(productFitments.make), asc(productFitments.model), asc(productFitments.yearFrom), asc(productFitments.yearTo)] as const;
+const fitmentOrder = [
+  asc(productFitments.make),
+  asc(productFitments.model),
+  asc(productFitments.yearFrom),
+  asc(productFitments.yearTo),
+  asc(productFitments.variant),
+  asc(productFitments.position),
+  asc(productFitments.id),
+] as const;
+
+/** A stored line as the API answers it: the application's optional fields only where they are set (decision 192). */
+function fitmentLine(row: {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  variant?: string | null;
+  position?: string | null;
+  perVehicle?: number | null;
+  notes?: string | null;
+  source?: string | null;
+  sourceRef?: string | null;
+}): Fitment {
+  const line: Fitment = { make: row.make.trim(), model: row.model.trim(), yearFrom: row.yearFrom, yearTo: row.yearTo };
+  if (row.variant) line.variant = row.variant;
+  if (row.position) line.position = row.position;
+  if (row.perVehicle) line.perVehicle = row.perVehicle;
+  if (row.notes) line.notes = row.notes;
+  if (row.source) line.source = row.source;
+  if (row.sourceRef) line.sourceRef = row.sourceRef;
+  return line;
+}
+
+/** The columns of a line to insert: every field of the application, empty ones at the table's defaults. */
+export const fitmentRow = (productId: string, f: Fitment) => ({
+  productId,
+  make: f.make,
+  model: f.model,
+  yearFrom: f.yearFrom,
+  yearTo: f.yearTo,
+  variant: f.variant ?? null,
+  position: f.position ?? null,
+  perVehicle: f.perVehicle ?? null,
+  notes: f.notes ?? '',
+  source: f.source ?? '',
+  sourceRef: f.sourceRef ?? '',
+});
 
 /** The fitment lines of these products (all products when `ids` is omitted), by product id. */
 export async function fitmentsByProduct(db: Db, ids?: readonly string[]): Promise<Map<string, Fitment[]>> {
@@ -97,10 +143,17 @@ export async function fitmentsByProduct(db: Db, ids?: readonly string[]): Promis
       model: productFitments.model,
       yearFrom: productFitments.yearFrom,
       yearTo: productFitments.yearTo,
+      variant: productFitments.variant,
+      position: productFitments.position,
+      perVehicle: productFitments.perVehicle,
+      notes: productFitments.notes,
+      source: productFitments.source,
+      sourceRef: productFitments.sourceRef,
     })
     .from(productFitments);
   const rows = await (ids ? query.where(inArray(productFitments.productId, [...ids])) : query).orderBy(...fitmentOrder);
-  for (const { productId, ...line } of rows) {
+  for (const { productId, ...row } of rows) {
+    const line = fitmentLine(row);
     const list = out.get(productId);
     if (list) list.push(line);
     else out.set(productId, [line]);
@@ -118,21 +171,30 @@ export async function toProductDtos(db: Db, rows: readonly ProductRow[], opts?: 
 export async function replaceFitment(db: Db, productId: string, lines: readonly Fitment[]): Promise<void> {
   await db.delete(productFitments).where(eq(productFitments.productId, productId));
   const unique = normalizeFitment(lines);
-  if (unique.length) await db.insert(productFitments).values(unique.map((f) => ({ productId, ...f })));
+  if (unique.length) await db.insert(productFitments).values(unique.map((f) => fitmentRow(productId, f)));
 }
 
 /** Sorted like the DTO, without repeated lines: what is stored and compared. */
 export function normalizeFitment(lines: readonly Fitment[]): Fitment[] {
   const seen = new Set<string>();
   return [...lines]
-    .map((f) => ({ make: f.make.trim(), model: f.model.trim(), yearFrom: f.yearFrom, yearTo: f.yearTo }))
+    .map(fitmentLine)
     .filter((f) => {
-      const key = `${f.make}\n${f.model}\n${f.yearFrom}\n${f.yearTo}`;
+      // One application per vehicle span, variant and position: a front and a rear line are two applications.
+      const key = [f.make, f.model, f.yearFrom, f.yearTo, f.variant ?? '', f.position ?? ''].join('\n');
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     })
-    .sort((a, b) => a.make.localeCompare(b.make, 'en') || a.model.localeCompare(b.model, 'en') || a.yearFrom - b.yearFrom || a.yearTo - b.yearTo);
+    .sort(
+      (a, b) =>
+        a.make.localeCompare(b.make, 'en') ||
+        a.model.localeCompare(b.model, 'en') ||
+        a.yearFrom - b.yearFrom ||
+        a.yearTo - b.yearTo ||
+        (a.variant ?? '').localeCompare(b.variant ?? '', 'en') ||
+        (a.position ?? '').localeCompare(b.position ?? '', 'en'),
+    );
 }
 
 const sameFitment = (a: readonly Fitment[], b: readonly Fitment[]) => JSON.stringify(normalizeFitment(a)) === JSON.stringify(normalizeFitment(b));
@@ -150,7 +212,7 @@ export async function pageProductsForVehicle(db: Db, vehicleId: string, page: nu
   if (!vehicle) throw vehicleNotFound();
   const fits: SQL = or(
     eq(products.universal, true),
-    sql`exists (select 1 from ${productFitments} f where f.product_id = ${products.id} and f.make = ${vehicle.make} and f.model = ${vehicle.model} and ${vehicle.year}::int between f.year_from and f.year_to)`,
+    sql`exists (select 1 from ${productFitments} f where f.product_id = ${products.id} and f.make = ${vehicle.make} and f.model = ${vehicle.model} and ${vehicle.year}::int between f.year_from and f.year_to and (f.variant is null or f.variant = ${vehicle.variant}))`,
   )!;
   const [{ total }] = await db.select({ total: count() }).from(products).where(fits);
   const pages = Math.max(1, Math.ceil(total / limit));

@@ -52,6 +52,8 @@ export interface VehicleFilter {
   make: string;
   model: string | null;
   year: number | null;
+  /** A listed vehicle's variant: lines for another variant do not fit it (decision 192). Absent: any variant. */
+  variant?: string | null;
 }
 
 /** What the statements of one search need besides the query: the query's words and the vehicle. */
@@ -172,7 +174,9 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   const fVehicle = vehicle
     ? sql`(p.universal OR p.id IN (SELECT pf.product_id FROM product_fitments pf WHERE pf.make = ${vehicle.make}${
         vehicle.model !== null ? sql` AND pf.model = ${vehicle.model}` : sql``
-      }${vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``}))`
+      }${vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``}${
+        vehicle.variant !== undefined ? sql` AND (pf.variant IS NULL OR pf.variant = ${vehicle.variant})` : sql``
+      }))`
     : sql`true`;
   // The filters that no facet leaves out (stock and vehicle).
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
@@ -369,7 +373,7 @@ const countsKey = (query: SearchQuery, words: QueryWords | undefined, vehicle?: 
     query.inStock ?? null,
     query.minPrice ?? null,
     query.maxPrice ?? null,
-    vehicle ? [vehicle.make, vehicle.model, vehicle.year] : null,
+    vehicle ? [vehicle.make, vehicle.model, vehicle.year, vehicle.variant === undefined ? '*' : vehicle.variant] : null,
   ])}`;
 
 /**
