@@ -135,6 +135,13 @@ describe('GET /api/search?q= naming a bike', () => {
     }
   });
 
+  // Issue #38: the demo CBR600RR was not sold 2017–2020 (decision 167: such a year stays a word of the search).
+  it("a year inside a gap of the model years is not the rider's bike; a year it was sold is", async () => {
+    expect((await search('q=2018+cbr600rr+brake+pads')).namedVehicle).toEqual({ make: 'Honda', model: 'CBR600RR', year: null, rest: '2018 brake pads' });
+    expect((await search('q=2016+cbr600rr+brake+pads')).namedVehicle).toEqual({ make: 'Honda', model: 'CBR600RR', year: 2016, rest: 'brake pads' });
+    expect((await search('q=2021+cbr600rr+brake+pads')).namedVehicle).toEqual({ make: 'Honda', model: 'CBR600RR', year: 2021, rest: 'brake pads' });
+  });
+
   // Issue #39 item 9 (decision 189): the demo front sprocket (JTF1370.15RB) fits the SV650 and GSX-S750, not an MT-07.
   it('"front sprocket mt07" claims no fitment: nothing fits, and the front sprocket comes apart, as a part for other bikes', async () => {
     const r = await search('q=front+sprocket+mt07');

@@ -8,7 +8,13 @@ const models: KnownModel[] = [
   { make: 'Yamaha', model: 'Ténéré 700', fromYear: 2019, toYear: 2027 },
   { make: 'Yamaha', model: 'R7', fromYear: 2022, toYear: 2027 },
   { make: 'Honda', model: 'CRF1100L Africa Twin', fromYear: 2020, toYear: 2027 },
-  { make: 'Honda', model: 'CBR600RR', fromYear: 2013, toYear: 2024 },
+  {
+    make: 'Honda',
+    model: 'CBR600RR',
+    fromYear: 2013,
+    toYear: 2024,
+    years: [2013, 2014, 2015, 2016, 2021, 2022, 2023, 2024],
+  },
   { make: 'Triumph', model: 'Street Triple 765', fromYear: 2017, toYear: 2027 },
   { make: 'Harley-Davidson', model: 'Street Glide', fromYear: 2024, toYear: 2027 },
   { make: 'Ducati', model: 'Panigale V2', fromYear: 2020, toYear: 2027 },
@@ -30,6 +36,10 @@ describe('findVehicleInQuery', () => {
     ['2019 yamaha', { make: 'Yamaha', model: null, year: null, rest: '2019' }],
     // A year the model was not sold stays a word of the search.
     ['2005 r7 levers', { make: 'Yamaha', model: 'R7', year: null, rest: '2005 levers' }],
+    // Issue #38: nor does a year inside a gap of the model's years (the CBR600RR was not sold 2017–2020).
+    ['2018 cbr600rr pads', { make: 'Honda', model: 'CBR600RR', year: null, rest: '2018 pads' }],
+    ['2016 cbr600rr pads', { make: 'Honda', model: 'CBR600RR', year: 2016, rest: 'pads' }],
+    ['2021 cbr600rr pads', { make: 'Honda', model: 'CBR600RR', year: 2021, rest: 'pads' }],
   ])('%s', (q, want) => {
     expect(findVehicleInQuery(q, models)).toEqual(want);
   });

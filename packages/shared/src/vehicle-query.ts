@@ -10,7 +10,15 @@ export interface KnownModel {
   /** The first and last model year in the vehicle list. */
   fromYear: number;
   toYear: number;
+  /**
+   * Issue #38 (decision 167): the model years it was sold in, when the list has gaps (the CBR600RR was not sold
+   * 2017–2020). Absent: every year from fromYear to toYear.
+   */
+  years?: readonly number[];
 }
+
+/** Was the model sold in that year (a year in a gap was not)? */
+export const soldIn = (model: KnownModel, year: number) => (model.years ? model.years.includes(year) : year >= model.fromYear && year <= model.toYear);
 
 export interface VehicleInQuery {
   make: string;
@@ -134,7 +142,7 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     const i = tokens.findIndex((t, k) => !taken.has(k) && /^(19|20)\d\d$/.test(t));
     if (i >= 0) {
       const y = Number(tokens[i]);
-      if (y >= best.model.fromYear && y <= best.model.toYear) {
+      if (soldIn(best.model, y)) {
         year = y;
         taken.add(i);
       }

@@ -451,10 +451,16 @@ const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEH
 async function knownModels(exec: SearchExecutor, memo: SearchMemo): Promise<KnownModel[]> {
   return memo('search:models', async () =>
     (
-      await exec<{ make: string; model: string; from_year: number; to_year: number }>(
-        sql`SELECT make, model, min(year)::int AS from_year, max(year)::int AS to_year FROM vehicles GROUP BY make, model ORDER BY make, model`,
+      await exec<{ make: string; model: string; from_year: number; to_year: number; years: number[] }>(
+        sql`SELECT make, model, min(year)::int AS from_year, max(year)::int AS to_year, array_agg(DISTINCT year ORDER BY year) AS years FROM vehicles GROUP BY make, model ORDER BY make, model`,
       )
-    ).map((r) => ({ make: r.make, model: r.model, fromYear: Number(r.from_year), toYear: Number(r.to_year) })),
+    ).map((r) => {
+      const fromYear = Number(r.from_year);
+      const toYear = Number(r.to_year);
+      const years = r.years.map(Number);
+      // The years are listed only where they have a gap (decision 167: a year in a gap is not the rider's bike).
+      return { make: r.make, model: r.model, fromYear, toYear, ...(years.length < toYear - fromYear + 1 && { years }) };
+    }),
   );
 }
 
