@@ -61,6 +61,23 @@ describe('other part numbers', () => {
     expect(result.items[1].matchedPartNumber).toBeUndefined();
   });
 
+  // Issue #38: a brand in front of the number, and a maker's full form with a trailing revision, find it as well.
+  it.each(['Yamaha 1WS-W0045-00', '1WS-W0045-00-00', 'yamaha 1ws w0045 00 00', 'EBC XPN-PADS-1', 'XPN-PADS-1 ebc', 'XPN-PADS-1-02'])(
+    'searching %s finds the part first',
+    async (q) => {
+      const result = await search(q);
+      expect(result.items[0]?._id, q).toBe(pads._id);
+      if (/1ws/i.test(q)) expect(result.items[0].matchedPartNumber).toMatchObject({ brand: 'Yamaha', number: '1WS-W0045-00' });
+    },
+  );
+
+  it('a dropped word or revision matches whole numbers only, never the start of one', async () => {
+    // "XPN-PADS" with a brand is no whole number: nothing is found by the number, and no revision makes one up.
+    expect((await search('EBC XPN-PADS')).items.map((p) => p._id)).not.toContain(pads._id);
+    expect((await search('1WS-W0045-0')).items.map((p) => p.name)).toEqual(expect.arrayContaining(['Lookalike lever']));
+    expect((await search('ASV 1WS-W0045')).items.map((p) => p._id)).not.toContain(pads._id);
+  });
+
   it('an equivalent number finds it too, and a number that is only part of one does not', async () => {
     expect((await search('806 HS')).items[0]).toMatchObject({ _id: pads._id, matchedPartNumber: { brand: 'SBS', number: '806HS' } });
     expect((await search('1WS-W0045')).items.map((p) => p._id)).not.toContain(pads._id);

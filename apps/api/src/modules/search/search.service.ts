@@ -3,6 +3,7 @@ import {
   closestBikes,
   findVehicleInQuery,
   matchingPartNumber,
+  partNumberVariants,
   skuKey,
   suggestBikes,
   toCents,
@@ -151,11 +152,20 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   // Issue #26 item 4 (decision 166): a part's other numbers (OEM, other makers', superseded) match exactly, in any
   // formatting, through the GIN index on part_number_keys, and rank with the exact part number.
   const otherNumber = key ? sql`p.part_number_keys @> ARRAY[${key}]::text[]` : sql`false`;
-  const skuMatch = sql`(${key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`} OR ${otherNumber})`;
+  // Issue #38: the number with a brand or a revision around it ("EBC FA244HH", "1WS-W0045-00-00"), matched exactly:
+  // the btree of sku_key and the GIN index of part_number_keys answer each key.
+  const variants = q ? partNumberVariants(q) : [];
+  const variantArray = sql`ARRAY[${sql.join(
+    variants.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+  const variantNumber = variants.length ? sql`(p.sku_key = ANY(${variantArray}) OR p.part_number_keys && ${variantArray})` : sql`false`;
+  const skuMatch = sql`(${key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`} OR ${otherNumber} OR ${variantNumber})`;
   const textMatch = ranks ? matches(ranks.match) : sql`false`;
-  // The part-number rows: the exact one first, then a part that answers to the number, then prefixes, shorter part numbers first.
-  const skuTier = sql`CASE WHEN p.sku_key = ${key} OR ${otherNumber} THEN 0 ELSE 1 END`;
-  const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 2 WHEN ${otherNumber} THEN 1 ELSE 1.0::float8 / length(p.sku_key) END`;
+  // The part-number rows: the exact one first, then a part that answers to the number (or to it with a brand or a
+  // revision around it), then prefixes, shorter part numbers first.
+  const skuTier = sql`CASE WHEN p.sku_key = ${key} OR ${otherNumber} OR ${variantNumber} THEN 0 ELSE 1 END`;
+  const skuScore = sql`CASE WHEN p.sku_key = ${key} THEN 2 WHEN ${otherNumber} THEN 1 WHEN ${variantNumber} THEN 0.5 ELSE 1.0::float8 / length(p.sku_key) END`;
   const tier = groups.length > 0 ? tierExpression(groups) : sql`10`;
   const available = sql`(p.stock >= p.min_order)`;
 
