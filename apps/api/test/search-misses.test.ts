@@ -174,7 +174,7 @@ describe('old search counts are forgotten (decision 170)', () => {
 describe('the zero-result answer suggests what the shopper meant', () => {
   it.each([
     ['fa244hx', 'partNumbers', 'FA244HH'],
-    ['sinteredpads', 'parts', 'Sintered Front Brake Pads – Pair'],
+    ['sinteredpadz', 'parts', 'Sintered Front Brake Pads – Pair'],
     ['sprocketz45', 'parts', '7075 Aluminium Rear Sprocket 45T'],
     ['himalyan', 'bikes', 'Himalayan'],
   ] as const)('%s: its closest %s include %s', async (q, kind, want) => {

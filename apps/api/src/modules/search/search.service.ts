@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
-import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, type RankQueries, type Slots } from './vocabulary';
+import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, splitJoinedWords, type RankQueries, type Slots } from './vocabulary';
 
 /**
  * Search in PostgreSQL (issue #9, decisions 110 to 112; relevance and vocabulary: issue #26, decision 158).
@@ -395,7 +395,10 @@ export async function queryWords(exec: SearchExecutor, q: string, memo: SearchMe
   if (tokens.length === 0) return undefined;
   const slots = await memo(`search:slots:${JSON.stringify(tokens)}`, async () => {
     const synonyms = await memo('search:synonyms', () => loadSynonyms(exec));
-    return buildSlots(tokens, await readVocabulary(exec, lookupWords(tokens)), synonyms);
+    const info = await readVocabulary(exec, lookupWords(tokens));
+    // Issue #38: words run together ("brakepads") are searched as their two words; their forms are read once more.
+    const split = await splitJoinedWords(exec, tokens, info);
+    return split ? buildSlots(split, await readVocabulary(exec, lookupWords(split)), synonyms) : buildSlots(tokens, info, synonyms);
   });
   return { slots, tokens: tokens.length };
 }

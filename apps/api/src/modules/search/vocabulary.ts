@@ -35,18 +35,39 @@ const MAX_TERM_WORDS = 3;
 export const allowedTypos = (length: number) => (length < 4 ? 0 : length === 4 ? 1 : 2);
 
 /** A word the search may correct: letters only (part numbers and sizes are never guessed), long enough. */
-const correctable = (w: string) => /^\p{L}+$/u.test(w) && allowedTypos(w.length) > 0;
+/** Issue #38: a three-letter word may have two letters swapped ("oli" → oil, one typo), and nothing else. */
+const SWAP_ONLY_LENGTH = 3;
+const correctable = (w: string) => /^\p{L}+$/u.test(w) && (allowedTypos(w.length) > 0 || w.length === SWAP_ONLY_LENGTH);
 
-/** A tsquery lexeme that needs no quoting: letters and digits only. */
-const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w);
+/** A tsquery lexeme that needs no quoting: letters and digits only, or a size of two numbers ("180/55"). */
+const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w) || /^\d{1,4}\/\d{1,4}$/.test(w);
 
-/** One token of the query: the word searched and, when it was typed apart ("mt 07"), its parts. */
-export interface Token {
-  word: string;
-  parts?: string[];
-}
-
+/** A tyre size as shoppers type it: width and aspect ("180/55", "180 55", "180-55"), then the rim ("ZR17", "R17", "-17", " 17"). */
+const TYRE_SIZE = /(^|[^\p{L}\p{N}])(\d{2,3})(\s*\/\s*|[ -])(\d{2,3})(?:\s*-?\s*(zr|r)\s*(\d{2})|[ -](\d{2}))?(?=[^\p{L}\p{N}]|$)/giu;
 const JOIN = '\uE000';
+const JOIN_SIZE = '\uE001';
+
+/**
+ * Issue #38: a tyre size written as on the sidewall or any other way becomes the words the catalogue holds for it:
+ * width/aspect as one word ("180/55"), and the rim where it says ZR ("zr17"), which is how the shop's tyres are named.
+ * A rim typed without ZR ("180/55-17", "180 55 17", "180/55 R17") is left out rather than guessed: width and aspect
+ * already name the size. Widths run 50–360 mm and aspects 25–100 in fives; two numbers apart without a slash count
+ * only with a rim after them, so "mt 07 2019" or "chain 520 120" stay as typed. The slash is kept as a character of
+ * its own until the tokens are cut.
+ */
+export function tyreSizes(q: string): string {
+  return q.replace(
+    TYRE_SIZE,
+    (whole: string, before: string, width: string, sep: string, aspect: string, rated?: string, ratedRim?: string, plainRim?: string) => {
+      const w = Number(width);
+      const a = Number(aspect);
+      const rim = ratedRim ?? plainRim;
+      if (w < 50 || w > 360 || a < 25 || a > 100 || a % 5 !== 0 || (!sep.includes('/') && !rim)) return whole;
+      const keepRim = ratedRim && rated?.toLowerCase() === 'zr';
+      return `${before}${width}${JOIN_SIZE}${aspect}${keepRim ? ` zr${ratedRim}` : ''}`;
+    },
+  );
+}
 
 /**
  * The query's tokens, lower case. A word of 1 to 4 letters and a number written apart with a space, a dash or a dot
@@ -54,12 +75,12 @@ const JOIN = '\uE000';
  * → mt07 (with the parts mt, 07), "cbr 600 rr" → cbr600rr.
  */
 export function queryTokens(q: string): Token[] {
-  const joined = q
+  const joined = tyreSizes(q)
     .toLowerCase()
     .replace(/(^|[^\p{L}\p{N}])(\p{L}{1,4})[-. ]([0-9])/gu, `$1$2${JOIN}$3`)
     .replace(/([0-9])[-. ](\p{L}{1,4})(?=[^\p{L}]|$)/gu, `$1${JOIN}$2`);
-  return (joined.match(/[\p{L}\p{N}\uE000]+/gu) ?? [])
-    .map((t) => t.replace(/^\uE000+|\uE000+$/g, ''))
+  return (joined.match(/[\p{L}\p{N}\uE000\uE001]+/gu) ?? [])
+    .map((t) => t.replace(/^\uE000+|\uE000+$/g, '').replace(/\uE001/g, '/'))
     .filter((t) => t !== '')
     .slice(0, MAX_TOKENS)
     .map((t) => (t.includes(JOIN) ? { word: t.split(JOIN).join(''), parts: t.split(JOIN).filter(Boolean) } : { word: t }));
@@ -113,7 +134,8 @@ export function vocabularyStatement(words: string[]): SQL {
 export function typosStatement(words: string[]): SQL {
   return sql.join(
     words.map((w) => {
-      const maxTypos = allowedTypos(w.length);
+      const swapOnly = w.length === SWAP_ONLY_LENGTH;
+      const maxTypos = swapOnly ? 1 : allowedTypos(w.length);
       return sql`(
         SELECT ${w}::text AS word, (
           SELECT json_agg(json_build_object('word', c.word, 'typos', c.d, 'names', c.names, 'forms', (
@@ -130,7 +152,7 @@ export function typosStatement(words: string[]): SQL {
                WHERE s.word !~ '[0-9]' AND shop_search_letters(s.word) = shop_search_letters(${w}) LIMIT ${MAX_CANDIDATES})
             ) k
             WHERE k.word <> ${w} AND abs(length(k.word) - ${w.length}) <= ${maxTypos}
-          ) c WHERE c.d <= ${maxTypos}
+          ) c WHERE c.d <= ${maxTypos}${swapOnly ? sql` AND shop_search_letters(c.word) = shop_search_letters(${w})` : sql``}
         ) AS typos
       )`;
     }),
@@ -147,6 +169,53 @@ export async function readVocabulary(exec: Exec, words: string[]): Promise<WordI
     for (const i of info) i.typos = typos.get(i.word) ?? null;
   }
   return info;
+}
+
+/** A word run together from two ("brakepads") is split only from this length, each part at least MIN_PART letters. */
+const MIN_JOINED = 6;
+const MIN_PART = 3;
+
+/**
+ * Issue #38: the query's words the catalogue holds in no form and starts no word of, that are two of its words run
+ * together ("airfilter", "brakepads", "clutchlever"), become tokens with those two parts, which the search then
+ * finds anywhere in a part's text, like "mt 07". One statement asks the stem index which halves the catalogue
+ * knows; of the splits whose halves it knows both, the most even wins. Null when no word splits.
+ */
+export async function splitJoinedWords(exec: Exec, tokens: Token[], info: WordInfo[]): Promise<Token[] | null> {
+  const byWord = new Map(info.map((i) => [i.word, i]));
+  const joined = tokens.filter((t) => {
+    const i = byWord.get(t.word);
+    return !t.parts && /^\p{L}+$/u.test(t.word) && t.word.length >= MIN_JOINED && !i?.forms?.length && !i?.completions?.length;
+  });
+  if (joined.length === 0) return null;
+  const splits = new Map(
+    joined.map((t) => [
+      t.word,
+      Array.from({ length: t.word.length - 2 * MIN_PART + 1 }, (_, k) => [t.word.slice(0, MIN_PART + k), t.word.slice(MIN_PART + k)]),
+    ]),
+  );
+  const halves = [...new Set([...splits.values()].flat(2))];
+  const known = new Set(
+    (
+      await exec<{ word: string }>(sql`
+        SELECT h.word FROM unnest(ARRAY[${sql.join(
+          halves.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[]) AS h(word)
+        WHERE EXISTS (SELECT 1 FROM search_words s WHERE shop_search_stem(s.word) = shop_search_stem(h.word))
+      `)
+    ).map((r) => r.word),
+  );
+  let changed = false;
+  const out = tokens.map((t) => {
+    const best = (splits.get(t.word) ?? [])
+      .filter(([a, b]) => known.has(a) && known.has(b))
+      .sort((x, y) => Math.min(y[0].length, y[1].length) - Math.min(x[0].length, x[1].length))[0];
+    if (!best) return t;
+    changed = true;
+    return { word: t.word, parts: best };
+  });
+  return changed ? out : null;
 }
 
 /** One synonym term: its words, each with its stem and its forms in the catalogue. */
