@@ -44,6 +44,12 @@ const plainWord = (w: string) => /^[\p{L}\p{N}]+$/u.test(w) || /^\d{1,4}\/\d{1,4
 
 /** A tyre size as shoppers type it: width and aspect ("180/55", "180 55", "180-55"), then the rim ("ZR17", "R17", "-17", " 17"). */
 const TYRE_SIZE = /(^|[^\p{L}\p{N}])(\d{2,3})(\s*\/\s*|[ -])(\d{2,3})(?:\s*-?\s*(zr|r)\s*(\d{2})|[ -](\d{2}))?(?=[^\p{L}\p{N}]|$)/giu;
+/** One token of the query: the word searched and, when it was typed apart ("mt 07"), its parts. */
+export interface Token {
+  word: string;
+  parts?: string[];
+}
+
 const JOIN = '\uE000';
 const JOIN_SIZE = '\uE001';
 
