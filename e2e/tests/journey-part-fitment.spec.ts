@@ -67,7 +67,7 @@ test('the part page lists the bikes a part fits and checks the rider’s bike', 
   await expect(list).toContainText('Ténéré 700 2019–2024');
 
   await checkFit(section, '2021', 'Yamaha', 'MT-07');
-  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07 · front · 2 per bike · One set per caliper');
 
   await section.getByRole('button', { name: 'Check another bike' }).click();
   await checkFit(section, '2021', 'Triumph', 'Bonneville T120');
@@ -92,7 +92,7 @@ test('a signed-in customer’s cart does not warn about a part that fits the cho
   await signUpAndLogin(page, { tag: 'fitcart', path: `/parts/${pads._id}` });
   const section = fitSection(page);
   await checkFit(section, '2021', 'Yamaha', 'MT-07');
-  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+  await expect(section.getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07 · front · 2 per bike · One set per caliper');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText(`units of ${pads.name} are in your cart.`)).toBeVisible();
 
@@ -119,7 +119,7 @@ for (const theme of ['light', 'dark'] as const) {
       await settle(page);
       found.push(...(await violations(page, `part page, no bike, ${theme}`)));
       await checkFit(fitSection(page), '2021', 'Yamaha', 'MT-07');
-      await expect(fitSection(page).getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07');
+      await expect(fitSection(page).getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07 · front · 2 per bike · One set per caliper');
       found.push(...(await violations(page, `part page, fits, ${theme}`)));
       await fitSection(page).getByRole('button', { name: 'Check another bike' }).click();
       await checkFit(fitSection(page), '2021', 'Triumph', 'Bonneville T120');

@@ -1,7 +1,8 @@
 /** Fitment on the admin's product form (issue #11, decision 133). */
 export const fitmentCopy = {
   legend: 'Fitment',
-  intro: 'The vehicles this part fits. Pick a listed make and model, check the model years, then add the line.',
+  intro:
+    'The vehicles this part fits. Pick a listed make and model, check the model years, say where the part goes and how many a bike takes if it matters, then add the line.',
   universal: 'Fits all vehicles (universal)',
   universalHint: 'A universal part fits every vehicle; any lines below are kept but not needed.',
   make: 'Make',
@@ -17,6 +18,14 @@ export const fitmentCopy = {
   remove: (line: string) => `Remove ${line}`,
   removeButton: 'Remove',
   duplicate: 'This line is already in the list.',
+  /** Issue #35 item 1 (decision 192): the rest of an application, all optional. */
+  position: 'Position (optional)',
+  positionAny: 'Any / not given',
+  perVehicle: 'Per bike (optional)',
+  notes: 'Notes (optional)',
+  notesHint: 'For example: One set per caliper.',
+  perVehicleRange: (max: number) => `Per bike must be a whole number from 1 to ${max}`,
+  notesTooLong: (max: number) => `Notes must be ${max} characters or fewer`,
   options: (label: string) => `${label} suggestions`,
   noOptions: 'No listed match: the text is kept as typed.',
 } as const;

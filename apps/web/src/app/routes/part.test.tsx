@@ -347,3 +347,101 @@ describe('the bikes a part fits and the fit check (issue #26 item 5)', () => {
     expect(getGuestVehicle()).toEqual(mt07);
   });
 });
+
+describe('the details of each fitment line on the part page (issue #35 item 1)', () => {
+  const vid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const mt07: Vehicle = { _id: vid(1), make: 'Yamaha', model: 'MT-07', year: 2019, variant: null };
+  const mt09sp: Vehicle = { _id: vid(2), make: 'Yamaha', model: 'MT-09', year: 2022, variant: 'SP' };
+  const mt09: Vehicle = { _id: vid(3), make: 'Yamaha', model: 'MT-09', year: 2022, variant: null };
+  const fitment = [
+    { make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2024, position: 'front', perVehicle: 2, notes: 'One set per caliper' },
+    { make: 'Yamaha', model: 'MT-09', variant: 'SP', yearFrom: 2021, yearTo: 2024, position: 'front' },
+    { make: 'Honda', model: 'CBR600RR', yearFrom: 2021, yearTo: 2024, position: 'rear' },
+    { make: 'Honda', model: 'CBR600RR', yearFrom: 2003, yearTo: 2016, position: 'rear' },
+    { make: 'Honda', model: 'CBR600RR', yearFrom: 2003, yearTo: 2016, position: 'front' },
+    { make: 'Honda', model: 'CB650R', yearFrom: 2019, yearTo: 2024 },
+  ];
+  const pads = { ...part, fitment };
+
+  function serveFor(vehicle: Vehicle, product: typeof part = pads) {
+    return fakeApi((req) => {
+      if (req.path === `/api/product/${part._id}`) return { status: 200, body: product };
+      if (req.path === '/api/reviews') return { status: 200, body: reviewPageOf([], 1, 10) };
+      if (req.path === '/api/vehicles/years') return { status: 200, body: [vehicle.year] };
+      if (req.path === '/api/vehicles/makes') return { status: 200, body: [vehicle.make] };
+      if (req.path === '/api/vehicles/models') return { status: 200, body: [vehicle.model] };
+      if (req.path === '/api/vehicles') return { status: 200, body: [vehicle] };
+      return notFound(req);
+    });
+  }
+  const fitSection = async () => (await screen.findByRole('heading', { level: 2, name: 'Fits these bikes' })).closest('section')!;
+
+  it('groups lines with the same details as one entry, and tells lines with other details apart', () => {
+    expect(groupFitment(fitment)).toEqual([
+      {
+        make: 'Honda',
+        models: [
+          { model: 'CB650R', years: '2019–2024' },
+          { model: 'CBR600RR', years: '2003–2016', details: 'front' },
+          { model: 'CBR600RR', years: '2003–2016, 2021–2024', details: 'rear' },
+        ],
+      },
+      {
+        make: 'Yamaha',
+        models: [
+          { model: 'MT-07', years: '2014–2024', details: 'front · 2 per bike · One set per caliper' },
+          { model: 'MT-09', variant: 'SP', years: '2021–2024', details: 'front' },
+        ],
+      },
+    ]);
+  });
+
+  it('lists each line with its details after the years, one a line, and the variant after the model', async () => {
+    serveFor(mt07);
+    render();
+    const list = within(await fitSection()).getByRole('list', { name: 'Bikes this part fits' });
+    const models = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement !== list);
+    expect(models.map((li) => li.textContent)).toEqual([
+      'CB650R 2019–2024',
+      'CBR600RR 2003–2016 · front',
+      'CBR600RR 2003–2016, 2021–2024 · rear',
+      'MT-07 2014–2024 · front · 2 per bike · One set per caliper',
+      'MT-09 SP 2021–2024 · front',
+    ]);
+  });
+
+  it('says where the part goes on the rider’s bike and how many it takes after "Fits your …"', async () => {
+    setGuestVehicle(mt07);
+    serveFor(mt07);
+    const { unmount } = render();
+    expect(within(await fitSection()).getByRole('status').textContent).toBe('Fits your 2019 Yamaha MT-07 · front · 2 per bike · One set per caliper');
+    unmount();
+
+    // A variant line fits that variant only.
+    setGuestVehicle(mt09sp);
+    serveFor(mt09sp);
+    const second = render();
+    expect(within(await fitSection()).getByRole('status').textContent).toBe('Fits your 2022 Yamaha MT-09 SP · front');
+    second.unmount();
+    setGuestVehicle(mt09);
+    serveFor(mt09);
+    render();
+    expect(within(await fitSection()).getByRole('status').textContent).toMatch(/^Does not fit your 2022 Yamaha MT-09/);
+  });
+
+  it('keeps "Fits your …" as it was for a line without details, and joins the details of two lines with "; "', async () => {
+    const cbr: Vehicle = { _id: vid(4), make: 'Honda', model: 'CBR600RR', year: 2005, variant: null };
+    const cb650r: Vehicle = { _id: vid(5), make: 'Honda', model: 'CB650R', year: 2020, variant: null };
+    setGuestVehicle(cb650r);
+    serveFor(cb650r);
+    const { unmount } = render();
+    expect(within(await fitSection()).getByRole('status').textContent).toBe('Fits your 2020 Honda CB650R');
+    unmount();
+    setGuestVehicle(cbr);
+    serveFor(cbr);
+    render();
+    expect(within(await fitSection()).getByRole('status').textContent).toBe('Fits your 2005 Honda CBR600RR · rear; front');
+  });
+});

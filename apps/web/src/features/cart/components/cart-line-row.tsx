@@ -11,6 +11,7 @@ import { fieldAria, fieldErrorId } from '../../../components/ui/form-field';
 import type { CartView } from '../use-cart';
 import { PriceTiersLine } from '../../catalog/components/price-tiers';
 import { FitWarning } from '../../garage/components/fit-warning';
+import { FitDetailsLine } from '../../garage/components/fit-badge';
 
 const t = cartCopy;
 
@@ -105,6 +106,7 @@ export function CartLineRow({ line, cart }: { line: CartLine; cart: CartView }) 
           </p>
         )}
         <FitWarning product={p} compact />
+        <FitDetailsLine product={p} />
       </div>
       <p className="col-start-2 text-left sm:col-start-3 sm:text-right">
         <span className="block text-xs text-base-content/75">{t.lineTotal}</span>

@@ -1,5 +1,6 @@
 import { garageCopy } from '@shop/shared/copy/garage';
 import type { Product } from '@shop/shared/schemas/product';
+import type { Fitment } from '@shop/shared/schemas/vehicle';
 import { fitsVehicle } from '@shop/shared/fitment';
 import { useFitVehicle } from '../use-chosen-vehicle';
 import { vehicleName } from '../vehicle-name';
@@ -7,6 +8,9 @@ import { FitWarnIcon } from './fit-icons';
 
 const t = garageCopy;
 const years = (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`);
+/** "Yamaha MT-09 SP 2014–2020 (front)": the variant after the model, the position after the years (issue #35 item 1). */
+const lineText = (f: Fitment) =>
+  `${f.make} ${f.model}${f.variant ? ` ${f.variant}` : ''} ${years(f.yearFrom, f.yearTo)}${f.position ? ` (${f.position})` : ''}`;
 
 /**
  * The purchase page's and the cart's warning for a part that does not fit the
@@ -37,7 +41,7 @@ export function FitWarning({ product, compact = false }: { product: Pick<Product
         <p className="mt-1 text-base-content/80">{t.doesNotFitHint}</p>
         {lines.length > 0 && (
           <p className="mt-1 text-base-content/80">
-            {t.fitsList}: {lines.map((f) => `${f.make} ${f.model} ${years(f.yearFrom, f.yearTo)}`).join(', ')}
+            {t.fitsList}: {lines.map(lineText).join(', ')}
             {product.fitment.length > lines.length ? ', …' : ''}
           </p>
         )}

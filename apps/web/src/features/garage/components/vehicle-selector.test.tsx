@@ -8,7 +8,7 @@ import { makeProducts } from '../../../testing/fixtures';
 import type { SessionUser } from '../../identity/auth-context';
 import { getGuestVehicle, setGuestVehicle } from '../guest-vehicle';
 import { VehicleSelector } from './vehicle-selector';
-import { FitBadge } from './fit-badge';
+import { FitBadge, FitDetailsLine } from './fit-badge';
 import { FitWarning } from './fit-warning';
 
 let signedIn: SessionUser | null = null;
@@ -294,6 +294,50 @@ describe('fit badge and warning', () => {
     expect(screen.getByTestId('other').textContent).not.toMatch(/Fits your/);
     expect(within(screen.getByTestId('other')).getByText('This part does not fit your 2021 Yamaha MT-07.')).toBeTruthy();
     expect(within(screen.getByTestId('other')).getByText('Fits: Honda CB500F 2019–2023')).toBeTruthy();
+  });
+
+  it('adds where the part goes and how many a bike takes, without the notes, to the badge and the cart’s line (issue #35 item 1)', () => {
+    serveVehicles();
+    setGuestVehicle(mt07);
+    const front = {
+      ...part,
+      fitment: [
+        { make: 'Yamaha', model: 'MT-07', yearFrom: 2018, yearTo: 2022, position: 'front', perVehicle: 2, notes: 'One set per caliper' },
+        { make: 'Yamaha', model: 'MT-09', yearFrom: 2018, yearTo: 2022, position: 'rear' },
+      ],
+    };
+    const rear = { ...part, fitment: [{ make: 'Honda', model: 'CB500F', variant: 'ABS', yearFrom: 2019, yearTo: 2023, position: 'rear' }] };
+    renderWithProviders(
+      <>
+        <div data-testid="badge">
+          <FitBadge product={front} />
+        </div>
+        <div data-testid="cart">
+          <FitWarning product={front} compact />
+          <FitDetailsLine product={front} />
+        </div>
+        <div data-testid="purchase">
+          <FitWarning product={front} />
+        </div>
+        <div data-testid="plain-cart">
+          <FitWarning product={fitting} compact />
+          <FitDetailsLine product={fitting} />
+        </div>
+        <div data-testid="other">
+          <FitWarning product={rear} />
+        </div>
+      </>,
+    );
+    expect(screen.getByTestId('badge').textContent).toBe('Fits your 2021 Yamaha MT-07 · front · 2 per bike');
+    // The bike's name still starts the badge and stays on one line.
+    expect(within(screen.getByTestId('badge')).getByText('2021 Yamaha MT-07').className).toContain('whitespace-nowrap');
+    // A cart row says it in the badge's words; a part that fits with no details adds nothing to its row.
+    expect(screen.getByTestId('cart').textContent).toBe('Fits your 2021 Yamaha MT-07 · front · 2 per bike');
+    expect(screen.getByTestId('plain-cart').textContent).toBe('');
+    // The purchase page has the badge for that; its warning stays for a part that does not fit.
+    expect(screen.getByTestId('purchase').textContent).toBe('');
+    // The warning's list names the variant and the position.
+    expect(within(screen.getByTestId('other')).getByText('Fits: Honda CB500F ABS 2019–2023 (rear)')).toBeTruthy();
   });
 
   it('shows nothing without a chosen bike', () => {

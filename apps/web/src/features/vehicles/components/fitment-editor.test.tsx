@@ -129,6 +129,65 @@ describe('FitmentEditor', () => {
     expect(last.fitment).toEqual([{ make: 'Honda', model: 'CB750 Hornet', yearFrom: 2025, yearTo: 2026 }]);
   });
 
+  it('adds a line with a position, a number per bike and notes; a front and a rear line of one bike are two lines (issue #35 item 1)', async () => {
+    fakeApi(vehiclesApi);
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={[{ make: 'Yamaha', model: 'MT-07', yearFrom: 2021, yearTo: 2023, position: 'front', perVehicle: 2 }]} />);
+    // The lines say their details after the years.
+    expect(lines().map((li) => li.textContent)).toEqual(['Yamaha MT-07 2021–2023 · front · 2 per bikeRemove']);
+    const position = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Position (optional)' });
+    expect(position.value).toBe('');
+    expect(
+      within(position)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any / not given', 'Front', 'Rear', 'Left', 'Right', 'Upper', 'Lower', 'Front left', 'Front right', 'Rear left', 'Rear right']);
+
+    await user.type(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
+    await user.type(screen.getByRole('combobox', { name: 'Model' }), 'MT-07');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Year to' }).value).toBe('2023'));
+    // The same bike and years at the front again is the same line.
+    await user.selectOptions(position, 'front');
+    await user.click(screen.getByRole('button', { name: 'Add fitment line' }));
+    expect(screen.getByRole('alert').textContent).toBe('This line is already in the list.');
+
+    // At the rear it is another line; a number per bike out of range is refused first.
+    await user.selectOptions(position, 'rear');
+    await user.type(screen.getByRole('spinbutton', { name: 'Per bike (optional)' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'Notes (optional)' }), '  With the ABS sensor ring  ');
+    await user.click(screen.getByRole('button', { name: 'Add fitment line' }));
+    expect(screen.getByText('Per bike must be a whole number from 1 to 99')).toBeTruthy();
+    expect(screen.getByRole('spinbutton', { name: 'Per bike (optional)' }).getAttribute('aria-invalid')).toBe('true');
+    expect(last.fitment).toHaveLength(1);
+    await user.clear(screen.getByRole('spinbutton', { name: 'Per bike (optional)' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Per bike (optional)' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Add fitment line' }));
+    expect(last.fitment).toEqual([
+      { make: 'Yamaha', model: 'MT-07', yearFrom: 2021, yearTo: 2023, position: 'front', perVehicle: 2 },
+      { make: 'Yamaha', model: 'MT-07', yearFrom: 2021, yearTo: 2023, position: 'rear', perVehicle: 1, notes: 'With the ABS sensor ring' },
+    ]);
+    expect(lines().map((li) => li.textContent)).toEqual([
+      'Yamaha MT-07 2021–2023 · front · 2 per bikeRemove',
+      'Yamaha MT-07 2021–2023 · rear · 1 per bike · With the ABS sensor ringRemove',
+    ]);
+    // The details stay for the next model, as the make does.
+    expect(position.value).toBe('rear');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Per bike (optional)' }).value).toBe('1');
+
+    // Each line's Remove names its position.
+    await user.click(screen.getByRole('button', { name: 'Remove Yamaha MT-07 2021–2023 (front)' }));
+    expect(last.fitment).toEqual([
+      { make: 'Yamaha', model: 'MT-07', yearFrom: 2021, yearTo: 2023, position: 'rear', perVehicle: 1, notes: 'With the ABS sensor ring' },
+    ]);
+  });
+
+  it('shows a variant line with its variant after the model', () => {
+    fakeApi(vehiclesApi);
+    renderWithProviders(<Harness initial={[{ make: 'Yamaha', model: 'MT-09', variant: 'SP', yearFrom: 2021, yearTo: 2023 }]} />);
+    expect(lines().map((li) => li.textContent)).toEqual(['Yamaha MT-09 SP 2021–2023Remove']);
+    expect(screen.getByRole('button', { name: 'Remove Yamaha MT-09 SP 2021–2023' })).toBeTruthy();
+  });
+
   it('toggles universal', async () => {
     fakeApi(vehiclesApi);
     const user = userEvent.setup();
