@@ -116,6 +116,45 @@ test.describe('search', () => {
   });
 });
 
+// Issue #38 item 1 (decision 195): a mechanic's list in the search box answers part by part.
+test('"pads and brake fluid" shows each part on its own, and one click puts the first of each in the cart', async ({ browser }) => {
+  // Phone width and dark: the narrowest and the theme the other look tests of this list do not pair with the groups.
+  const context = await browser.newContext({ viewport: phone, reducedMotion: 'reduce', colorScheme: 'dark' });
+  await useTheme(context, 'dark');
+  const page = await context.newPage();
+  try {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: t.label });
+    await box.fill('pads and brake fluid');
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: t.resultsFor('pads and brake fluid') })).toBeVisible();
+    await expect(page.getByText(t.groupsTitle('Pads · Brake fluid'))).toBeVisible();
+    const pads = page.getByRole('region', { name: 'Pads', exact: true });
+    const fluid = page.getByRole('region', { name: 'Brake fluid', exact: true });
+    await expect(pads.getByRole('article').first()).toContainText('Brake Pads');
+    await expect(fluid.getByRole('article').first()).toContainText('DOT 4 Brake Fluid 500 ml');
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await screenshot(page, { path: path.join(outDir, 'search-groups-390-dark.png'), fullPage: true, animations: 'disabled' });
+    const result = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.getByRole('button', { name: t.groupsAddFirsts(2) }).click();
+    await expect(page.getByText(t.groupsAdded(2))).toBeVisible();
+    await page.goto('/cart');
+    const lines = page.getByRole('list', { name: 'Cart' }).getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: 'DOT 4 Brake Fluid 500 ml' })).toHaveCount(1);
+    await expect(lines.filter({ hasText: 'Brake Pads' })).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
 const themes: Theme[] = ['light', 'dark'];
 for (const { theme, viewport } of looks(themes, [phone, desktop])) {
   test(`search results at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {

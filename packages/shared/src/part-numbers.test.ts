@@ -14,6 +14,8 @@ describe('partNumberVariants', () => {
     expect(partNumberVariants('brake pads')).toEqual([]);
     expect(partNumberVariants('chain 520')).toEqual([]);
     expect(partNumberVariants('FA244HH')).toEqual([]);
+    // A pasted list of numbers is no number with a brand around it.
+    expect(partNumberVariants('FA244HH HF204')).toEqual([]);
     expect(partNumberVariants('a b c d e f g h i j k 1234 5678 9012').length).toBeLessThanOrEqual(8);
   });
   it('lets a search result say which other number a query meant', () => {

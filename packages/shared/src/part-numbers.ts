@@ -58,8 +58,11 @@ export function partNumberVariants(query: string): string[] {
     const key = skuKey(text);
     if (key !== whole && numberLike(key) && !out.includes(key) && out.length < MAX_VARIANTS) out.push(key);
   };
+  // Only words without a digit are dropped (a brand): a pasted list of numbers ("FA244HH HF204") is not one of them.
+  const brandLike = (list: string[]) => list.every((w) => !/\d/.test(w));
   for (let front = 0; front <= Math.min(2, words.length - 1); front++) {
     for (let back = 0; back <= Math.min(1, words.length - 1 - front); back++) {
+      if (!brandLike([...words.slice(0, front), ...words.slice(words.length - back)])) continue;
       const text = words.slice(front, words.length - back).join(' ');
       if (front + back > 0) add(text);
       const revision = REVISION_SUFFIX.exec(text);

@@ -53,6 +53,14 @@ export const searchCopy = {
   forOtherBikes: (rest: string) => `“${rest}” for other bikes`,
   forOtherBikesHint: (bike: string) => `These do not fit the ${bike}. Open a part to see the bikes it fits.`,
   forOtherBikesAll: (n: number, rest: string) => `See all ${formatCount(n)} parts for “${rest}”`,
+  // Issue #38 item 1 (decision 195): a query naming several parts, answered part by part.
+  groupsCount: (n: number) => `${formatCount(n)} parts asked for`,
+  groupsTitle: (names: string) => `Several parts: ${names}`,
+  groupsHint: 'No one part matches all of these words, so here is each part you asked for on its own.',
+  groupsAddFirsts: (n: number) => `Add the first of each to cart (${formatCount(n)})`,
+  groupsAdded: (n: number) => `Added ${formatCount(n)} ${n === 1 ? 'part' : 'parts'} to your cart, one minimum order each.`,
+  groupsNoneToAdd: 'None of the first parts is in stock to add.',
+  groupAll: (n: number, q: string) => `See all ${formatCount(n)} parts for “${q}”`,
 } as const;
 
 // Issue #26 (decision 158): the admin's Search synonyms page.

@@ -83,6 +83,11 @@ export const searchResultSchema = z.object({
    * mt07"): those parts, which fit other bikes (the first few, and how many in all), to show apart from the results.
    */
   forOtherBikes: z.object({ items: z.array(productSchema), total: z.number().int() }).optional(),
+  /**
+   * Issue #38 item 1 (decision 195): nothing was found for the whole query, and it names several parts ("pads and
+   * brake fluid", a pasted list of part numbers): each part's words, its first few parts and how many in all.
+   */
+  groups: z.array(z.object({ q: z.string(), items: z.array(productSchema), total: z.number().int() })).optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
+import { GROUP_ITEMS, listedParts, separatedParts } from './part-groups';
 import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, splitJoinedWords, type RankQueries, type Slots } from './vocabulary';
 
 /**
@@ -517,6 +518,34 @@ export async function readBike(
 /** How many parts for other bikes a search that found none for the bike named shows (issue #39 item 9). */
 const OTHER_BIKES_LIMIT = 4;
 
+/** The groups of a query that names several parts, or undefined when it names fewer than two that find something. */
+async function partGroups(
+  db: Db,
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  opts: CatalogOptions | undefined,
+  memo: SearchMemo,
+): Promise<NonNullable<SearchResult['groups']> | undefined> {
+  const q = query.q!;
+  const rowOf = (piece: string) => searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
+  const rows = new Map<string, SearchRow>();
+  const finds = async (piece: string) => {
+    const row = rows.get(piece) ?? (await rowOf(piece));
+    rows.set(piece, row);
+    return Number(row.total) > 0;
+  };
+  const separated = separatedParts(q);
+  const pieces = separated.length ? separated : await listedParts(q, finds);
+  const groups: NonNullable<SearchResult['groups']> = [];
+  for (const piece of pieces) {
+    if (!(await finds(piece))) continue;
+    const row = rows.get(piece)!;
+    groups.push({ q: piece, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) });
+  }
+  return groups.length >= 2 ? groups : undefined;
+}
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -547,6 +576,9 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
           return { total: Number(other.total), items: await toProductDtos(db, other.items.map(rowFromJson), opts) };
         })()
       : undefined;
+  // Issue #38 item 1 (decision 195): nothing found for the words, and they name several parts: each part's group,
+  // searched like the query (the bike named or chosen, the filters), its first few parts.
+  const groups = total === 0 && effective.q ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo) : undefined;
   return {
     items,
     total,
@@ -557,7 +589,8 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
     ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
     ...(didYouMean && { didYouMean }),
-    ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
+    ...(forOtherBikes && forOtherBikes.total > 0 && !groups && { forOtherBikes }),
+    ...(groups && { groups }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -11,6 +11,7 @@ import { makeProducts } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { setGuestVehicle } from '../../garage/guest-vehicle';
 import { SearchResultsPage } from './search-results-page';
+import { clearGuestCart, getGuestLines } from '../../cart/guest-cart';
 
 const t = searchCopy;
 const parts = makeProducts(6);
@@ -42,6 +43,16 @@ function serve() {
             parts: [{ _id: parts[3]._id, name: 'Spin-On Oil Filter HF204' }],
             bikes: [{ make: 'Yamaha', model: 'MT-07' }],
           },
+        }),
+      };
+    if (q === 'pads and brake fluid')
+      return {
+        status: 200,
+        body: answer([], {
+          groups: [
+            { q: 'pads', items: [parts[0], parts[1]], total: 9 },
+            { q: 'brake fluid', items: [{ ...parts[2], stock: 0 }, parts[3]], total: 2 },
+          ],
         }),
       };
     if (q === 'xyzzy') return { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) };
@@ -176,5 +187,27 @@ describe('search results page: what shoppers did not find (issue #26 item 6)', (
     renderWithProviders(<SearchResultsPage />, { url: '/search?q=xyzzy', path: '/search' });
     expect((await screen.findByRole('link', { name: t.browseBrakes })).getAttribute('href')).toBe('/search?category=brakes');
     expect(screen.queryByText(t.didYouMean)).toBeNull();
+  });
+});
+
+describe('search results page: several parts in one query (issue #38 item 1)', () => {
+  it('shows each part under its own heading, links to all of them, and adds the first in stock of each to the cart', async () => {
+    serve();
+    clearGuestCart();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=pads+and+brake+fluid', path: '/search' });
+    expect(await screen.findByText(t.groupsTitle('Pads · Brake fluid'))).toBeTruthy();
+    expect(screen.getByText(t.groupsCount(2))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pads' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Brake fluid' })).toBeTruthy();
+    expect(cards()).toHaveLength(4);
+    // Nine parts for "pads", two shown: a link to the rest. All of "brake fluid" is shown: no link.
+    expect(screen.getByRole('link', { name: t.groupAll(9, 'pads') }).getAttribute('href')).toBe('/search?q=pads');
+    expect(screen.queryByRole('link', { name: t.groupAll(2, 'brake fluid') })).toBeNull();
+
+    // The first brake fluid is out of stock: the second is added instead, one minimum order each.
+    await userEvent.click(screen.getByRole('button', { name: t.groupsAddFirsts(2) }));
+    await waitFor(() => expect(getGuestLines().map((l) => l.productId)).toEqual([parts[0]._id, parts[3]._id]));
+    expect(getGuestLines().map((l) => l.quantity)).toEqual([parts[0].minOrder, parts[3].minOrder]);
+    clearGuestCart();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, type MouseEvent } from 'react';
+import { useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { searchCopy } from '@shop/shared/copy/search';
@@ -16,6 +16,8 @@ import { readSearchState, searchStateParams, searchUrl, type SearchState } from 
 import { SearchFilters } from './search-filters';
 import { VehicleSelector } from '../../garage/components/vehicle-selector';
 import { useChosenVehicleState } from '../../garage/use-chosen-vehicle';
+import { useCart } from '../../cart/use-cart';
+import { toastError, toastSuccess } from '../../../lib/toast';
 
 const t = searchCopy;
 
@@ -129,6 +131,68 @@ function NoneFitsBike({
   );
 }
 
+/** "brake fluid" → "Brake fluid": a group's heading. */
+const asHeading = (q: string) => q.charAt(0).toUpperCase() + q.slice(1);
+
+/**
+ * Issue #38 item 1 (decision 195): a query that names several parts ("pads and brake fluid"), answered part by
+ * part: each part's first results under its own heading, a link to all of them, and one button that puts the first
+ * part of each group that is in stock in the cart, one minimum order each (a line already in the cart is kept).
+ */
+function PartGroups({
+  groups,
+  state,
+  onOpened,
+}: {
+  groups: NonNullable<SearchResult['groups']>;
+  state: SearchState;
+  onOpened(e: MouseEvent<HTMLElement>): void;
+}) {
+  const cart = useCart();
+  const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const firsts = groups.flatMap((g) => g.items.find((p) => p.stock >= p.minOrder) ?? []);
+  async function addFirsts() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const toAdd = firsts.filter((p) => !cart.lines.some((l) => l.productId === p._id));
+      for (const p of toAdd) await cart.setQuantity(p, p.minOrder);
+      toastSuccess(toAdd.length ? t.groupsAdded(toAdd.length) : t.groupsNoneToAdd);
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex flex-col gap-10">
+      <div className="rounded-box bg-base-200 p-6">
+        <p className="text-lg font-semibold">{t.groupsTitle(groups.map((g) => asHeading(g.q)).join(' · '))}</p>
+        <p className="mt-1 text-base-content/80">{t.groupsHint}</p>
+        {firsts.length > 0 && (
+          <button type="button" className="btn btn-primary mt-4 max-w-full whitespace-normal" aria-busy={busy} onClick={() => void addFirsts()}>
+            {t.groupsAddFirsts(firsts.length)}
+          </button>
+        )}
+      </div>
+      {groups.map((g, i) => (
+        <section key={g.q} aria-labelledby={`${baseId}-${i}`} onClick={onOpened} onAuxClick={onOpened}>
+          <h2 id={`${baseId}-${i}`} className="mb-4 break-words font-display text-xl font-bold uppercase">
+            {asHeading(g.q)}
+          </h2>
+          <ProductGrid products={g.items} headingLevel={3} />
+          {g.total > g.items.length && (
+            <Link to={searchUrl({ ...state, q: g.q, page: 1 })} className="link link-primary mt-4 inline-block">
+              {t.groupAll(g.total, g.q)}
+            </Link>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /** Issue #26 item 3 (decision 167): the bike the words named, and the way to search every part for them instead. */
 function NamedBike({ named, allPartsUrl, q }: { named: NonNullable<SearchResult['namedVehicle']>; allPartsUrl: string; q: string }) {
   return (
@@ -209,7 +273,7 @@ export function SearchResultsPage() {
           />
         )}
         <p className="mt-2 h-6 text-sm text-base-content/75" aria-live="polite">
-          {data ? t.count(data.total) : ''}
+          {data ? (data.total === 0 && data.groups ? t.groupsCount(data.groups.length) : t.count(data.total)) : ''}
         </p>
       </div>
 
@@ -258,6 +322,8 @@ export function SearchResultsPage() {
             </div>
           ) : !data ? (
             <LoadError message={error?.message ?? ''} onRetry={() => void refetch()} className="min-h-64" />
+          ) : data.total === 0 && data.groups ? (
+            <PartGroups groups={data.groups} state={state} onOpened={opened} />
           ) : data.total === 0 && data.namedVehicle?.rest && !filtered ? (
             <NoneFitsBike
               named={data.namedVehicle}
