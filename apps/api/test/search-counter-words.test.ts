@@ -56,3 +56,15 @@ describe('a short word with two letters swapped', () => {
     expect(await names('oik filter')).toEqual([]);
   });
 });
+
+describe('a part the shop does not carry (decision 196)', () => {
+  const answer = async (q: string) => (await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })).json() as SearchResult;
+  it('"caliper" is only in the pads’ description: they are shown as mentioning it, not as the answer', async () => {
+    const r = await answer('caliper');
+    expect(r.items.map((p) => p.name)).toContain('Sintered Front Brake Pads – Pair');
+    expect(r.mentionsOnly).toBe(true);
+  });
+  it('a name, a brand or a part number that matches is an answer', async () => {
+    for (const q of ['brake pads', 'EBC', 'FA244HH', 'pads caliper']) expect((await answer(q)).mentionsOnly, q).toBeUndefined();
+  });
+});

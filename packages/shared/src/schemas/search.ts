@@ -88,6 +88,11 @@ export const searchResultSchema = z.object({
    * brake fluid", a pasted list of part numbers): each part's words, its first few parts and how many in all.
    */
   groups: z.array(z.object({ q: z.string(), items: z.array(productSchema), total: z.number().int() })).optional(),
+  /**
+   * Issue #38 (decision 196): true when every part found matches the words in its description only (no part number,
+   * name, brand or category does): they mention what was asked for and may not be it.
+   */
+  mentionsOnly: z.literal(true).optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

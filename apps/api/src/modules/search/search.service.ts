@@ -4,6 +4,7 @@ import {
   findVehicleInQuery,
   matchingPartNumber,
   partNumberVariants,
+  FITMENT_POSITIONS,
   skuKey,
   suggestBikes,
   toCents,
@@ -78,6 +79,9 @@ interface TierGroup {
 }
 
 /** The relevance tiers of the full-text matches (decision 158), in order. */
+/** The tiers from here on match the words in the description only. */
+const DESCRIPTION_TIER = 50;
+
 function tierGroups(r: RankQueries, slots: number): TierGroup[] {
   const exactBit = (q: string | null) => (r.inexact ? [q] : []);
   return [
@@ -103,7 +107,7 @@ function tierGroups(r: RankQueries, slots: number): TierGroup[] {
       bits: exactBit(r.brandSomeExact),
     },
     {
-      base: 50,
+      base: DESCRIPTION_TIER,
       when: [
         [r.nameSome, false],
         [r.brandSome, false],
@@ -530,10 +534,15 @@ async function partGroups(
   const q = query.q!;
   const rowOf = (piece: string) => searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
   const rows = new Map<string, SearchRow>();
+  // A piece names a part when a part number, name, brand or category matches it (not a description only), and it is
+  // more than a position ("front sprocket" is one part, not "front" and "sprocket").
   const finds = async (piece: string) => {
+    if (piece.split(/\s+/).every((w) => (FITMENT_POSITIONS as readonly string[]).includes(w.toLowerCase()))) return false;
     const row = rows.get(piece) ?? (await rowOf(piece));
     rows.set(piece, row);
-    return Number(row.total) > 0;
+    if (Number(row.total) === 0) return false;
+    const sizes = branchSizes(row.sizes);
+    return sizes.sku > 0 || sizes.buckets.some(([tier]) => tier < DESCRIPTION_TIER);
   };
   const separated = separatedParts(q);
   const pieces = separated.length ? separated : await listedParts(q, finds);
@@ -557,6 +566,10 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
   const row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
   const total = Number(row.total);
+  // Issue #38 (decision 196): every part found matches the words in its description only (no part number, name,
+  // brand or category does): the shop may not carry what was asked for, and the page says so above them.
+  const sizes = total > 0 && query.q ? branchSizes(row.sizes) : undefined;
+  const mentionsOnly = sizes !== undefined && sizes.sku === 0 && sizes.buckets.length > 0 && sizes.buckets.every(([tier]) => tier >= DESCRIPTION_TIER);
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = (await toProductDtos(db, row.items.map(rowFromJson), opts)).map((item) => {
     // Issue #26 item 4: a part found by one of its other numbers says which ("Replaces Yamaha 1WS-W0045-00").
@@ -578,7 +591,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
       : undefined;
   // Issue #38 item 1 (decision 195): nothing found for the words, and they name several parts: each part's group,
   // searched like the query (the bike named or chosen, the filters), its first few parts.
-  const groups = total === 0 && effective.q ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo) : undefined;
+  // A bike's part that fits other bikes ("front sprocket mt07", forOtherBikes) is one part, not a list.
+  const groups =
+    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
+      ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
+      : undefined;
   return {
     items,
     total,
@@ -589,8 +606,9 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
     ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
     ...(didYouMean && { didYouMean }),
-    ...(forOtherBikes && forOtherBikes.total > 0 && !groups && { forOtherBikes }),
+    ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     ...(groups && { groups }),
+    ...(mentionsOnly && { mentionsOnly }),
     facets: {
       category: row.categories,
       brand: row.brands,

@@ -55,6 +55,7 @@ function serve() {
           ],
         }),
       };
+    if (q === 'caliper') return { status: 200, body: answer([parts[0]], { mentionsOnly: true }) };
     if (q === 'xyzzy') return { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) };
     if (req.query.get('vehicle') === mt07._id) return { status: 200, body: answer(fitting, { vehicle: mt07 }) };
     if (q === '2019 mt07 chain' && req.query.get('matchBike') !== 'false')
@@ -209,5 +210,19 @@ describe('search results page: several parts in one query (issue #38 item 1)', (
     await waitFor(() => expect(getGuestLines().map((l) => l.productId)).toEqual([parts[0]._id, parts[3]._id]));
     expect(getGuestLines().map((l) => l.quantity)).toEqual([parts[0].minOrder, parts[3].minOrder]);
     clearGuestCart();
+  });
+});
+
+describe('search results page: words found only in descriptions (issue #38, decision 196)', () => {
+  it('says the parts only mention the words, above them; an ordinary answer says nothing of the kind', async () => {
+    serve();
+    const { unmount } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=caliper', path: '/search' });
+    expect(await screen.findByText(t.mentionsOnly('caliper'))).toBeTruthy();
+    expect(screen.getByText(t.mentionsOnlyHint)).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+    unmount();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake', path: '/search' });
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(screen.queryByText(t.mentionsOnlyHint)).toBeNull();
   });
 });
