@@ -61,7 +61,8 @@ export const searchCopy = {
   groupsAdded: (n: number) => `Added ${formatCount(n)} ${n === 1 ? 'part' : 'parts'} to your cart, one minimum order each.`,
   groupsNoneToAdd: 'None of the first parts is in stock to add.',
   // Issue #38 (decision 196): the words are only in descriptions.
-  mentionsOnly: (q: string) => `No part in our catalogue is a “${q}”. These parts mention it in their description:`,
+  mentionsOnly: (q: string) => `We don’t list “${q}” as a part.`,
+  mentionsOnlyRelated: (q: string) => `Related parts that mention “${q}”`,
   mentionsOnlyHint: 'We may not stock what you are looking for. Write to us with your bike and the part, and we will look it up.',
   groupAll: (n: number, q: string) => `See all ${formatCount(n)} parts for “${q}”`,
 } as const;

@@ -219,6 +219,9 @@ describe('search results page: words found only in descriptions (issue #38, deci
     const { unmount } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=caliper', path: '/search' });
     expect(await screen.findByText(t.mentionsOnly('caliper'))).toBeTruthy();
     expect(screen.getByText(t.mentionsOnlyHint)).toBeTruthy();
+    // The parts come second, under their own heading, their names one level below it.
+    expect(screen.getByRole('heading', { level: 2, name: t.mentionsOnlyRelated('caliper') })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: parts[0].name })).toBeTruthy();
     expect(cards()).toHaveLength(1);
     unmount();
     renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake', path: '/search' });

@@ -342,14 +342,20 @@ export function SearchResultsPage() {
           ) : (
             // Issue #26 item 6: opening a result (any link of a card) tells the shop the search found something wanted.
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} onClick={opened} onAuxClick={opened}>
-              {data.mentionsOnly && (
-                // Issue #38 (decision 196): the words are only in these parts' descriptions; they may not be the answer.
-                <div className="mb-6 rounded-box border border-warning/60 bg-warning/10 px-4 py-3">
-                  <p className="font-semibold">{t.mentionsOnly(state.q)}</p>
-                  <p className="mt-1 text-sm text-base-content/80">{t.mentionsOnlyHint}</p>
-                </div>
+              {data.mentionsOnly ? (
+                // Issue #38 (decision 196): the words are only in these parts' descriptions. The page says first that the
+                // shop does not list such a part; the parts come second, under a heading of their own.
+                <>
+                  <div className="mb-8 rounded-box border border-warning/60 bg-warning/10 px-4 py-3">
+                    <p className="font-semibold">{t.mentionsOnly(state.q)}</p>
+                    <p className="mt-1 text-sm text-base-content/80">{t.mentionsOnlyHint}</p>
+                  </div>
+                  <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">{t.mentionsOnlyRelated(state.q)}</h2>
+                  <ProductGrid products={data.items} headingLevel={3} />
+                </>
+              ) : (
+                <ProductGrid products={data.items} headingLevel={2} lead />
               )}
-              <ProductGrid products={data.items} headingLevel={2} lead />
             </div>
           )}
 
