@@ -1,60 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, looks, settle, test, useTheme, screenshot } from '../support/fixtures';
 import { newAdminPage } from '../support/orders-helpers';
 import { addProduct } from '../support/catalog';
+import { checkFit, demoPart, fitSection, fitmentViolations } from '../support/fitment';
 
 /**
  * Issue #35 item 1 (decision 192), "Fitment as the industry models it": a fitment line says where the part goes and
  * how many a bike takes. The shopper reads it on the part page, on the part's card and in the cart; the admin
  * writes it on the product form.
  */
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const BIKE = '2019 Yamaha MT-07';
 /** The seed's sintered pads FA244HH go on the front of the MT-07, two per bike, one set per caliper. */
 const FITS_PADS = `Fits your ${BIKE} · front · 2 per bike`;
-
-interface Part {
-  _id: string;
-  name: string;
-  sku: string;
-}
-
-async function demoPart(request: APIRequestContext, sku: string): Promise<Part> {
-  const res = await request.get(`/api/search?q=${encodeURIComponent(sku)}&limit=1`);
-  expect(res.status()).toBe(200);
-  const [part] = ((await res.json()) as { items: Part[] }).items;
-  expect(part.sku).toBe(sku);
-  return part;
-}
-
-const fitSection = (page: Page) => page.getByRole('region', { name: 'Fits these bikes' });
-
-/** Year → make → model in the part page's "Check fit" selects, then Check fit (as journey-part-fitment does). */
-async function checkFit(section: Locator, year: string, make: string, model: string) {
-  const yearSelect = section.getByRole('combobox', { name: 'Year' });
-  await expect(yearSelect.getByRole('option', { name: year })).toBeAttached();
-  await yearSelect.selectOption(year);
-  const makeSelect = section.getByRole('combobox', { name: 'Make' });
-  await expect(makeSelect.getByRole('option', { name: make })).toBeAttached();
-  await makeSelect.selectOption(make);
-  const modelSelect = section.getByRole('combobox', { name: 'Model' });
-  await expect(modelSelect.getByRole('option', { name: model, exact: true })).toBeAttached();
-  await modelSelect.selectOption(model);
-  await section.getByRole('button', { name: 'Check fit' }).click();
-}
-
-async function violations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_21_AA)
-    .analyze();
-  expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(3);
-  return result.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`);
-}
 
 test('a shopper sees where the pads go on a 2019 MT-07 and how many it takes: on the part page, the card and in the cart', async ({ page, request }) => {
   const pads = await demoPart(request, 'FA244HH');
@@ -157,7 +117,7 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await expect(fitSection(page).getByRole('status')).toContainText(FITS_PADS);
       await settle(page);
       await noSidewaysScroll(page, 'part page');
-      found.push(...(await violations(page, 'part page')));
+      found.push(...(await fitmentViolations(page, 'part page')));
       await shot(page, fitSection(page), 'part');
 
       // The card's badge.
@@ -166,7 +126,7 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await expect(card).toContainText(FITS_PADS);
       await settle(page);
       await noSidewaysScroll(page, 'search');
-      found.push(...(await violations(page, 'search')));
+      found.push(...(await fitmentViolations(page, 'search')));
       await shot(page, card, 'card');
 
       // The cart's line.
@@ -178,7 +138,7 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await expect(line).toContainText(FITS_PADS);
       await settle(page);
       await noSidewaysScroll(page, 'cart');
-      found.push(...(await violations(page, 'cart')));
+      found.push(...(await fitmentViolations(page, 'cart')));
       await shot(page, line, 'cart');
 
       // The product form's editor of the pads, a rear position picked in the row.
@@ -189,7 +149,7 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await fitment.getByRole('spinbutton', { name: 'Per bike (optional)' }).fill('1');
       await settle(admin);
       await noSidewaysScroll(admin, 'edit product');
-      found.push(...(await violations(admin, 'edit product')));
+      found.push(...(await fitmentViolations(admin, 'edit product')));
       await shot(admin, fitment, 'editor');
       expect(found).toEqual([]);
     } finally {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, settle, test, useTheme } from '../support/fixtures';
 import { signUpAndLogin } from '../support/auth';
+import { checkFit, demoPart, fitSection, fitmentViolations } from '../support/fitment';
 
 /**
  * Issue #26 item 5, "Fitment where it matters": the part page lists the bikes
@@ -9,47 +8,6 @@ import { signUpAndLogin } from '../support/auth';
  * shared fit rule, and a signed-in customer's cart no longer warns about a part
  * that fits the chosen bike.
  */
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface Part {
-  _id: string;
-  name: string;
-  sku: string;
-}
-
-/** A demo part by its part number (the seed: FA244HH, the sintered pads, fit the MT-07 2014–2024 and not the Bonneville). */
-async function demoPart(request: APIRequestContext, sku: string): Promise<Part> {
-  const res = await request.get(`/api/search?q=${encodeURIComponent(sku)}&limit=1`);
-  expect(res.status()).toBe(200);
-  const [part] = ((await res.json()) as { items: Part[] }).items;
-  expect(part.sku).toBe(sku);
-  return part;
-}
-
-const fitSection = (page: Page) => page.getByRole('region', { name: 'Fits these bikes' });
-
-/** Year → make → model in the section's "Check fit" selects, then Check fit. */
-async function checkFit(section: Locator, year: string, make: string, model: string) {
-  const yearSelect = section.getByRole('combobox', { name: 'Year' });
-  await expect(yearSelect.getByRole('option', { name: year })).toBeAttached();
-  await yearSelect.selectOption(year);
-  const makeSelect = section.getByRole('combobox', { name: 'Make' });
-  await expect(makeSelect.getByRole('option', { name: make })).toBeAttached();
-  await makeSelect.selectOption(make);
-  const modelSelect = section.getByRole('combobox', { name: 'Model' });
-  await expect(modelSelect.getByRole('option', { name: model, exact: true })).toBeAttached();
-  await modelSelect.selectOption(model);
-  await section.getByRole('button', { name: 'Check fit' }).click();
-}
-
-async function violations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_21_AA)
-    .analyze();
-  expect(result.passes.length, `${what} rendered something to check`).toBeGreaterThan(3);
-  return result.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join(' | ')}`);
-}
 
 test('the part page lists the bikes a part fits and checks the rider’s bike', async ({ page, request }) => {
   const pads = await demoPart(request, 'FA244HH');
@@ -117,14 +75,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`/parts/${pads._id}`);
       await expect(fitSection(page).getByRole('combobox', { name: 'Year' })).toBeVisible();
       await settle(page);
-      found.push(...(await violations(page, `part page, no bike, ${theme}`)));
+      found.push(...(await fitmentViolations(page, `part page, no bike, ${theme}`)));
       await checkFit(fitSection(page), '2021', 'Yamaha', 'MT-07');
       await expect(fitSection(page).getByRole('status')).toHaveText('Fits your 2021 Yamaha MT-07 · front · 2 per bike · One set per caliper');
-      found.push(...(await violations(page, `part page, fits, ${theme}`)));
+      found.push(...(await fitmentViolations(page, `part page, fits, ${theme}`)));
       await fitSection(page).getByRole('button', { name: 'Check another bike' }).click();
       await checkFit(fitSection(page), '2021', 'Triumph', 'Bonneville T120');
       await expect(fitSection(page).getByRole('status')).toContainText('Does not fit your');
-      found.push(...(await violations(page, `part page, does not fit, ${theme}`)));
+      found.push(...(await fitmentViolations(page, `part page, does not fit, ${theme}`)));
       expect(found).toEqual([]);
     } finally {
       await context.close();
