@@ -42,6 +42,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
+import { diagramsRoutes } from './modules/diagrams/diagrams.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
       await api.register(vehiclesRoutes);
+      await api.register(diagramsRoutes);
       await api.register(garageRoutes);
       await api.register(sessionsRoutes);
     },

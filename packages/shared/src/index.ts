@@ -34,3 +34,5 @@ export * from './address';
 export * from './address-format';
 export * from './refunds';
 export * from './vat';
+export * from './diagrams';
+export * from './schemas/diagram';

@@ -9,6 +9,7 @@ import { shipmentSchema } from './shipment';
 import { refundSchema } from './refund';
 import { returnSchema } from './return';
 import { emailSchema } from './common';
+import { DIAGRAM_CALLOUTS_MAX } from '../diagrams';
 
 /**
  * Issue #9, parts 4 and 5: the server cart of a signed-in customer and one
@@ -313,3 +314,17 @@ export type PurchasePage = z.infer<typeof purchasePageSchema>;
 
 /** GET /purchases/{ref}: an order number (TT-10042) or an id. */
 export const purchaseRefParamsSchema = z.object({ ref: z.string().trim().min(1, 'ref is required').max(100) });
+
+/** POST /cart/lines (decision 197): several lines set in one request, all or none (a diagram's picked rows). */
+export const addCartLinesSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().uuid({ message: 'productId must be a product id' }),
+        quantity: z.number({ message: 'quantity must be a whole number' }).int('quantity must be a whole number').positive('quantity must be 1 or more'),
+      }),
+    )
+    .min(1, 'Pick at least one part to add.')
+    .max(DIAGRAM_CALLOUTS_MAX, `At most ${DIAGRAM_CALLOUTS_MAX} lines at once`),
+});
+export type AddCartLinesInput = z.infer<typeof addCartLinesSchema>;

@@ -6,3 +6,4 @@ export * from './uploads';
 export * from './fitment';
 export * from './search';
 export * from './documents';
+export * from './diagrams';

@@ -1,9 +1,10 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, between, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { skuKey, toCents } from '@shop/shared';
 import { isProduction } from '../../config/env';
 import { moveStock } from '../../modules/stock/stock.service';
-import { productFitments, products, reviews, user, vehicles } from '../schema';
+import { assemblies, assemblyCallouts, assemblyVehicles, productFitments, products, reviews, user, vehicles } from '../schema';
+import { demoDiagrams, demoHotspot } from './diagram-data';
 import type { Db } from '../client';
 import { demoPartNumbers, demoProducts, demoReviews, demoShipping } from './demo-data';
 import { demoFitment, demoVehicleRows } from './vehicle-data';
@@ -30,6 +31,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   const result: SeedResult = { products: 0, reviews: 0, accounts: false };
   // Vehicles and the demo parts' fitment have their own checks, so a shop seeded before issue #11 gets them too.
   await seedVehiclesAndFitment(db);
+  await seedDiagrams(db);
 
   const [{ n: productCount }] = await db.select({ n: count() }).from(products);
   const [{ n: reviewCount }] = await db.select({ n: count() }).from(reviews);
@@ -131,4 +133,41 @@ export async function seedVehiclesAndFitment(db: Db): Promise<{ vehicles: number
     }
   });
   return out;
+}
+
+/**
+ * Issue #36 item 1 (decision 197): the demo parts diagrams, when no diagram exists yet and the demo bikes are listed.
+ * A diagram names part numbers, not products, so it needs no demo part. Safe to call any number of times.
+ */
+export async function seedDiagrams(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(assemblies);
+  if (n > 0) return 0;
+  let seeded = 0;
+  await db.transaction(async (tx) => {
+    for (const d of demoDiagrams) {
+      const vs = await tx
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(and(eq(vehicles.make, d.make), eq(vehicles.model, d.model), between(vehicles.year, d.years[0], d.years[1])));
+      if (vs.length === 0) continue;
+      const [a] = await tx
+        .insert(assemblies)
+        .values({ slug: d.slug, name: d.name, description: d.description, imageUrl: d.image, imageWidth: 800, imageHeight: 600 })
+        .returning({ id: assemblies.id });
+      await tx.insert(assemblyVehicles).values(vs.map((v) => ({ assemblyId: a.id, vehicleId: v.id })));
+      await tx.insert(assemblyCallouts).values(
+        d.callouts.map(([callout, partNumber, label, quantity, notes, centre]) => ({
+          assemblyId: a.id,
+          callout,
+          partNumber,
+          label,
+          quantity,
+          notes,
+          ...demoHotspot(centre),
+        })),
+      );
+      seeded++;
+    }
+  });
+  return seeded;
 }

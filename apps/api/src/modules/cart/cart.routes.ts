@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartLineParamsSchema, cartSchema, errorResponseSchema, mergeCartSchema, setCartLineSchema } from '@shop/shared';
-import { getCart, mergeCart, removeCartLine, setCartLine } from './cart.service';
+import { addCartLinesSchema, cartLineParamsSchema, cartSchema, errorResponseSchema, mergeCartSchema, setCartLineSchema } from '@shop/shared';
+import { getCart, mergeCart, removeCartLine, setCartLine, setCartLines } from './cart.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -42,6 +42,25 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await setCartLine(app.db, req.user!, req.params.productId, req.body.quantity);
+      return getCart(app.db, req.user!, opts);
+    },
+  );
+
+  app.post(
+    '/cart/lines',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Set several lines at once (a diagram’s picked rows): all or none; each quantity must be between the product’s minimum order and its stock, else 400 and nothing changes',
+        security: [{ bearerAuth: [] }],
+        body: addCartLinesSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await setCartLines(app.db, req.user!, req.body);
       return getCart(app.db, req.user!, opts);
     },
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { copy, fromCents, isValidQuantity, orderPriceCents, type Cart, type MergeCartInput } from '@shop/shared';
+import { copy, fromCents, isValidQuantity, orderPriceCents, type AddCartLinesInput, type Cart, type MergeCartInput } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { cartLines, products } from '../../db/schema';
 import { BadRequestError, NotFoundError, isUuid } from '../../lib/errors';
@@ -67,6 +67,43 @@ export async function setCartLine(db: Db, user: AuthUser, productId: string, qua
     .insert(cartLines)
     .values({ userId: user.id, productId, quantity })
     .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity, updatedAt: new Date() } });
+}
+
+/**
+ * POST /cart/lines (decision 197): several lines set at once, as a diagram's picked rows are added. All or none:
+ * one unknown part or one quantity outside minOrder..stock answers 400 (naming the part) and changes nothing. Each
+ * line's quantity replaces what the cart held for the part, like every Add to cart; the same part twice adds up.
+ */
+export async function setCartLines(db: Db, user: AuthUser, input: AddCartLinesInput): Promise<void> {
+  const wanted = new Map<string, number>();
+  for (const line of input.lines) {
+    const id = line.productId.toLowerCase();
+    wanted.set(id, (wanted.get(id) ?? 0) + line.quantity);
+  }
+  await db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(products)
+      .where(inArray(products.id, [...wanted.keys()]));
+    if (found.length !== wanted.size) throw productNotFound();
+    for (const product of found) {
+      const quantity = wanted.get(product.id)!;
+      if (!isValidQuantity(quantity, product.minOrder, product.stock)) {
+        throw new BadRequestError(`${product.name}: ${copy.orderRules.quantityRange(product.minOrder, product.stock)}`, 'INVALID_QUANTITY', {
+          productId: product.id,
+          minOrder: product.minOrder,
+          stock: product.stock,
+        });
+      }
+    }
+    for (const product of found) {
+      const quantity = wanted.get(product.id)!;
+      await tx
+        .insert(cartLines)
+        .values({ userId: user.id, productId: product.id, quantity })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity, updatedAt: new Date() } });
+    }
+  });
 }
 
 /** DELETE /cart/lines/{productId}: removing a line that is not there changes nothing (idempotent). */
