@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestBikes, findVehicleInQuery, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
+import { closestBikes, findVehicleInQuery, normaliseModelAlias, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
 
 /** Issue #26 item 3 (decision 167): the bike a shopper names in the search box. */
 const models: KnownModel[] = [
@@ -72,5 +72,51 @@ describe('closestBikes', () => {
     expect(closestBikes('himalyan bars', models).map((m) => m.model)).toEqual(['Himalayan']);
     expect(closestBikes('yamha', models, 2).map((m) => m.make)).toEqual(['Yamaha', 'Yamaha']);
     expect(closestBikes('brake pads', models)).toEqual([]);
+  });
+});
+
+/** Issue #38 item 2 (decision 198): the names riders give models, from the admins' list of nicknames. */
+describe('model nicknames', () => {
+  const withAliases: KnownModel[] = [
+    ...models.map((m) => (m.model === 'Ténéré 700' ? { ...m, aliases: ['t7', 't700'] } : m.model === 'MT-07' ? { ...m, aliases: ['fz07', 'r7'] } : m)),
+    { make: 'Suzuki', model: 'V-Strom 650', fromYear: 2004, toYear: 2027, aliases: ['wee strom', 'wee'] },
+    { make: 'BMW', model: 'R 1250 GS', fromYear: 2019, toYear: 2023, aliases: ['gs'] },
+    { make: 'BMW', model: 'R 1300 GS', fromYear: 2024, toYear: 2027, aliases: ['gs'] },
+  ];
+
+  it('normalises a nickname as the search compares it', () => {
+    expect(normaliseModelAlias('  Wee-Strom ')).toBe('wee strom');
+    expect(normaliseModelAlias('TÉNÉRÉ')).toBe('tenere');
+    expect(normaliseModelAlias('--')).toBe('');
+  });
+
+  it.each([
+    ['t7 air filter', { make: 'Yamaha', model: 'Ténéré 700', year: null, rest: 'air filter' }],
+    ['T-7 brake pads', { make: 'Yamaha', model: 'Ténéré 700', year: null, rest: 'brake pads' }],
+    ['2021 t700 chain', { make: 'Yamaha', model: 'Ténéré 700', year: 2021, rest: 'chain' }],
+    ['yamaha fz-07 levers', { make: 'Yamaha', model: 'MT-07', year: null, rest: 'levers' }],
+    ['wee strom clutch', { make: 'Suzuki', model: 'V-Strom 650', year: null, rest: 'clutch' }],
+    ['weestrom clutch', { make: 'Suzuki', model: 'V-Strom 650', year: null, rest: 'clutch' }],
+    ['wee clutch', { make: 'Suzuki', model: 'V-Strom 650', year: null, rest: 'clutch' }],
+    // A model's own name wins over a nickname.
+    ['r7 levers', { make: 'Yamaha', model: 'R7', year: null, rest: 'levers' }],
+  ])('%s', (q, want) => {
+    expect(findVehicleInQuery(q, withAliases)).toEqual(want);
+  });
+
+  it('a nickname several models share names none of them, even with their make', () => {
+    expect(findVehicleInQuery('gs brake pads', withAliases)).toBeNull();
+    expect(findVehicleInQuery('bmw gs brake pads', withAliases)).toBeNull();
+    expect(findVehicleInQuery('gs', withAliases)).toBeNull();
+    // A nickname of another make's model is no nickname of the make typed.
+    expect(findVehicleInQuery('honda t7 pads', withAliases)).toBeNull();
+  });
+
+  it('the suggestions offer the models a nickname begins, all of them when it is shared', () => {
+    expect(suggestBikes('t7', withAliases).map((m) => m.model)).toEqual(['Ténéré 700']);
+    expect(suggestBikes('brake pads gs', withAliases).map((m) => m.model)).toEqual(['R 1250 GS', 'R 1300 GS']);
+    expect(
+      closestBikes('bonie', [{ make: 'Triumph', model: 'Bonneville T120', fromYear: 2016, toYear: 2024, aliases: ['bonnie'] }]).map((m) => m.model),
+    ).toEqual(['Bonneville T120']);
   });
 });

@@ -15,6 +15,11 @@ export interface KnownModel {
    * 2017–2020). Absent: every year from fromYear to toYear.
    */
   years?: readonly number[];
+  /**
+   * Issue #38 item 2 (decision 198): what riders call it ("t7", "wee strom"), from the admins' list of model
+   * nicknames, normalised (normaliseModelAlias). An alias several models share names none of them.
+   */
+  aliases?: readonly string[];
 }
 
 /** Was the model sold in that year (a year in a gap was not)? */
@@ -63,6 +68,23 @@ function modelKeys(model: string): { key: string; whole: boolean }[] {
   return keys;
 }
 
+/**
+ * Issue #38 item 2 (decision 198): a model nickname as stored and compared: lower case, no accents, words of letters
+ * and digits with one space between them ("Wee-Strom" → "wee strom", "Ténéré" → "tenere").
+ */
+export const normaliseModelAlias = (alias: string) => words(alias).join(' ');
+
+/** The keys a model is read by, in the order they are tried: its whole name, its nicknames, then parts of its name. */
+const KEY_TIERS = ['whole', 'alias', 'part'] as const;
+type KeyTier = (typeof KEY_TIERS)[number];
+
+function keysOf(m: KnownModel, tier: KeyTier): string[] {
+  if (tier === 'alias') return (m.aliases ?? []).map(vehicleKey).filter(Boolean);
+  return modelKeys(m.model)
+    .filter((x) => x.whole === (tier === 'whole'))
+    .map((x) => x.key);
+}
+
 interface Span {
   start: number;
   end: number;
@@ -81,9 +103,9 @@ function findSpan(tokens: string[], key: string, taken: Set<number>): Span | nul
 }
 
 /**
- * The bike a query names, or null. A model (its whole name, or a distinctive part of it that only one model has)
- * wins over a make alone; the make, when also typed, tells same-named models apart; a four-digit year counts only
- * with a model that was sold that year.
+ * The bike a query names, or null. A model (its whole name, a nickname of it, or a distinctive part of its name that
+ * only one model has) wins over a make alone; the make, when also typed, tells same-named models apart; a four-digit
+ * year counts only with a model that was sold that year.
  */
 export function findVehicleInQuery(q: string, models: readonly KnownModel[]): VehicleInQuery | null {
   const tokens = words(q);
@@ -105,17 +127,18 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     }
   }
 
-  // Then the model: whole names before parts of names; among several, the one of the make typed.
-  let best: { model: KnownModel; span: Span; whole: boolean } | null = null;
+  // Then the model: whole names before nicknames (decision 198) before parts of names; among several, the one of
+  // the make typed.
+  let best: { model: KnownModel; span: Span; tier: KeyTier } | null = null;
   let ambiguous = false;
-  for (const whole of [true, false]) {
+  for (const tier of KEY_TIERS) {
     const found: { model: KnownModel; span: Span }[] = [];
     for (const m of models) {
       if (make && m.make !== make) continue;
       // The longest run of the query a key of this model covers ("africa twin" rather than "africa").
       let longest: Span | null = null;
-      for (const k of modelKeys(m.model).filter((x) => x.whole === whole)) {
-        const span = findSpan(tokens, k.key, taken);
+      for (const key of keysOf(m, tier)) {
+        const span = findSpan(tokens, key, taken);
         if (span && (!longest || span.end - span.start > longest.end - longest.start)) longest = span;
       }
       if (longest) found.push({ model: m, span: longest });
@@ -125,12 +148,12 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     const most = Math.max(...found.map((f) => f.span.end - f.span.start));
     const top = found.filter((f) => f.span.end - f.span.start === most);
     const distinct = new Set(top.map((f) => `${f.model.make}\u0000${f.model.model}`));
-    if (distinct.size === 1) best = { ...top[0], whole };
+    if (distinct.size === 1) best = { ...top[0], tier };
     else ambiguous = true;
     break;
   }
   if (best) mark(best.span);
-  // A part of a name several models share ("street", "panigale") names none of them.
+  // A part of a name several models share ("street", "panigale"), or a nickname ("gs", decision 198), names none of them.
   if (!best && !make) return null;
   void ambiguous;
   // A make alone names a bike only when it is all that was typed ("yamaha", "2019 yamaha"): "honda oil filter" stays a
@@ -159,7 +182,10 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
 /** "2019 Yamaha MT-07", "Yamaha MT-07", "Yamaha". */
 export const vehicleInQueryName = (v: Pick<VehicleInQuery, 'make' | 'model' | 'year'>) => [v.year, v.make, v.model].filter((x) => x !== null).join(' ');
 
-/** The bikes a half-typed query may mean, for the search box's suggestions: a model or make its last words begin. */
+/**
+ * The bikes a half-typed query may mean, for the search box's suggestions: a model, a nickname of one (decision 198:
+ * so an alias several models share offers each of them) or a make its last words begin.
+ */
 export function suggestBikes(q: string, models: readonly KnownModel[], limit = 3): KnownModel[] {
   const tokens = words(q);
   if (tokens.length === 0) return [];
@@ -170,7 +196,12 @@ export function suggestBikes(q: string, models: readonly KnownModel[], limit = 3
     for (const m of models) {
       if (out.length >= limit) break;
       if (out.includes(m)) continue;
-      if (vehicleKey(m.model).startsWith(typed) || (len === 1 && typed.length >= 3 && vehicleKey(m.make).startsWith(typed))) out.push(m);
+      if (
+        vehicleKey(m.model).startsWith(typed) ||
+        keysOf(m, 'alias').some((a) => a.startsWith(typed)) ||
+        (len === 1 && typed.length >= 3 && vehicleKey(m.make).startsWith(typed))
+      )
+        out.push(m);
     }
   }
   return out;
@@ -203,7 +234,7 @@ export function closestBikes(q: string, models: readonly KnownModel[], limit = 3
   const typed = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)].filter((t) => t.length >= 4 && /\p{L}/u.test(t));
   const scored: { model: KnownModel; d: number }[] = [];
   for (const m of models) {
-    const names = [vehicleKey(m.model), vehicleKey(m.make), ...words(m.model).filter((w) => w.length >= 4)];
+    const names = [vehicleKey(m.model), vehicleKey(m.make), ...words(m.model).filter((w) => w.length >= 4), ...keysOf(m, 'alias').filter((a) => a.length >= 4)];
     let d = Infinity;
     for (const t of typed) {
       for (const n of names) {

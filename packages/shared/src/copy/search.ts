@@ -101,12 +101,45 @@ export const synonymsAdminCopy = {
   noMatches: (q: string) => `No group has a term with “${q}”.`,
 } as const;
 
+// Issue #38 item 2 (decision 198): the Model nicknames section of the Search synonyms page.
+export const modelNicknamesAdminCopy = {
+  title: 'Model nicknames',
+  intro:
+    'Names riders give a bike: “t7” is the Yamaha Ténéré 700, “wee strom” the Suzuki V-Strom 650. A search naming a nickname shows the parts that fit that model, as if its name had been typed. A nickname given to two models names neither.',
+  add: 'Add a nickname',
+  addTitle: 'Add a model nickname',
+  alias: 'Nickname',
+  aliasHint: 'What riders type, up to 3 words: t7, wee strom. Capitals, accents and dashes do not matter.',
+  make: 'Make',
+  model: 'Model',
+  chooseMake: 'Choose a make',
+  chooseModel: 'Choose a model',
+  chooseMakeFirst: 'Choose the make first',
+  saveButton: 'Add nickname',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  close: 'Close',
+  delete: 'Delete',
+  keep: 'Keep it',
+  bike: (make: string, model: string) => `${make} ${model}`,
+  rowLabel: (alias: string, make: string, model: string) => `“${alias}” means the ${make} ${model}`,
+  deleteNamed: (alias: string, make: string, model: string) => `Delete the nickname “${alias}” of the ${make} ${model}`,
+  confirmDelete: (alias: string) => `Delete the nickname “${alias}”?`,
+  confirmDeleteHint: 'Searches for it will look for the word as typed, without choosing the bike.',
+  added: (alias: string, make: string, model: string) => `“${alias}” now names the ${make} ${model}.`,
+  deleted: (alias: string) => `Nickname “${alias}” deleted.`,
+  shared: 'Shared: names no bike',
+  sharedHint: (alias: string) => `“${alias}” is a nickname of several models, so a search for it chooses none of them.`,
+  caption: (n: number) => `${n} model ${n === 1 ? 'nickname' : 'nicknames'}`,
+  none: 'No model nicknames yet: a search recognises a bike by its make and model names only.',
+} as const;
+
 // Issue #26 item 6 (decision 168): the admin's Search Misses page — what shoppers searched for and did not find.
 export const searchMissesCopy = {
   navLabel: 'Search Misses',
   title: 'Search Misses',
   intro:
-    'What shoppers searched for and did not find, counted per search words with nothing about who searched. Give a word a synonym so it finds its parts, or dismiss it.',
+    'What shoppers searched for and did not find, counted per search words with nothing about who searched. Give a word a synonym so it finds its parts, or dismiss it. A bike’s nickname (“busa”, “t7”) goes under Model nicknames on the Search Synonyms page.',
   zeroTitle: 'Searches that found nothing',
   zeroEmpty: 'No search has come back empty.',
   notOpenedTitle: 'Searches whose results nobody opened',

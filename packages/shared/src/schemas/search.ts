@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCategorySchema, productSchema } from './product';
 import { vehicleSchema } from './vehicle';
+import { normaliseModelAlias } from '../vehicle-query';
 
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS, SEARCH_SUGGESTIONS } from '../search-options';
 
@@ -145,6 +146,40 @@ export type SearchSynonym = z.infer<typeof searchSynonymSchema>;
 
 export const searchSynonymListSchema = z.object({ items: z.array(searchSynonymSchema) });
 export type SearchSynonymList = z.infer<typeof searchSynonymListSchema>;
+
+/** Issue #38 item 2 (decision 198): the longest model nickname, in characters and in words. */
+export const MODEL_ALIAS_MAX_LENGTH = 30;
+export const MODEL_ALIAS_MAX_WORDS = 3;
+
+/**
+ * POST /api/search/model-aliases: a name riders give a model of the vehicle list ("t7" for the Yamaha Ténéré 700).
+ * The alias is normalised (normaliseModelAlias: lower case, no accents, words of letters and digits); it needs a
+ * letter, since a number alone ("650") is a size or a year. The server checks that the make and model are listed.
+ */
+export const modelAliasInputSchema = z.object({
+  alias: z
+    .string({ message: 'alias must be text' })
+    .overwrite(normaliseModelAlias)
+    .min(1, 'The nickname needs a letter or a digit')
+    .max(MODEL_ALIAS_MAX_LENGTH, `A nickname must be ${MODEL_ALIAS_MAX_LENGTH} characters or fewer`)
+    .refine((a) => a === '' || /\p{L}/u.test(a), 'A nickname needs a letter: a number alone is read as a size or a year')
+    .refine((a) => a.split(' ').length <= MODEL_ALIAS_MAX_WORDS, `A nickname must be ${MODEL_ALIAS_MAX_WORDS} words or fewer`),
+  make: z.string({ message: 'Choose the make' }).trim().min(1, 'Choose the make').max(60, 'Make must be 60 characters or fewer'),
+  model: z.string({ message: 'Choose the model' }).trim().min(1, 'Choose the model').max(80, 'Model must be 80 characters or fewer'),
+});
+export type ModelAliasInput = z.input<typeof modelAliasInputSchema>;
+
+export const modelAliasSchema = z.object({
+  _id: z.string(),
+  alias: z.string(),
+  make: z.string(),
+  model: z.string(),
+  createdAt: z.string(),
+});
+export type ModelAlias = z.infer<typeof modelAliasSchema>;
+
+export const modelAliasListSchema = z.object({ items: z.array(modelAliasSchema) });
+export type ModelAliasList = z.infer<typeof modelAliasListSchema>;
 
 /** Issue #26 item 6 (decision 168): POST /api/search/opened, sent when a shopper opens a result of a counted search. */
 export const searchOpenedSchema = z.object({

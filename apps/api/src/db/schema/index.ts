@@ -7,3 +7,4 @@ export * from './fitment';
 export * from './search';
 export * from './documents';
 export * from './diagrams';
+export * from './vehicle-aliases';

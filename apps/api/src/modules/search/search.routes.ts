@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   errorResponseSchema,
   idParamsSchema,
+  modelAliasInputSchema,
+  modelAliasListSchema,
+  modelAliasSchema,
   searchQuerySchema,
   searchResultSchema,
   searchSynonymInputSchema,
@@ -14,6 +17,7 @@ import {
 } from '@shop/shared';
 import { search } from './search.service';
 import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms.service';
+import { createModelAlias, deleteModelAlias, listModelAliases } from './model-aliases.service';
 import { resolveAuthSecret } from '../../lib/auth';
 import { SearchMissCounter, dismissSearchMiss, listSearchMisses } from './search-misses.service';
 
@@ -123,6 +127,54 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deleteSynonym(app.db, actor(req), req.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  // Issue #38 item 2 (decision 198): the names riders give models ("t7", "wee strom"), edited like the synonyms; the
+  // next search reads them afresh (the known models are kept with the catalogue, dropped by the write and the trigger).
+  app.get(
+    '/search/model-aliases',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Every model nickname of the search, e.g. t7 for the Yamaha Ténéré 700 (admin)',
+        security: admin.security,
+        response: { 200: modelAliasListSchema, ...errors },
+      },
+    },
+    async () => ({ items: await listModelAliases(app.db) }),
+  );
+  app.post(
+    '/search/model-aliases',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary:
+          'Add a model nickname: a search naming it filters to the parts that fit that make and model, which must be in the vehicle list (400 otherwise); the same nickname for another model makes it name neither (admin)',
+        security: admin.security,
+        body: modelAliasInputSchema,
+        response: { 201: modelAliasSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createModelAlias(app.db, actor(req), req.body)),
+  );
+  app.delete(
+    '/search/model-aliases/:id',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary: 'Delete a model nickname (admin)',
+        security: admin.security,
+        params: idParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await deleteModelAlias(app.db, actor(req), req.params.id);
       return { deleted: true as const };
     },
   );

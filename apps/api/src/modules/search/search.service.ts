@@ -465,19 +465,31 @@ function rowFromJson(r: Record<string, unknown>): ProductRow {
 
 const vehicleNotFound = () => new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
 
-/** The models of the vehicle list with their years (decision 167), kept until the catalogue or the vehicles change. */
+/**
+ * The models of the vehicle list with their years (decision 167) and their nicknames (decision 198: vehicle_aliases;
+ * a nickname of a model the list lacks names nothing), kept until the catalogue, the vehicles or the nicknames change.
+ */
 async function knownModels(exec: SearchExecutor, memo: SearchMemo): Promise<KnownModel[]> {
   return memo('search:models', async () =>
     (
-      await exec<{ make: string; model: string; from_year: number; to_year: number; years: number[] }>(
-        sql`SELECT make, model, min(year)::int AS from_year, max(year)::int AS to_year, array_agg(DISTINCT year ORDER BY year) AS years FROM vehicles GROUP BY make, model ORDER BY make, model`,
+      await exec<{ make: string; model: string; from_year: number; to_year: number; years: number[]; aliases: string[] | null }>(
+        sql`SELECT v.make, v.model, min(v.year)::int AS from_year, max(v.year)::int AS to_year, array_agg(DISTINCT v.year ORDER BY v.year) AS years,
+          (SELECT array_agg(a.alias ORDER BY a.alias) FROM vehicle_aliases a WHERE a.make = v.make AND a.model = v.model) AS aliases
+        FROM vehicles v GROUP BY v.make, v.model ORDER BY v.make, v.model`,
       )
     ).map((r) => {
       const fromYear = Number(r.from_year);
       const toYear = Number(r.to_year);
       const years = r.years.map(Number);
       // The years are listed only where they have a gap (decision 167: a year in a gap is not the rider's bike).
-      return { make: r.make, model: r.model, fromYear, toYear, ...(years.length < toYear - fromYear + 1 && { years }) };
+      return {
+        make: r.make,
+        model: r.model,
+        fromYear,
+        toYear,
+        ...(years.length < toYear - fromYear + 1 && { years }),
+        ...(r.aliases?.length && { aliases: r.aliases }),
+      };
     }),
   );
 }
