@@ -117,7 +117,12 @@ describe('POST /api/cart/lines: several lines in one request, all or none', () =
       method: 'POST',
       url: '/api/cart/lines',
       headers: bearer(customer.token),
-      payload: { lines: [{ productId: pads, quantity: 10 }, { productId: lever, quantity: 2 }] },
+      payload: {
+        lines: [
+          { productId: pads, quantity: 10 },
+          { productId: lever, quantity: 2 },
+        ],
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/^CNC Adjustable Brake Lever: .*between 5 and/);
@@ -127,7 +132,13 @@ describe('POST /api/cart/lines: several lines in one request, all or none', () =
       method: 'POST',
       url: '/api/cart/lines',
       headers: bearer(customer.token),
-      payload: { lines: [{ productId: pads, quantity: 10 }, { productId: lever, quantity: 5 }, { productId: fluid, quantity: 12 }] },
+      payload: {
+        lines: [
+          { productId: pads, quantity: 10 },
+          { productId: lever, quantity: 5 },
+          { productId: fluid, quantity: 12 },
+        ],
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((ok.json() as Cart).lines.map((l) => [l.product.sku, l.quantity]).sort()).toEqual([
@@ -166,13 +177,28 @@ describe('admin: diagrams', () => {
       method: 'POST',
       url: '/api/admin/diagrams',
       headers: bearer(admin.token),
-      payload: { name: 'Clutch', slug: 'clutch', imageUrl: '/images/diagrams/mt07-drive-chain.svg', imageWidth: 800, imageHeight: 600, make: 'Yamaha', model: 'MT-07', yearFrom: 2018, yearTo: 2020 },
+      payload: {
+        name: 'Clutch',
+        slug: 'clutch',
+        imageUrl: '/images/diagrams/mt07-drive-chain.svg',
+        imageWidth: 800,
+        imageHeight: 600,
+        make: 'Yamaha',
+        model: 'MT-07',
+        yearFrom: 2018,
+        yearTo: 2020,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     created = res.json();
     expect(created.vehicles.map((v) => v.year)).toEqual([2018, 2019, 2020]);
 
-    const imported = await t.app.inject({ method: 'PUT', url: `/api/admin/diagrams/${created._id}/callouts`, headers: { ...bearer(admin.token), 'content-type': 'text/csv' }, payload: csv });
+    const imported = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/diagrams/${created._id}/callouts`,
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({ imported: 3 });
 
@@ -197,7 +223,12 @@ describe('admin: diagrams', () => {
 
   it('a file with a bad row changes nothing and lists every bad row by line', async () => {
     const bad = ['number,part_number,label,quantity,notes,x,y,w,h', '1,LV-CL-212,,1,,10,10,6,8', '1,G154,,1,,20,20,6,8', '4,,x,0,,98,10,6,8'].join('\n');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/admin/diagrams/${created._id}/callouts`, headers: { ...bearer(admin.token), 'content-type': 'text/csv' }, payload: bad });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/diagrams/${created._id}/callouts`,
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: bad,
+    });
     expect(res.statusCode).toBe(400);
     const problems = (res.json().error.details as { problems: { line: number; message: string }[] }).problems;
     expect(problems.map((p) => p.line)).toEqual([3, 4]);
@@ -205,30 +236,73 @@ describe('admin: diagrams', () => {
     expect(problems[1].message).toMatch(/part_number is Required.*quantity must be 1 or more.*inside the drawing/);
     expect((await diagram('2019-yamaha-mt-07', 'clutch')).callouts).toHaveLength(3);
 
-    const noHeader = await t.app.inject({ method: 'PUT', url: `/api/admin/diagrams/${created._id}/callouts`, headers: { ...bearer(admin.token), 'content-type': 'text/csv' }, payload: 'a,b\n1,2' });
+    const noHeader = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/diagrams/${created._id}/callouts`,
+      headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+      payload: 'a,b\n1,2',
+    });
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json().error.message).toMatch(/missing: number, part_number, quantity, x, y, w, h/);
   });
 
   it('places a hotspot where the admin clicked, inside the drawing only', async () => {
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/admin/diagrams/${created._id}/callouts/2`, headers: bearer(admin.token), payload: { x: 50, y: 20, w: 6, h: 8 } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/diagrams/${created._id}/callouts/2`,
+      headers: bearer(admin.token),
+      payload: { x: 50, y: 20, w: 6, h: 8 },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((moved.json() as AdminDiagram).callouts.find((c) => c.number === 2)).toMatchObject({ x: 50, y: 20 });
-    const outside = await t.app.inject({ method: 'PATCH', url: `/api/admin/diagrams/${created._id}/callouts/2`, headers: bearer(admin.token), payload: { x: 97, y: 20, w: 6, h: 8 } });
+    const outside = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/diagrams/${created._id}/callouts/2`,
+      headers: bearer(admin.token),
+      payload: { x: 97, y: 20, w: 6, h: 8 },
+    });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().error.message).toMatch(/inside the drawing/);
-    const missing = await t.app.inject({ method: 'PATCH', url: `/api/admin/diagrams/${created._id}/callouts/9`, headers: bearer(admin.token), payload: { x: 5, y: 5, w: 6, h: 8 } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/diagrams/${created._id}/callouts/9`,
+      headers: bearer(admin.token),
+      payload: { x: 5, y: 5, w: 6, h: 8 },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('refuses a second diagram with the same address word for a vehicle, a model with no listed years, and a foreign drawing', async () => {
-    const base = { name: 'Clutch 2', slug: 'clutch', imageUrl: '/images/diagrams/mt07-drive-chain.svg', imageWidth: 800, imageHeight: 600, make: 'Yamaha', model: 'MT-07' };
-    const taken = await t.app.inject({ method: 'POST', url: '/api/admin/diagrams', headers: bearer(admin.token), payload: { ...base, yearFrom: 2020, yearTo: 2022 } });
+    const base = {
+      name: 'Clutch 2',
+      slug: 'clutch',
+      imageUrl: '/images/diagrams/mt07-drive-chain.svg',
+      imageWidth: 800,
+      imageHeight: 600,
+      make: 'Yamaha',
+      model: 'MT-07',
+    };
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/diagrams',
+      headers: bearer(admin.token),
+      payload: { ...base, yearFrom: 2020, yearTo: 2022 },
+    });
     expect(taken.statusCode).toBe(409);
-    const none = await t.app.inject({ method: 'POST', url: '/api/admin/diagrams', headers: bearer(admin.token), payload: { ...base, slug: 'x', yearFrom: 1990, yearTo: 1991 } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/diagrams',
+      headers: bearer(admin.token),
+      payload: { ...base, slug: 'x', yearFrom: 1990, yearTo: 1991 },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toMatch(/No Yamaha MT-07 is listed for 1990–1991/);
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/admin/diagrams', headers: bearer(admin.token), payload: { ...base, slug: 'y', imageUrl: 'https://evil.example/x.svg', yearFrom: 2020, yearTo: 2020 } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/diagrams',
+      headers: bearer(admin.token),
+      payload: { ...base, slug: 'y', imageUrl: 'https://evil.example/x.svg', yearFrom: 2020, yearTo: 2020 },
+    });
     expect(foreign.statusCode).toBe(400);
   });
 
@@ -244,7 +318,9 @@ describe('admin: diagrams', () => {
     ];
     for (const c of calls) {
       expect((await t.app.inject({ ...c, headers: { ...(c.headers ?? {}) } })).statusCode, `${c.method} ${c.url} visitor`).toBe(401);
-      expect((await t.app.inject({ ...c, headers: { ...(c.headers ?? {}), ...bearer(customer.token) } })).statusCode, `${c.method} ${c.url} customer`).toBe(403);
+      expect((await t.app.inject({ ...c, headers: { ...(c.headers ?? {}), ...bearer(customer.token) } })).statusCode, `${c.method} ${c.url} customer`).toBe(
+        403,
+      );
     }
   });
 

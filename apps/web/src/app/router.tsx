@@ -35,6 +35,9 @@ export const routes: RouteObject[] = [
       { path: 'search', ...page('search') },
       // Public product page (issue #9 part 3): no account needed, readable by search engines.
       { path: 'parts/:id', ...page('part') },
+      // Issue #36 item 1 (decision 197): parts diagrams, public and rendered on the server.
+      { path: 'diagrams/:vehicle', ...page('vehicle-diagrams') },
+      { path: 'diagrams/:vehicle/:assembly', ...page('diagram') },
       // The cart is public: a visitor's cart is kept in the browser until sign-in (decision 121).
       { path: 'cart', ...page('cart') },
       // Decision 188: a visitor checks out without an account and follows the order through its link.
@@ -80,6 +83,7 @@ export const routes: RouteObject[] = [
                   { path: 'makeAdmin', ...page('dashboard/make-admin') },
                   { path: 'activity', ...page('dashboard/activity') },
                   { path: 'vehicles', ...page('dashboard/vehicles') },
+                  { path: 'diagrams', ...page('dashboard/diagrams') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },

@@ -14,6 +14,9 @@ export const paths = {
   profile: '/profile',
   /** The public product page (issue #9 part 3). */
   part: (id: string) => `/parts/${encodeURIComponent(id)}`,
+  /** Issue #36 item 1 (decision 197): a parts diagram of a vehicle, and a vehicle's diagrams. */
+  diagram: (vehicle: string, assembly: string) => `/diagrams/${encodeURIComponent(vehicle)}/${encodeURIComponent(assembly)}`,
+  vehicleDiagrams: (vehicle: string) => `/diagrams/${encodeURIComponent(vehicle)}`,
   /** The cart (issue #9 part 4): public, a visitor's cart lives in the browser. */
   cart: '/cart',
   /** Issue #24: checkout on one page (address, shipping method, summary). */
@@ -41,6 +44,8 @@ export const paths = {
   activity: '/dashboard/activity',
   /** Issue #11: the admin's vehicle list and import. */
   vehicles: '/dashboard/vehicles',
+  /** Issue #36 item 1: the admin's parts diagrams. */
+  diagramsAdmin: '/dashboard/diagrams',
   /** Issue #24 item 5: the admin's shipping zones and methods, and tax rates and setting. */
   shippingAdmin: '/dashboard/shipping',
   taxAdmin: '/dashboard/tax',

@@ -121,7 +121,7 @@ export const createDiagramSchema = z
       .trim()
       .min(1, 'Drawing is Required')
       .max(500)
-      .regex(/^\/(uploads|images\/diagrams)\//, 'Drawing must be an uploaded image'),
+      .regex(/^\/(api\/uploads|uploads|images\/diagrams)\//, 'Drawing must be an uploaded image'),
     imageWidth: z.coerce.number().int().min(1).max(20000),
     imageHeight: z.coerce.number().int().min(1).max(20000),
     make: vehicleMakeSchema,

@@ -6,7 +6,6 @@ import {
   DIAGRAM_CSV_COLUMNS,
   DIAGRAM_CSV_REQUIRED,
   diagramCalloutRowSchema,
-
   vehicleSlug,
   type AdminDiagram,
   type CreateDiagramInput,
@@ -222,7 +221,17 @@ async function adminDiagram(db: Db, a: AssemblyRow): Promise<AdminDiagram> {
     imageWidth: a.imageWidth,
     imageHeight: a.imageHeight,
     vehicles: vs.map((r) => toDiagramVehicle(r.v)),
-    callouts: cs.map((c) => ({ number: c.callout, partNumber: c.partNumber, label: c.label, quantity: c.quantity, notes: c.notes, x: c.x, y: c.y, w: c.w, h: c.h })),
+    callouts: cs.map((c) => ({
+      number: c.callout,
+      partNumber: c.partNumber,
+      label: c.label,
+      quantity: c.quantity,
+      notes: c.notes,
+      x: c.x,
+      y: c.y,
+      w: c.w,
+      h: c.h,
+    })),
   };
 }
 
@@ -285,7 +294,14 @@ export async function createDiagram(db: Db, input: CreateDiagramInput, actor: Di
       })
       .returning();
     await tx.insert(assemblyVehicles).values(vs.map((v) => ({ assemblyId: a.id, vehicleId: v.id })));
-    await recordAudit(tx, { actor, action: 'diagram.create', entityType: 'diagram', entityId: a.id, before: null, after: { name: a.name, slug: a.slug, vehicles: vs.length } });
+    await recordAudit(tx, {
+      actor,
+      action: 'diagram.create',
+      entityType: 'diagram',
+      entityId: a.id,
+      before: null,
+      after: { name: a.name, slug: a.slug, vehicles: vs.length },
+    });
     return a;
   });
   return adminDiagram(db, row);
@@ -321,14 +337,21 @@ export async function importCallouts(db: Db, id: string, csv: string, actor: Dia
   const a = await assemblyById(db, id);
   let records: Record<string, string>[];
   try {
-    records = parse(csv, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: true });
+    records = parse(csv, {
+      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: true,
+    });
   } catch (err) {
     throw new BadRequestError(`The file is not valid CSV: ${err instanceof Error ? err.message : String(err)}`, 'INVALID_CSV');
   }
   const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const columns = header.split(',').map((c) => c.trim().toLowerCase());
   const missing = DIAGRAM_CSV_REQUIRED.filter((c) => !columns.includes(c));
-  if (missing.length) throw new BadRequestError(`The header must name the columns ${DIAGRAM_CSV_COLUMNS.join(',')}; missing: ${missing.join(', ')}.`, 'INVALID_CSV');
+  if (missing.length)
+    throw new BadRequestError(`The header must name the columns ${DIAGRAM_CSV_COLUMNS.join(',')}; missing: ${missing.join(', ')}.`, 'INVALID_CSV');
   if (records.length === 0) throw new BadRequestError('The file has no callout rows.', 'INVALID_CSV');
   if (records.length > DIAGRAM_CALLOUTS_MAX) throw new BadRequestError(`At most ${DIAGRAM_CALLOUTS_MAX} callouts per diagram.`, 'INVALID_CSV');
   const problems: { line: number; message: string }[] = [];
@@ -347,7 +370,18 @@ export async function importCallouts(db: Db, id: string, csv: string, actor: Dia
       return;
     }
     seen.add(c.number);
-    rows.push({ assemblyId: a.id, callout: c.number, partNumber: c.part_number, label: c.label, quantity: c.quantity, notes: c.notes, x: c.x, y: c.y, w: c.w, h: c.h });
+    rows.push({
+      assemblyId: a.id,
+      callout: c.number,
+      partNumber: c.part_number,
+      label: c.label,
+      quantity: c.quantity,
+      notes: c.notes,
+      x: c.x,
+      y: c.y,
+      w: c.w,
+      h: c.h,
+    });
   });
   if (problems.length) throw new CalloutCsvError(problems);
   await db.transaction(async (tx) => {
@@ -385,4 +419,3 @@ export async function placeHotspot(db: Db, id: string, number: number, box: Hots
   });
   return adminDiagram(db, a);
 }
-

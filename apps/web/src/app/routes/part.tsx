@@ -13,6 +13,7 @@ import { PartGallery } from '../../features/catalog/components/part-gallery';
 import { PartDetails } from '../../features/catalog/components/part-details';
 import { PartHead } from '../../features/catalog/components/part-head';
 import { PartReviews } from '../../features/catalog/components/part-reviews';
+import { PartDiagrams } from '../../features/diagrams/components/part-diagrams';
 
 const t = partPageCopy;
 
@@ -43,6 +44,7 @@ export default function PartPage() {
           <PartHead product={product.data} />
           <PartGallery key={product.data._id} name={product.data.name} images={product.data.images} />
           <PartDetails product={product.data} />
+          <PartDiagrams productId={product.data._id} />
           <PartReviews productId={product.data._id} />
         </article>
       )}

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { CartLine } from '@shop/shared/schemas/cart';
 import type { Product } from '@shop/shared/schemas/product';
 import { useAuth } from '../identity/auth-context';
-import { useRemoveCartLine, useServerCart, useSetCartLine } from './api/cart';
+import { useRemoveCartLine, useServerCart, useSetCartLine, useSetCartLines } from './api/cart';
 import { getGuestLines, guestTotal, NO_LINES, removeGuestLine, setGuestLine, subscribeGuestCart } from './guest-cart';
 
 export interface CartView {
@@ -15,6 +15,8 @@ export interface CartView {
   refetch(): void;
   /** Sets (replaces) a line's quantity; rejects with the server's message. */
   setQuantity(product: Product, quantity: number): Promise<void>;
+  /** Sets several lines at once, all or none (decision 197: one request for an account's cart). */
+  setQuantities(lines: { product: Product; quantity: number }[]): Promise<void>;
   remove(productId: string): Promise<void>;
 }
 
@@ -26,7 +28,9 @@ export function useCart(): CartView {
   const guestLines = useSyncExternalStore(subscribeGuestCart, getGuestLines, () => NO_LINES);
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
+  const setLines = useSetCartLines();
   const setLineAsync = setLine.mutateAsync;
+  const setLinesAsync = setLines.mutateAsync;
   const removeLineAsync = removeLine.mutateAsync;
 
   const setQuantity = useCallback(
@@ -35,6 +39,13 @@ export function useCart(): CartView {
       else setGuestLine(product, quantity);
     },
     [signedIn, setLineAsync],
+  );
+  const setQuantities = useCallback(
+    async (lines: { product: Product; quantity: number }[]) => {
+      if (signedIn) await setLinesAsync({ lines: lines.map((l) => ({ productId: l.product._id, quantity: l.quantity })) });
+      else for (const l of lines) setGuestLine(l.product, l.quantity);
+    },
+    [signedIn, setLinesAsync],
   );
   const remove = useCallback(
     async (productId: string) => {
@@ -56,8 +67,19 @@ export function useCart(): CartView {
       error: server.error,
       refetch: () => void server.refetch(),
       setQuantity,
+      setQuantities,
       remove,
     };
   }
-  return { kind: 'guest', lines: guestLines, total: guestTotal(guestLines), isPending: false, error: null, refetch: () => undefined, setQuantity, remove };
+  return {
+    kind: 'guest',
+    lines: guestLines,
+    total: guestTotal(guestLines),
+    isPending: false,
+    error: null,
+    refetch: () => undefined,
+    setQuantity,
+    setQuantities,
+    remove,
+  };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart, Checkout, CheckoutRequest, MergeCartInput } from '@shop/shared/schemas/cart';
+import type { AddCartLinesInput, Cart, Checkout, CheckoutRequest, MergeCartInput } from '@shop/shared/schemas/cart';
 import type { PaymentIntentResponse } from '@shop/shared/schemas/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../orders/api/order-keys';
@@ -15,6 +15,8 @@ export const cartKeys = {
 export const getCart = (signal?: AbortSignal) => api<Cart>('/cart', { auth: true, signal });
 export const setCartLine = ({ productId, quantity }: { productId: string; quantity: number }) =>
   api<Cart>(`/cart/lines/${encodeURIComponent(productId)}`, { method: 'PUT', body: { quantity }, auth: true });
+/** Decision 197: several lines in one request, all or none (a diagram's picked rows). */
+export const setCartLines = (input: AddCartLinesInput) => api<Cart>('/cart/lines', { method: 'POST', body: input, auth: true });
 export const removeCartLine = (productId: string) => api<Cart>(`/cart/lines/${encodeURIComponent(productId)}`, { method: 'DELETE', auth: true });
 export const mergeCart = (input: MergeCartInput) => api<Cart>('/cart/merge', { method: 'POST', body: input, auth: true });
 export const placeCheckout = (input: CheckoutRequest) => api<Checkout>('/checkout', { method: 'POST', body: input, auth: true });
@@ -43,6 +45,7 @@ function useCartWrite<I>(fn: (input: I) => Promise<Cart>) {
 }
 
 export const useSetCartLine = () => useCartWrite(setCartLine);
+export const useSetCartLines = () => useCartWrite(setCartLines);
 export const useRemoveCartLine = () => useCartWrite(removeCartLine);
 export const useMergeCart = () => useCartWrite(mergeCart);
 
