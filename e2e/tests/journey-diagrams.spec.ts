@@ -6,6 +6,7 @@ import { expect, looks, settle, test, useTheme, screenshot } from '../support/fi
 import sharp from 'sharp';
 import { signUpAndLogin, waitForAccessToken } from '../support/auth';
 import { newAdminPage } from '../support/orders-helpers';
+import { searchCopy } from '@shop/shared/copy/search';
 import { demoPart, fitmentViolations } from '../support/fitment';
 
 /**
@@ -94,6 +95,27 @@ test('a visitor’s picks go to the browser’s cart; a quantity below the minim
   await expect(page.getByText('1 part from the diagram added to your cart.')).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('list', { name: 'Cart' }).getByRole('listitem').filter({ hasText: 'CNC Adjustable Brake Lever' })).toBeVisible();
+});
+
+test('the search box offers a bike’s drawing for "mt07 brake", and the results page links it above the parts', async ({ page }) => {
+  await page.goto('/home');
+  await settle(page);
+  await page.getByRole('combobox', { name: searchCopy.label }).fill('mt07 brake');
+  const option = page.getByRole('listbox', { name: searchCopy.suggestions }).getByRole('option', { name: 'Front brake diagram · 2024 Yamaha MT-07' });
+  await expect(option).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?/);
+  const guides = page.getByRole('navigation', { name: 'Diagrams and job baskets for this bike' });
+  await guides.getByRole('link', { name: 'Front brake diagram · 2024 Yamaha MT-07' }).click();
+  await expect(page).toHaveURL(/\/diagrams\/2024-yamaha-mt-07\/front-brake$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Front brake' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('combobox', { name: searchCopy.label }).fill('2019 mt07 chain');
+  await page
+    .getByRole('listbox', { name: searchCopy.suggestions })
+    .getByRole('option', { name: 'Drive chain and sprockets diagram · 2019 Yamaha MT-07' })
+    .click();
+  await expect(page).toHaveURL(/\/diagrams\/2019-yamaha-mt-07\/drive-chain$/);
 });
 
 test('the server sends the drawing with its numbered hotspots and the parts table, and an unknown diagram is a 404', async ({ request }) => {

@@ -108,6 +108,45 @@ describe('a vehicle’s diagrams and a part’s', () => {
   });
 });
 
+describe('search offers the diagrams of the bike it names (issue #36 item 4)', () => {
+  const guides = async (q: string, more = '') =>
+    ((await get(`/api/search?q=${encodeURIComponent(q)}${more}`)).json() as { guides?: { kind: string; name: string; vehicle: string; path: string }[] })
+      .guides;
+
+  it('"mt07 brake" offers the front brake drawing for the newest year; a year named is kept', async () => {
+    expect(await guides('mt07 brake')).toEqual([
+      { kind: 'diagram', name: 'Front brake', vehicle: '2024 Yamaha MT-07', path: '/diagrams/2024-yamaha-mt-07/front-brake' },
+    ]);
+    expect(await guides('2019 mt07 chain')).toEqual([
+      { kind: 'diagram', name: 'Drive chain and sprockets', vehicle: '2019 Yamaha MT-07', path: '/diagrams/2019-yamaha-mt-07/drive-chain' },
+    ]);
+    // The words may be in the description ("pads" of the front brake), and the bike alone offers all its drawings.
+    expect((await guides('mt-07 pads'))?.map((g) => g.name)).toEqual(['Front brake']);
+    expect((await guides('yamaha mt07'))?.map((g) => g.name)).toEqual(['Drive chain and sprockets', 'Front brake']);
+  });
+
+  it('no bike named, a bike without drawings or words no drawing holds: no diagrams', async () => {
+    expect(await guides('brake pads')).toBeUndefined();
+    expect(await guides('cb500f brake')).toBeUndefined();
+    expect(await guides('mt07 exhaust')).toBeUndefined();
+    expect(await guides('mt07 brake', '&page=2')).toBeUndefined();
+  });
+});
+
+describe('the sitemap lists every diagram page (issue #36 item 4)', () => {
+  it('each diagram for each vehicle it applies to, and each such vehicle’s list, before the parts', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    const paths = [...res.body.matchAll(/<loc>[^<]*?(\/diagrams\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(paths).toContain('/diagrams/2019-yamaha-mt-07');
+    expect(paths).toContain('/diagrams/2019-yamaha-mt-07/front-brake');
+    expect(paths).toContain('/diagrams/2019-yamaha-mt-09-sp/handlebar-controls');
+    // 11 MT-07 years with two drawings, 10 MT-09 and MT-09 SP years with one, and a list per vehicle.
+    expect(paths.filter((p) => p.split('/').length === 4)).toHaveLength(11 * 2 + 10);
+    expect(paths.filter((p) => p.split('/').length === 3)).toHaveLength(21);
+  });
+});
+
 describe('POST /api/cart/lines: several lines in one request, all or none', () => {
   it('sets every picked line, and refuses the whole request when one quantity breaks the rule', async () => {
     const pads = await productIdBySku('FA244HH');

@@ -40,6 +40,9 @@ export const searchCopy = {
   namedBikeWins: 'Your search names a bike, so the results are for that bike.',
   searchAllFor: (q: string) => `Search all parts for “${q}”`,
   shopBike: (bike: string) => `Shop parts for ${bike}`,
+  /** Issue #36 item 4 (decision 197): a bike's parts diagram or job basket, in the suggestions and above the results. */
+  guide: (kind: 'diagram' | 'basket', name: string, vehicle: string) => `${name} ${kind === 'diagram' ? 'diagram' : 'basket'} · ${vehicle}`,
+  guidesTitle: 'Diagrams and job baskets for this bike',
   // Issue #26 item 6 (decision 168): the closest matches of a search that found nothing.
   noMatch: (q: string) => `No part matches '${q}'.`,
   didYouMean: 'Did you mean',

@@ -94,6 +94,11 @@ export const searchResultSchema = z.object({
    * name, brand or category does): they mention what was asked for and may not be it.
    */
   mentionsOnly: z.literal(true).optional(),
+  /**
+   * Issue #36 item 4 (decisions 197, 199): a bike was named or chosen ("mt07 brake"): its parts diagrams (and job
+   * baskets) whose names or descriptions hold the other words (all of them when there are none), first page only.
+   */
+  guides: z.array(z.object({ kind: z.enum(['diagram', 'basket']), name: z.string(), vehicle: z.string(), path: z.string() })).optional(),
   facets: z.object({
     /** Counts under every active filter but the category one. */
     category: z.array(facetCountSchema),

@@ -41,4 +41,8 @@ ALTER TABLE "assembly_callouts" ADD CONSTRAINT "assembly_callouts_assembly_id_as
 ALTER TABLE "assembly_vehicles" ADD CONSTRAINT "assembly_vehicles_assembly_id_assemblies_id_fk" FOREIGN KEY ("assembly_id") REFERENCES "public"."assemblies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assembly_vehicles" ADD CONSTRAINT "assembly_vehicles_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "assembly_callouts_part_key_idx" ON "assembly_callouts" USING btree ("part_key");--> statement-breakpoint
-CREATE INDEX "assembly_vehicles_vehicle_idx" ON "assembly_vehicles" USING btree ("vehicle_id");
+CREATE INDEX "assembly_vehicles_vehicle_idx" ON "assembly_vehicles" USING btree ("vehicle_id");--> statement-breakpoint
+-- Hand-written: search answers a bike's diagrams (decision 197) from the catalogue cache; every process drops it when
+-- the diagrams change (decision 100's notification, as for vehicles and synonyms).
+CREATE TRIGGER assemblies_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON assemblies FOR EACH STATEMENT EXECUTE FUNCTION shop_notify_catalog('products');--> statement-breakpoint
+CREATE TRIGGER assembly_vehicles_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON assembly_vehicles FOR EACH STATEMENT EXECUTE FUNCTION shop_notify_catalog('products');

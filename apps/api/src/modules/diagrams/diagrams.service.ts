@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -418,4 +418,86 @@ export async function placeHotspot(db: Db, id: string, number: number, box: Hots
     await recordAudit(tx, { actor, action: 'diagram.hotspot', entityType: 'diagram', entityId: a.id, before: null, after: { callout: number, ...box } });
   });
   return adminDiagram(db, a);
+}
+
+/** A diagram or job basket a search offers for the bike it named (issue #36 item 4). */
+export interface BikeGuide {
+  kind: 'diagram' | 'basket';
+  name: string;
+  vehicle: string;
+  path: string;
+}
+
+/** Lower-case words of three letters or more, accents dropped: what a guide's name is matched on. */
+const guideWords = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3);
+
+/** Every word of `query` starts a word of `text` (its first five letters do, so "brakes" finds "brake"). */
+export function guideMatches(query: string, text: string): boolean {
+  const wanted = guideWords(query);
+  const have = guideWords(text);
+  return wanted.every((w) => have.some((h) => h.startsWith(w.slice(0, 5)) || w.startsWith(h)));
+}
+
+/**
+ * Issue #36 item 4 (decision 197): the diagrams of a bike named in a search ("mt07 brake"), for the year named (any
+ * variant, the base model first) or else the newest year a diagram applies to, whose name or description holds the
+ * other words. At most `limit`, A to Z.
+ */
+export async function diagramsForBike(
+  db: Db,
+  bike: { make: string; model: string; year: number | null; vehicleId?: string },
+  words: string,
+  limit = 5,
+): Promise<BikeGuide[]> {
+  const rows = await db
+    .select({ a: assemblies, v: vehicles })
+    .from(assemblies)
+    .innerJoin(assemblyVehicles, eq(assemblyVehicles.assemblyId, assemblies.id))
+    .innerJoin(vehicles, eq(vehicles.id, assemblyVehicles.vehicleId))
+    .where(
+      bike.vehicleId
+        ? eq(vehicles.id, bike.vehicleId)
+        : and(eq(vehicles.make, bike.make), eq(vehicles.model, bike.model), bike.year === null ? undefined : eq(vehicles.year, bike.year)),
+    )
+    .orderBy(asc(assemblies.name), desc(vehicles.year), sql`${vehicles.variant} nulls first`);
+  const out: BikeGuide[] = [];
+  const seen = new Set<string>();
+  for (const { a, v } of rows) {
+    if (seen.has(a.id) || !guideMatches(words, `${a.name} ${a.description}`)) continue;
+    seen.add(a.id);
+    const vehicle = toDiagramVehicle(v);
+    out.push({
+      kind: 'diagram',
+      name: a.name,
+      vehicle: `${v.year} ${v.make} ${v.model}${v.variant ? ` ${v.variant}` : ''}`,
+      path: `/diagrams/${vehicle.slug}/${a.slug}`,
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Every diagram page (the sitemap's): each diagram for each vehicle it applies to, and each such vehicle's list. */
+export async function diagramPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: assemblies.slug, v: vehicles })
+    .from(assemblies)
+    .innerJoin(assemblyVehicles, eq(assemblyVehicles.assemblyId, assemblies.id))
+    .innerJoin(vehicles, eq(vehicles.id, assemblyVehicles.vehicleId))
+    .orderBy(asc(vehicles.make), asc(vehicles.model), asc(vehicles.year), asc(vehicles.variant), asc(assemblies.slug));
+  const out: string[] = [];
+  let last = '';
+  for (const { slug, v } of rows) {
+    const vehicle = vehicleSlug(v);
+    if (vehicle !== last) out.push(`/diagrams/${vehicle}`);
+    last = vehicle;
+    out.push(`/diagrams/${vehicle}/${slug}`);
+  }
+  return out;
 }

@@ -20,6 +20,7 @@ import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
 import { GROUP_ITEMS, listedParts, separatedParts } from './part-groups';
+import { diagramsForBike } from '../diagrams/diagrams.service';
 import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, splitJoinedWords, type RankQueries, type Slots } from './vocabulary';
 
 /**
@@ -608,6 +609,17 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
       ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
+  // Issue #36 item 4 (decision 197): a bike named or chosen: its parts diagrams whose names hold the other words.
+  const bike = vehicle
+    ? { make: vehicle.make, model: vehicle.model, year: vehicle.year, vehicleId: vehicle.id }
+    : named?.model
+      ? { make: named.make, model: named.model, year: named.year }
+      : null;
+  const words = effective.q ?? '';
+  const guides =
+    bike && query.page === 1
+      ? await memo(`search:guides:${bike.vehicleId ?? `${bike.make}|${bike.model}|${bike.year ?? ''}`}:${words}`, () => diagramsForBike(db, bike, words))
+      : undefined;
   return {
     items,
     total,
@@ -621,6 +633,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     ...(groups && { groups }),
     ...(mentionsOnly && { mentionsOnly }),
+    ...(guides && guides.length > 0 && { guides }),
     facets: {
       category: row.categories,
       brand: row.brands,

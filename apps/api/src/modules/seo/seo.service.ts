@@ -26,9 +26,16 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** Every public address, pages first, then each part in catalogue order, cut into files of at most `max`. */
-export function sitemapChunks(publicUrl: string, productIds: readonly string[], max: number = SITEMAP_MAX_URLS): string[][] {
-  const urls = [...SITEMAP_PAGES.map((p) => `${publicUrl}${p}`), ...productIds.map((id) => `${publicUrl}${partPath(id)}`)];
+/**
+ * Every public address, pages first, then the other pages of the catalogue (`extra`: the parts diagrams, decision
+ * 197), then each part in catalogue order, cut into files of at most `max`.
+ */
+export function sitemapChunks(publicUrl: string, productIds: readonly string[], max: number = SITEMAP_MAX_URLS, extra: readonly string[] = []): string[][] {
+  const urls = [
+    ...SITEMAP_PAGES.map((p) => `${publicUrl}${p}`),
+    ...extra.map((p) => `${publicUrl}${p}`),
+    ...productIds.map((id) => `${publicUrl}${partPath(id)}`),
+  ];
   const chunks: string[][] = [];
   for (let i = 0; i < urls.length; i += max) chunks.push(urls.slice(i, i + max));
   return chunks;
@@ -50,15 +57,21 @@ export function sitemapIndexXml(files: readonly string[]): string {
 }
 
 /** /sitemap.xml: the one urlset while the catalogue fits in a file, else an index of /sitemaps/parts-<n>.xml. */
-export function sitemapXml(publicUrl: string, productIds: readonly string[], max: number = SITEMAP_MAX_URLS): string {
-  const chunks = sitemapChunks(publicUrl, productIds, max);
+export function sitemapXml(publicUrl: string, productIds: readonly string[], max: number = SITEMAP_MAX_URLS, extra: readonly string[] = []): string {
+  const chunks = sitemapChunks(publicUrl, productIds, max, extra);
   if (chunks.length <= 1) return urlsetXml(chunks[0] ?? []);
   return sitemapIndexXml(chunks.map((_, i) => sitemapFileUrl(publicUrl, i + 1)));
 }
 
 /** /sitemaps/parts-<n>.xml, or null when there is no such file. */
-export function sitemapFileXml(publicUrl: string, productIds: readonly string[], n: number, max: number = SITEMAP_MAX_URLS): string | null {
-  const chunks = sitemapChunks(publicUrl, productIds, max);
+export function sitemapFileXml(
+  publicUrl: string,
+  productIds: readonly string[],
+  n: number,
+  max: number = SITEMAP_MAX_URLS,
+  extra: readonly string[] = [],
+): string | null {
+  const chunks = sitemapChunks(publicUrl, productIds, max, extra);
   if (chunks.length <= 1 || n < 1 || n > chunks.length) return null;
   return urlsetXml(chunks[n - 1]);
 }

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { piecePrice } from '@shop/shared/piece-price';
 import { SearchIcon } from '../../../components/ui/icons';
 import { BikeIcon } from '../../garage/components/fit-icons';
+import { GuideIcon } from '../../diagrams/components/guide-icon';
 import { useSuggestions } from '../api/search';
 import { readSearchState, searchUrl } from '../search-params';
 
@@ -63,7 +64,15 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const suggestions = q && data ? data.items : [];
   // Issue #26 item 3 (decision 167): bikes the words may be the start of, above the parts ("mt-0" → MT-07, MT-09).
   const bikes = q && data?.bikes ? data.bikes : [];
-  const options = [...bikes.map((b) => ({ kind: 'bike' as const, bike: b })), ...suggestions.map((p) => ({ kind: 'part' as const, part: p }))];
+  // Issue #36 item 4 (decision 197): the named bike's diagrams (and job baskets) whose names hold the other words
+  // ("mt07 brake"); a bike's name alone offers the bike and its parts, as before (its results page lists them all).
+  const guides = q && data?.guides && data.namedVehicle?.rest.trim() ? data.guides : [];
+  const options = [
+    ...bikes.map((b) => ({ kind: 'bike' as const, bike: b })),
+    ...guides.map((g) => ({ kind: 'guide' as const, guide: g })),
+    ...suggestions.map((p) => ({ kind: 'part' as const, part: p })),
+  ];
+  const firstPart = bikes.length + guides.length;
   const expanded = open && value.trim().length > 0 && q.length > 0;
 
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -76,7 +85,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
     setActive(-1);
     navigate(searchUrl({ q: `${b.make} ${b.model}` }));
   };
-  const choose = (o: (typeof options)[number]) => (o.kind === 'bike' ? openBike(o.bike) : openPart(o.part._id));
+  const openGuide = (path: string) => {
+    setOpen(false);
+    setActive(-1);
+    navigate(path);
+  };
+  const choose = (o: (typeof options)[number]) => (o.kind === 'bike' ? openBike(o.bike) : o.kind === 'guide' ? openGuide(o.guide.path) : openPart(o.part._id));
   const openResults = () => {
     // What the box shows: a search sent before hydration is sent again before the state has caught up with it.
     const words = (input.current?.value ?? value).trim();
@@ -185,6 +199,22 @@ export function SearchBox({ className = '' }: { className?: string }) {
                 </span>
                 <span className="min-w-0 flex-1 truncate text-sm font-semibold">{t.shopBike(`${o.bike.make} ${o.bike.model}`)}</span>
               </li>
+            ) : o.kind === 'guide' ? (
+              <li
+                key={`guide-${o.guide.path}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => openGuide(o.guide.path)}
+              >
+                <span className={`flex h-[30px] w-10 shrink-0 items-center justify-center ${i === active ? '' : 'text-primary'}`}>
+                  <GuideIcon />
+                </span>
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold">{t.guide(o.guide.kind, o.guide.name, o.guide.vehicle)}</span>
+              </li>
             ) : (
               <li
                 key={o.part._id}
@@ -192,7 +222,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
                 role="option"
                 aria-selected={i === active}
                 className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'} ${
-                  i > 0 && i === bikes.length ? 'border-t border-base-300' : ''
+                  i > 0 && i === firstPart ? 'border-t border-base-300' : ''
                 }`}
                 // Keeps the focus in the box, so the blur above does not close the list before the click.
                 onMouseDown={(e) => e.preventDefault()}

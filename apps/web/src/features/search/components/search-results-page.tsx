@@ -14,6 +14,7 @@ import { SEARCH_PAGE_SIZE, searchQueryOptions } from '../api/search';
 import { sendSearchOpened } from '../api/search-misses';
 import { readSearchState, searchStateParams, searchUrl, type SearchState } from '../search-params';
 import { SearchFilters } from './search-filters';
+import { GuideIcon } from '../../diagrams/components/guide-icon';
 import { VehicleSelector } from '../../garage/components/vehicle-selector';
 import { useChosenVehicleState } from '../../garage/use-chosen-vehicle';
 import { useCart } from '../../cart/use-cart';
@@ -313,6 +314,22 @@ export function SearchResultsPage() {
             </select>
           </div>
 
+          {data?.guides && (
+            // Issue #36 item 4 (decision 197): the named bike's drawings (and baskets) the words name, above the parts.
+            <nav aria-label={t.guidesTitle} className="mb-6 rounded-box border border-base-300 bg-base-200 p-4">
+              <h2 className="mb-2 text-sm font-bold uppercase tracking-wide">{t.guidesTitle}</h2>
+              <ul className="flex flex-wrap gap-2">
+                {data.guides.map((g) => (
+                  <li key={g.path}>
+                    <Link to={g.path} className="btn btn-outline btn-sm h-auto min-h-8 py-1 text-left">
+                      <GuideIcon className="text-primary" />
+                      {t.guide(g.kind, g.name, g.vehicle)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {!data && !isError ? (
             <div>
               <div className="mb-6 flex h-6 justify-center">
