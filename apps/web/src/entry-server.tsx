@@ -25,7 +25,7 @@ export { setServerFetch };
  * Only the public catalogue and the shop's public settings (payment processor, sign-in methods, social links) are read while
  * rendering; sessions, carts and the garage are the browser's.
  */
-const SERVER_QUERY_ROOTS = new Set(['products', 'reviews', 'vehicles', 'diagrams', 'payment-config', 'auth-config', 'shop-links']);
+const SERVER_QUERY_ROOTS = new Set(['products', 'reviews', 'vehicles', 'diagrams', 'baskets', 'payment-config', 'auth-config', 'shop-links']);
 /**
  * Decision 187: a signed-in page (My Orders, an order, the dashboard) rendered for the session of its cookie also
  * reads that customer's orders (and an admin's lists), their cart and the admin check, through the API with the

@@ -36,3 +36,5 @@ export * from './refunds';
 export * from './vat';
 export * from './diagrams';
 export * from './schemas/diagram';
+export * from './job-baskets';
+export * from './schemas/job-basket';

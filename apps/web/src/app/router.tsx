@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       // Issue #36 item 1 (decision 197): parts diagrams, public and rendered on the server.
       { path: 'diagrams/:vehicle', ...page('vehicle-diagrams') },
       { path: 'diagrams/:vehicle/:assembly', ...page('diagram') },
+      // Issue #36 item 3 (decision 199): a job's parts for one bike, public and rendered on the server.
+      { path: 'baskets/:vehicle/:template', ...page('basket') },
       // The cart is public: a visitor's cart is kept in the browser until sign-in (decision 121).
       { path: 'cart', ...page('cart') },
       // Decision 188: a visitor checks out without an account and follows the order through its link.
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
                   { path: 'activity', ...page('dashboard/activity') },
                   { path: 'vehicles', ...page('dashboard/vehicles') },
                   { path: 'diagrams', ...page('dashboard/diagrams') },
+                  { path: 'job-templates', ...page('dashboard/job-templates') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },

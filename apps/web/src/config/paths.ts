@@ -17,6 +17,8 @@ export const paths = {
   /** Issue #36 item 1 (decision 197): a parts diagram of a vehicle, and a vehicle's diagrams. */
   diagram: (vehicle: string, assembly: string) => `/diagrams/${encodeURIComponent(vehicle)}/${encodeURIComponent(assembly)}`,
   vehicleDiagrams: (vehicle: string) => `/diagrams/${encodeURIComponent(vehicle)}`,
+  /** Issue #36 item 3 (decision 199): a job's parts for one bike. */
+  basket: (vehicle: string, template: string) => `/baskets/${encodeURIComponent(vehicle)}/${encodeURIComponent(template)}`,
   /** The cart (issue #9 part 4): public, a visitor's cart lives in the browser. */
   cart: '/cart',
   /** Issue #24: checkout on one page (address, shipping method, summary). */
@@ -46,6 +48,8 @@ export const paths = {
   vehicles: '/dashboard/vehicles',
   /** Issue #36 item 1: the admin's parts diagrams. */
   diagramsAdmin: '/dashboard/diagrams',
+  /** Issue #36 item 3: the admin's job templates. */
+  jobTemplatesAdmin: '/dashboard/job-templates',
   /** Issue #24 item 5: the admin's shipping zones and methods, and tax rates and setting. */
   shippingAdmin: '/dashboard/shipping',
   taxAdmin: '/dashboard/tax',

@@ -8,3 +8,4 @@ export * from './search';
 export * from './documents';
 export * from './diagrams';
 export * from './vehicle-aliases';
+export * from './job-baskets';

@@ -1,10 +1,11 @@
 import { and, between, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { skuKey, toCents } from '@shop/shared';
+import { createJobTemplateSchema, skuKey, toCents } from '@shop/shared';
 import { isProduction } from '../../config/env';
 import { moveStock } from '../../modules/stock/stock.service';
-import { assemblies, assemblyCallouts, assemblyVehicles, productFitments, products, reviews, user, vehicles } from '../schema';
+import { assemblies, assemblyCallouts, assemblyVehicles, jobTemplateSlots, jobTemplates, productFitments, products, reviews, user, vehicles } from '../schema';
 import { demoDiagrams, demoHotspot } from './diagram-data';
+import { demoJobTemplates } from './job-basket-data';
 import type { Db } from '../client';
 import { demoPartNumbers, demoProducts, demoReviews, demoShipping } from './demo-data';
 import { demoFitment, demoVehicleRows } from './vehicle-data';
@@ -32,6 +33,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   // Vehicles and the demo parts' fitment have their own checks, so a shop seeded before issue #11 gets them too.
   await seedVehiclesAndFitment(db);
   await seedDiagrams(db);
+  await seedJobTemplates(db);
 
   const [{ n: productCount }] = await db.select({ n: count() }).from(products);
   const [{ n: reviewCount }] = await db.select({ n: count() }).from(reviews);
@@ -170,4 +172,32 @@ export async function seedDiagrams(db: Db): Promise<number> {
     }
   });
   return seeded;
+}
+
+/**
+ * Issue #36 item 3 (decision 199): the demo job templates, when no template exists yet. A template names categories
+ * and words, not products, so it needs no demo part. Safe to call any number of times.
+ */
+export async function seedJobTemplates(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(jobTemplates);
+  if (n > 0) return 0;
+  await db.transaction(async (tx) => {
+    for (const input of demoJobTemplates) {
+      const tpl = createJobTemplateSchema.parse(input);
+      const [t] = await tx.insert(jobTemplates).values({ slug: tpl.slug, name: tpl.name, description: tpl.description }).returning({ id: jobTemplates.id });
+      await tx.insert(jobTemplateSlots).values(
+        tpl.slots.map((s, i) => ({
+          templateId: t.id,
+          sort: i + 1,
+          name: s.name,
+          category: s.category,
+          nameWords: s.nameWords,
+          position: s.position || null,
+          quantityRule: s.quantityRule,
+          quantity: s.quantity,
+        })),
+      );
+    }
+  });
+  return demoJobTemplates.length;
 }

@@ -8,6 +8,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api-client';
 import { vehicleDiagramsQueryOptions } from '../../features/diagrams/api/get-diagram';
 import { vehicleName } from '../../features/garage/vehicle-name';
+import { VehicleBaskets } from '../../features/job-baskets/components/vehicle-baskets';
 
 /** Issue #36 item 1 (decision 197): /diagrams/{vehicle}, the parts diagrams of one bike. */
 export default function VehicleDiagramsPage() {
@@ -62,6 +63,7 @@ export default function VehicleDiagramsPage() {
               ))}
             </ul>
           )}
+          <VehicleBaskets vehicle={list.data.vehicle.slug} />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { newsletterCopy } from '@shop/shared/copy/newsletter';
 import { searchMissesCopy, synonymsAdminCopy } from '@shop/shared/copy/search';
 import { overviewCopy } from '@shop/shared/copy/overview';
 import { diagramsCopy } from '@shop/shared/copy/diagrams';
+import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -36,6 +37,7 @@ const adminItems: Item[] = [
   { to: paths.activity, label: dashboardCopy.activity, icon: 'activity' },
   { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
   { to: paths.diagramsAdmin, label: diagramsCopy.adminTitle, icon: 'products' },
+  { to: paths.jobTemplatesAdmin, label: jobBasketsCopy.adminTitle, icon: 'products' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },

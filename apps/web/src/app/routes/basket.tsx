@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { jobBasketsCopy as t } from '@shop/shared/copy/job-baskets';
+import { paths } from '../../config/paths';
+import { PageHead } from '../../components/ui/page-head';
+import { PageTitle } from '../../components/ui/page-title';
+import { Skeleton } from '../../components/ui/skeleton';
+import { LoadError } from '../../components/ui/load-error';
+import { ApiError } from '../../lib/api-client';
+import { basketQueryOptions } from '../../features/job-baskets/api/get-basket';
+import { BasketView } from '../../features/job-baskets/components/basket-view';
+import { vehicleName } from '../../features/garage/vehicle-name';
+
+/** Issue #36 item 3 (decision 199): /baskets/{vehicle}/{template}, rendered on the server, readable without an account. */
+export default function BasketPage() {
+  const { vehicle = '', template = '' } = useParams();
+  const basket = useQuery({ ...basketQueryOptions(vehicle, template), meta: { silent: true }, retryOnMount: false });
+  const notFound = basket.isError && basket.error instanceof ApiError && [400, 404, 414].includes(basket.error.status);
+
+  if (basket.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8" aria-busy="true">
+        <span className="sr-only" role="status">
+          {t.loading}
+        </span>
+        <Skeleton className="mb-6 h-10 w-2/3" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (notFound || basket.isError) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-12 md:px-8">
+        <PageHead title={t.notFoundTitle} description={t.notFoundText} noindex />
+        {notFound ? (
+          <div role="alert" className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 p-8">
+            <h1 className="font-display text-3xl font-bold uppercase">{t.notFoundTitle}</h1>
+            <p className="text-base-content/80">{t.notFoundText}</p>
+            <Link to={paths.products} className="btn btn-primary">
+              {t.listTitle}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <PageTitle title={t.notFoundTitle} />
+            <LoadError message={basket.error.message} onRetry={() => void basket.refetch()} className="min-h-64" />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const b = basket.data;
+  const bike = vehicleName(b.vehicle);
+  const title = t.pageTitle(b.name, bike);
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-10">
+      <PageHead
+        title={title}
+        description={t.pageDescription(b.name, bike, b.slots.filter((s) => s.chosen).length)}
+        path={paths.basket(b.vehicle.slug, b.slug)}
+      />
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <li>
+            <Link to={paths.vehicleDiagrams(b.vehicle.slug)} className="link">
+              {t.backToBike(bike)}
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-base-content/70">
+            /
+          </li>
+          <li aria-current="page">{b.name}</li>
+        </ol>
+      </nav>
+      <h1 className="font-display text-3xl font-bold uppercase wrap-anywhere md:text-4xl">{title}</h1>
+      {b.description && <p className="mt-2 max-w-3xl text-base-content/80">{b.description}</p>}
+      <div className="mt-6">
+        <BasketView key={`${b.vehicle.slug}/${b.slug}`} basket={b} />
+      </div>
+    </div>
+  );
+}
