@@ -3,10 +3,8 @@ import { Link, useParams } from 'react-router';
 import { jobBasketsCopy as t } from '@shop/shared/copy/job-baskets';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
-import { PageTitle } from '../../components/ui/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
-import { LoadError } from '../../components/ui/load-error';
-import { ApiError } from '../../lib/api-client';
+import { MissingPage } from '../../components/ui/missing-page';
 import { basketQueryOptions } from '../../features/job-baskets/api/get-basket';
 import { BasketView } from '../../features/job-baskets/components/basket-view';
 import { vehicleName } from '../../features/garage/vehicle-name';
@@ -15,7 +13,6 @@ import { vehicleName } from '../../features/garage/vehicle-name';
 export default function BasketPage() {
   const { vehicle = '', template = '' } = useParams();
   const basket = useQuery({ ...basketQueryOptions(vehicle, template), meta: { silent: true }, retryOnMount: false });
-  const notFound = basket.isError && basket.error instanceof ApiError && [400, 404, 414].includes(basket.error.status);
 
   if (basket.isPending) {
     return (
@@ -28,25 +25,15 @@ export default function BasketPage() {
       </div>
     );
   }
-  if (notFound || basket.isError) {
+  if (basket.isError) {
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 md:px-8">
-        <PageHead title={t.notFoundTitle} description={t.notFoundText} noindex />
-        {notFound ? (
-          <div role="alert" className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 p-8">
-            <h1 className="font-display text-3xl font-bold uppercase">{t.notFoundTitle}</h1>
-            <p className="text-base-content/80">{t.notFoundText}</p>
-            <Link to={paths.products} className="btn btn-primary">
-              {t.listTitle}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <PageTitle title={t.notFoundTitle} />
-            <LoadError message={basket.error.message} onRetry={() => void basket.refetch()} className="min-h-64" />
-          </>
-        )}
-      </div>
+      <MissingPage
+        error={basket.error}
+        title={t.notFoundTitle}
+        text={t.notFoundText}
+        link={{ to: paths.products, label: t.listTitle }}
+        onRetry={() => void basket.refetch()}
+      />
     );
   }
 

@@ -3,10 +3,8 @@ import { Link, useParams } from 'react-router';
 import { diagramsCopy as t } from '@shop/shared/copy/diagrams';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
-import { PageTitle } from '../../components/ui/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
-import { LoadError } from '../../components/ui/load-error';
-import { ApiError } from '../../lib/api-client';
+import { MissingPage } from '../../components/ui/missing-page';
 import { siteUrl } from '../../lib/site-origin';
 import { jsonForScript } from '../../features/catalog/part-seo';
 import { diagramQueryOptions } from '../../features/diagrams/api/get-diagram';
@@ -17,7 +15,6 @@ import { vehicleName } from '../../features/garage/vehicle-name';
 export default function DiagramPage() {
   const { vehicle = '', assembly = '' } = useParams();
   const diagram = useQuery({ ...diagramQueryOptions(vehicle, assembly), meta: { silent: true }, retryOnMount: false });
-  const notFound = diagram.isError && diagram.error instanceof ApiError && [400, 404, 414].includes(diagram.error.status);
 
   if (diagram.isPending) {
     return (
@@ -30,25 +27,15 @@ export default function DiagramPage() {
       </div>
     );
   }
-  if (notFound || diagram.isError) {
+  if (diagram.isError) {
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 md:px-8">
-        <PageHead title={t.notFoundTitle} description={t.notFoundText} noindex />
-        {notFound ? (
-          <div role="alert" className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 p-8">
-            <h1 className="font-display text-3xl font-bold uppercase">{t.notFoundTitle}</h1>
-            <p className="text-base-content/80">{t.notFoundText}</p>
-            <Link to={paths.products} className="btn btn-primary">
-              {t.breadcrumbDiagrams}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <PageTitle title={t.notFoundTitle} />
-            <LoadError message={diagram.error.message} onRetry={() => void diagram.refetch()} className="min-h-64" />
-          </>
-        )}
-      </div>
+      <MissingPage
+        error={diagram.error}
+        title={t.notFoundTitle}
+        text={t.notFoundText}
+        link={{ to: paths.products, label: t.breadcrumbDiagrams }}
+        onRetry={() => void diagram.refetch()}
+      />
     );
   }
 
