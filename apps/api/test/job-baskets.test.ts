@@ -124,6 +124,39 @@ describe('GET /api/baskets/{vehicle}/{template}', () => {
   });
 });
 
+describe('search and the sitemap offer the jobs of a bike (issue #36 item 4, decision 199)', () => {
+  const guides = async (q: string) =>
+    ((await get(`/api/search?q=${encodeURIComponent(q)}`)).json() as { guides?: { kind: string; name: string; vehicle: string; path: string }[] }).guides;
+
+  it('a bike named with words of a job offers its basket, beside the drawings; the year named is kept', async () => {
+    expect(await guides('mt07 oil service')).toEqual([
+      { kind: 'basket', name: 'Oil service', vehicle: '2024 Yamaha MT-07', path: '/baskets/2024-yamaha-mt-07/oil-service' },
+    ]);
+    expect(await guides('2019 mt07 chain')).toEqual([
+      { kind: 'diagram', name: 'Drive chain and sprockets', vehicle: '2019 Yamaha MT-07', path: '/diagrams/2019-yamaha-mt-07/drive-chain' },
+      { kind: 'basket', name: 'Chain and sprockets', vehicle: '2019 Yamaha MT-07', path: '/baskets/2019-yamaha-mt-07/chain-and-sprockets' },
+    ]);
+  });
+
+  it('no job for a bike no part is made for (a universal bottle of fluid alone does not make a basket), nor for words no job holds', async () => {
+    expect(await guides('r7 brake pads')).toBeUndefined();
+    expect((await guides('mt07 exhaust')) ?? []).toEqual([]);
+    expect(await guides('oil service')).toBeUndefined();
+  });
+
+  it('the sitemap lists each job for each vehicle a part is made for, and none for the others', async () => {
+    const body = (await get('/sitemap.xml')).body;
+    const paths = [...body.matchAll(/<loc>[^<]*?(\/baskets\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(paths).toContain('/baskets/2019-yamaha-mt-07/oil-service');
+    expect(paths).toContain('/baskets/2019-yamaha-mt-07/chain-and-sprockets');
+    expect(paths).toContain('/baskets/2019-honda-cb500f/oil-service');
+    expect(paths.some((p) => p.includes('yamaha-r7'))).toBe(false);
+    // Every vehicle listed has all three jobs.
+    const vehicles = new Set(paths.map((p) => p.split('/')[2]));
+    expect(paths).toHaveLength(vehicles.size * 3);
+  });
+});
+
 describe('admin: job templates', () => {
   let created: AdminJobTemplate;
   const body = {

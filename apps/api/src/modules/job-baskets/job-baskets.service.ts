@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   JOB_SLOT_ALTERNATIVES_MAX,
   basketQuantity,
@@ -15,6 +15,7 @@ import {
   type ProductCategory,
   type UpdateJobTemplate,
   type VehicleBaskets,
+  vehicleSlug,
 } from '@shop/shared';
 import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
 import { lineFits } from '@shop/shared/fitment';
@@ -22,7 +23,7 @@ import type { Db } from '../../db/client';
 import { jobTemplateSlots, jobTemplates, productFitments, products, vehicles } from '../../db/schema';
 import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { toDiagramVehicle, vehicleBySlug } from '../diagrams/diagrams.service';
+import { guideMatches, toDiagramVehicle, vehicleBySlug, type BikeGuide } from '../diagrams/diagrams.service';
 import { fitmentsByProduct, toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
 
 /**
@@ -293,4 +294,71 @@ export async function deleteJobTemplate(db: Db, id: string, actor: JobBasketActo
       after: null,
     });
   });
+}
+
+// ── Search and sitemap ──
+
+/** A part is made for the vehicle: a fitment line of its own names it (universal parts fit every vehicle). */
+const madeFor = sql`exists (select 1 from ${productFitments} f where f.make = ${vehicles.make} and f.model = ${vehicles.model} and ${vehicles.year} between f.year_from and f.year_to and (f.variant is null or f.variant = ${vehicles.variant}))`;
+
+/**
+ * Issue #36 item 4 (decision 199, amended): the jobs of a bike named in a search ("mt07 oil service"), whose name or
+ * description holds the other words and of which a part in stock made for the bike (not a universal one) fills a slot. The bike is the
+ * vehicle chosen, or the named model in the year named, else the newest year a part is made for (the base model before a
+ * variant).
+ */
+export async function basketsForBike(
+  db: Db,
+  bike: { make: string; model: string; year: number | null; vehicleId?: string },
+  words: string,
+  opts: CatalogOptions = { lowStockFactor: 3 },
+  limit = 3,
+): Promise<BikeGuide[]> {
+  const templates = (await db.select().from(jobTemplates).orderBy(asc(jobTemplates.name), asc(jobTemplates.id))).filter((t) =>
+    guideMatches(words, `${t.name} ${t.description}`),
+  );
+  if (templates.length === 0) return [];
+  const [v] = await db
+    .select()
+    .from(vehicles)
+    .where(
+      bike.vehicleId
+        ? eq(vehicles.id, bike.vehicleId)
+        : and(eq(vehicles.make, bike.make), eq(vehicles.model, bike.model), bike.year === null ? madeFor : eq(vehicles.year, bike.year)),
+    )
+    .orderBy(desc(vehicles.year), sql`${vehicles.variant} nulls first`)
+    .limit(1);
+  if (!v) return [];
+  const slots = await slotsOf(
+    db,
+    templates.map((t) => t.id),
+  );
+  const candidates = await fittingParts(
+    db,
+    v,
+    [...slots.values()].flat().map((s) => s.category),
+  );
+  const slug = vehicleSlug(v);
+  const label = `${v.year} ${v.make} ${v.model}${v.variant ? ` ${v.variant}` : ''}`;
+  return templates
+    .filter((t) => (slots.get(t.id) ?? []).some((s) => fillSlot(s, v, candidates, opts).chosen?.product.universal === false))
+    .slice(0, limit)
+    .map((t) => ({ kind: 'basket' as const, name: t.name, vehicle: label, path: `/baskets/${slug}/${t.slug}` }));
+}
+
+/**
+ * The sitemap's job pages: each job for each vehicle that a part fits by its own fitment line (not only universal
+ * parts), so a crawler is not sent to thousands of empty baskets. `vehicleSlugs` is `fittedVehicleSlugs`, which the
+ * caller may cache with the catalogue; the jobs are read each time (they have no change notice).
+ */
+export async function basketPaths(db: Db, vehicleSlugs: string[]): Promise<string[]> {
+  if (vehicleSlugs.length === 0) return [];
+  const templates = await db.select({ slug: jobTemplates.slug }).from(jobTemplates).orderBy(asc(jobTemplates.slug));
+  return vehicleSlugs.flatMap((v) => templates.map((t) => `/baskets/${v}/${t.slug}`));
+}
+
+/** The address words of the vehicles a part fits by its own fitment line, make, model, year and variant in order. */
+export async function fittedVehicleSlugs(db: Db): Promise<string[]> {
+  const rows = await db.select().from(vehicles).where(madeFor).orderBy(asc(vehicles.make), asc(vehicles.model), asc(vehicles.year), asc(vehicles.variant));
+  return rows.map(vehicleSlug);
 }

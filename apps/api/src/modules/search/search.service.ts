@@ -21,6 +21,7 @@ import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
 import { GROUP_ITEMS, listedParts, separatedParts } from './part-groups';
 import { diagramsForBike } from '../diagrams/diagrams.service';
+import { basketsForBike } from '../job-baskets/job-baskets.service';
 import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, splitJoinedWords, type RankQueries, type Slots } from './vocabulary';
 
 /**
@@ -616,9 +617,15 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
       ? { make: named.make, model: named.model, year: named.year }
       : null;
   const words = effective.q ?? '';
+  // Its job baskets too (decision 199), read each time: the jobs have no change notice to clear a cache with.
   const guides =
     bike && query.page === 1
-      ? await memo(`search:guides:${bike.vehicleId ?? `${bike.make}|${bike.model}|${bike.year ?? ''}`}:${words}`, () => diagramsForBike(db, bike, words))
+      ? [
+          ...(await memo(`search:guides:${bike.vehicleId ?? `${bike.make}|${bike.model}|${bike.year ?? ''}`}:${words}`, () =>
+            diagramsForBike(db, bike, words),
+          )),
+          ...(await basketsForBike(db, bike, words, opts)),
+        ]
       : undefined;
   return {
     items,

@@ -3,6 +3,7 @@ import { sitemapFileParamsSchema } from '@shop/shared';
 import { NotFoundError } from '../../lib/errors';
 import { catalogueIds } from '../products/products.service';
 import { diagramPaths } from '../diagrams/diagrams.service';
+import { basketPaths, fittedVehicleSlugs } from '../job-baskets/job-baskets.service';
 import { robotsTxt, sitemapFileXml, sitemapXml } from './seo.service';
 
 /** Crawlers read these often; an hour is fresh enough for a catalogue, and the ids come from the catalogue cache. */
@@ -13,7 +14,11 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
   const productIds = () => app.catalogCache.orderedIds(() => catalogueIds(app.db));
   // Issue #36 item 4 (decision 197): every diagram page, for each vehicle it applies to.
-  const guidePaths = () => app.catalogCache.memo('sitemap:diagrams', 'products', () => diagramPaths(app.db));
+  // Issue #36 item 4 (decision 199): each job basket for each vehicle a part fits by its own fitment line.
+  const guidePaths = async () => [
+    ...(await app.catalogCache.memo('sitemap:diagrams', 'products', () => diagramPaths(app.db))),
+    ...(await basketPaths(app.db, await app.catalogCache.memo('sitemap:fitted-vehicles', 'products', () => fittedVehicleSlugs(app.db)))),
+  ];
 
   app.get('/robots.txt', { schema: { tags: ['seo'], summary: 'Rules for crawlers, with the sitemap address' } }, async (_req, reply) =>
     reply.header('cache-control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
