@@ -1,6 +1,8 @@
 import { expect, looks, settle, test, useTheme } from '../support/fixtures';
 import { signUpAndLogin, waitForAccessToken } from '../support/auth';
 import { fitmentViolations } from '../support/fitment';
+import { newAdminPage } from '../support/orders-helpers';
+import { searchCopy } from '@shop/shared/copy/search';
 
 /**
  * Issue #36 item 3 (decision 199): a job basket fills each slot of a job with a part that fits the bike. A rider opens
@@ -30,6 +32,63 @@ test('a rider adds the chain job of a 2019 MT-07 to the cart, after confirming t
   expect(cart.lines.map((l) => l.product.sku).sort()).toEqual(['520VX3G-120', 'CL-ROAD-400', 'RA-250-45']);
 });
 
+test('the search box offers a bike’s job for "mt07 oil service", and the results page links it above the parts', async ({ page }) => {
+  await page.goto('/home');
+  await settle(page);
+  await page.getByRole('combobox', { name: searchCopy.label }).fill('mt07 oil service');
+  const option = page.getByRole('listbox', { name: searchCopy.suggestions }).getByRole('option', { name: 'Oil service basket · 2024 Yamaha MT-07' });
+  await expect(option).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?/);
+  const guides = page.getByRole('navigation', { name: 'Diagrams and job baskets for this bike' });
+  await guides.getByRole('link', { name: 'Oil service basket · 2024 Yamaha MT-07' }).click();
+  await expect(page).toHaveURL(/\/baskets\/2024-yamaha-mt-07\/oil-service$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Oil service');
+});
+
+test('the admin creates a job, a rider sees it filled for a bike, the admin renames it and deletes it', async ({ browser }) => {
+  const { page, context } = await newAdminPage(browser);
+  try {
+    const tag = Date.now().toString(36);
+    const name = `E2E Air service ${tag}`;
+    const slug = `air-service-${tag}`;
+    await page.goto('/dashboard/job-templates');
+    const create = page.getByRole('region', { name: 'New job' });
+    // A job without a name is refused before anything is sent.
+    await create.getByRole('button', { name: 'Create job' }).click();
+    await expect(create.getByText('Name is Required', { exact: true })).toBeVisible();
+    await create.getByLabel('Name', { exact: true }).fill(name);
+    await create.getByLabel('Address word').fill(slug);
+    await create.getByLabel('Slot name').fill('Air filter');
+    await create.getByRole('combobox', { name: 'Category' }).selectOption('filters');
+    await create.getByLabel('Name must hold (optional)').fill('air filter');
+    await create.getByRole('button', { name: 'Create job' }).click();
+    await expect(page.getByText(`Job created: ${name}`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'All jobs' }).getByRole('listitem').filter({ hasText: name })).toContainText('Air filter (Filters)');
+
+    // The rider's page: the air filter made for a 2016 CB500F fills the slot.
+    const rider = await context.newPage();
+    await rider.goto(`/baskets/2016-honda-cb500f/${slug}`);
+    await expect(rider.getByRole('heading', { level: 1 })).toContainText(name);
+    await expect(rider.getByRole('link', { name: /Washable High-Flow Air Filter/ }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const editor = page.getByRole('region', { name: `Edit ${name}` });
+    await editor.getByLabel('Name', { exact: true }).fill(`${name} plus`);
+    await editor.getByRole('button', { name: 'Save job' }).click();
+    await expect(page.getByText(`Job saved: ${name} plus`)).toBeVisible();
+
+    await page.getByRole('button', { name: `Delete ${name} plus` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`Job deleted: ${name} plus`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'All jobs' })).not.toContainText(name);
+    await rider.reload();
+    await expect(rider.getByRole('heading', { level: 1, name: 'Job not found' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) {
   test(`a job basket at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, reducedMotion: 'reduce' });
@@ -41,6 +100,23 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll').toBeLessThanOrEqual(0);
       expect(await fitmentViolations(page, 'job basket')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`the admin's Job baskets page with a job open for editing at ${width}px, ${theme}: WCAG 2.1 AA, no sideways scroll`, async ({ browser }) => {
+    const { page, context } = await newAdminPage(browser);
+    try {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await useTheme(context, theme);
+      await page.goto('/dashboard/job-templates');
+      await page.getByRole('button', { name: 'Edit Oil service' }).click();
+      await expect(page.getByRole('region', { name: 'Edit Oil service' })).toBeVisible();
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll').toBeLessThanOrEqual(0);
+      expect(await fitmentViolations(page, 'admin job baskets')).toEqual([]);
     } finally {
       await context.close();
     }
