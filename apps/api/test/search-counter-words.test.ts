@@ -57,6 +57,17 @@ describe('a short word with two letters swapped', () => {
   });
 });
 
+describe('typos allowed grow with the word (issue #38 item 3)', () => {
+  it('three slips in a word of ten letters or more are corrected; a shorter word keeps to two', async () => {
+    // "endicaterz" is three from "indicators" (i→e, o→e, s→z).
+    expect((await names('endicaterz'))[0]).toBe('Smoked LED Indicators – Pair');
+    // The length typed counts: "hondelbarr" (ten letters) is three from "handlebar" (o→a, el↔le, an extra r).
+    expect((await names('hondelbarr grips'))[0]).toBe('Dual-Compound Handlebar Grips – Pair');
+    // Eight letters allow two: "sprakkit" is three from "sprocket" and is not guessed.
+    expect(await names('sprakkit')).toEqual([]);
+  });
+});
+
 describe('a part the shop does not carry (decision 196)', () => {
   const answer = async (q: string) => (await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })).json() as SearchResult;
   it('"caliper" is only in the pads’ description: they are shown as mentioning it, not as the answer', async () => {
