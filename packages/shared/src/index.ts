@@ -38,3 +38,4 @@ export * from './diagrams';
 export * from './schemas/diagram';
 export * from './job-baskets';
 export * from './schemas/job-basket';
+export * from './schemas/feeds';
