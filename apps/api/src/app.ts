@@ -46,6 +46,8 @@ import { diagramsRoutes } from './modules/diagrams/diagrams.routes';
 import { jobBasketsRoutes } from './modules/job-baskets/job-baskets.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/catalog-cache.plugin';
 import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
 import { createPaymentProvider } from './payments/providers/create-payment-provider';
@@ -154,6 +156,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { config });
+  // Background jobs (decision 200): pg-boss in the shop's database; modules register their workers below.
+  await app.register(jobsPlugin);
 
   await app.register(
     async (api) => {
@@ -186,6 +190,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(jobBasketsRoutes);
       await api.register(garageRoutes);
       await api.register(sessionsRoutes);
+      await api.register(importsRoutes);
     },
     { prefix: '/api' },
   );

@@ -39,3 +39,4 @@ export * from './schemas/diagram';
 export * from './job-baskets';
 export * from './schemas/job-basket';
 export * from './schemas/feeds';
+export * from './schemas/import-job';

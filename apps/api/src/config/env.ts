@@ -163,6 +163,14 @@ export const envSchema = z.object({
   DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   /** Longest wait for one Redis command of the shared rate limit before the process counts in memory, in ms. */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+  /** Issue #35 item 2 (decision 200): seconds between polls of an idle background-job worker (pg-boss; at least 0.5). */
+  JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5, 'JOBS_POLL_INTERVAL_SECONDS must be 0.5 or more').default(2),
+  /**
+   * When the job queue starts: `ready` (with the app: this process runs queued jobs, also those a crash left) or
+   * `first-use` (at the first job sent from this process, or at start when an import is unfinished; tests, which
+   * build many apps that never send one). Default `ready`, `first-use` under NODE_ENV=test.
+   */
+  JOBS_START: z.enum(['ready', 'first-use']).optional(),
   /** Seconds between sweeps that ask the payment provider about unpaid orders with a payment intent (0 = only at start). */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   /**

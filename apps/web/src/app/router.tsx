@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
                   { path: 'addProduct', ...page('dashboard/add-product') },
                   { path: 'manageProducts', ...page('dashboard/manage-products') },
                   { path: 'manageProducts/:id/edit', ...page('dashboard/edit-product') },
+                  { path: 'imports', ...page('dashboard/imports') },
                   { path: 'makeAdmin', ...page('dashboard/make-admin') },
                   { path: 'activity', ...page('dashboard/activity') },
                   { path: 'vehicles', ...page('dashboard/vehicles') },

@@ -46,6 +46,8 @@ export const paths = {
   activity: '/dashboard/activity',
   /** Issue #11: the admin's vehicle list and import. */
   vehicles: '/dashboard/vehicles',
+  /** Issue #35 item 2: feed imports as background jobs (admin). */
+  imports: '/dashboard/imports',
   /** Issue #36 item 1: the admin's parts diagrams. */
   diagramsAdmin: '/dashboard/diagrams',
   /** Issue #36 item 3: the admin's job templates. */

@@ -9,3 +9,4 @@ export * from './documents';
 export * from './diagrams';
 export * from './vehicle-aliases';
 export * from './job-baskets';
+export * from './import-jobs';

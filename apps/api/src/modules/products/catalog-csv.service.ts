@@ -79,9 +79,61 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
 /** Undo what spreadsheetSafe added on export, so a round trip keeps the text as it was. */
 const unquoteFormula = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
-interface ParsedRow {
+export interface ParsedRow {
   line: number;
   row: CatalogCsvRow;
+}
+
+/**
+ * What is wrong with a file's header (its trimmed column names), or null. Both imports check it: the one in a
+ * request (parseCatalogCsv) and the background job (decision 200).
+ */
+export function catalogCsvHeaderProblem(header: readonly string[]): string | null {
+  const missing = CATALOG_CSV_COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length) return `The header lacks the column(s): ${missing.join(', ')}. Start from an export.`;
+  // The dimension columns come together (issue #24): all three or none.
+  const dimensionColumnsGiven = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => header.includes(c));
+  if (dimensionColumnsGiven.length > 0 && dimensionColumnsGiven.length < CATALOG_CSV_DIMENSION_COLUMNS.length) {
+    const lacking = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => !header.includes(c));
+    return `The header has ${dimensionColumnsGiven.join(', ')} but lacks ${lacking.join(', ')}: give length_mm, width_mm and height_mm, or none of them.`;
+  }
+  return null;
+}
+
+/** The options csv-parse reads a catalogue CSV with, in one piece (sync) or as a stream (the job). */
+export const CATALOG_CSV_PARSE_OPTIONS = {
+  columns: (header: string[]) => header.map((h) => h.trim()),
+  skip_empty_lines: true,
+  info: true,
+  relax_column_count: false,
+} as const;
+
+/**
+ * One record of the file, checked: the row schema, then the part number against the lines before it (`seen`, by
+ * sku key, filled here). An error message, or the row.
+ */
+export function checkCatalogCsvRecord(
+  record: Record<string, string>,
+  header: readonly string[],
+  line: number,
+  seen: Map<string, number>,
+): { row: CatalogCsvRow; error?: undefined } | { row?: undefined; error: string } {
+  const cleaned: Record<string, string> = Object.fromEntries(CATALOG_CSV_COLUMNS.map((c) => [c, unquoteFormula(record[c] ?? '')]));
+  // The fitment columns are optional: a file without them leaves universal and fitment as they are.
+  for (const c of CATALOG_CSV_FITMENT_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+  // So is price_tiers (decision 131): without it the tiers stay as they are.
+  for (const c of CATALOG_CSV_TIER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+  // And the shipping and tax columns (issue #24): each one missing leaves its value as it is.
+  for (const c of CATALOG_CSV_SHIPPING_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+  // And the other part numbers (issue #26 item 4): without the column they stay as they are.
+  for (const c of CATALOG_CSV_PART_NUMBER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
+  const parsed = catalogCsvRowSchema.safeParse(cleaned);
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ') };
+  const key = skuKey(parsed.data.sku);
+  const first = seen.get(key);
+  if (first !== undefined) return { error: `sku: Part number ${parsed.data.sku} is already on line ${first} of this file.` };
+  seen.set(key, line);
+  return { row: parsed.data };
 }
 
 /** Parse and validate every row; each problem names its line in the file (the header is line 1). */
@@ -89,34 +141,15 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
   const errors: CatalogImportError[] = [];
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      skip_empty_lines: true,
-      info: true,
-      relax_column_count: false,
-    });
+    records = parse(text.replace(/^\uFEFF/, ''), CATALOG_CSV_PARSE_OPTIONS);
   } catch (err) {
     const line = (err as { lines?: number }).lines ?? 1;
     return { rows: [], errors: [{ line, message: `The file is not valid CSV: ${(err as Error).message}` }] };
   }
   if (records.length === 0) return { rows: [], errors: [{ line: 1, message: 'The file has no product rows under its header.' }] };
   const header = Object.keys(records[0].record);
-  const missing = CATALOG_CSV_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length) return { rows: [], errors: [{ line: 1, message: `The header lacks the column(s): ${missing.join(', ')}. Start from an export.` }] };
-  // The dimension columns come together (issue #24): all three or none.
-  const dimensionColumnsGiven = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => header.includes(c));
-  if (dimensionColumnsGiven.length > 0 && dimensionColumnsGiven.length < CATALOG_CSV_DIMENSION_COLUMNS.length) {
-    const lacking = CATALOG_CSV_DIMENSION_COLUMNS.filter((c) => !header.includes(c));
-    return {
-      rows: [],
-      errors: [
-        {
-          line: 1,
-          message: `The header has ${dimensionColumnsGiven.join(', ')} but lacks ${lacking.join(', ')}: give length_mm, width_mm and height_mm, or none of them.`,
-        },
-      ],
-    };
-  }
+  const headerProblem = catalogCsvHeaderProblem(header);
+  if (headerProblem) return { rows: [], errors: [{ line: 1, message: headerProblem }] };
   if (records.length > CATALOG_IMPORT_MAX_ROWS) {
     return { rows: [], errors: [{ line: 1, message: `At most ${CATALOG_IMPORT_MAX_ROWS.toLocaleString('en-US')} products per import; split the file.` }] };
   }
@@ -124,28 +157,9 @@ export function parseCatalogCsv(text: string): { rows: ParsedRow[]; errors: Cata
   const seen = new Map<string, number>();
   for (const { record, info } of records) {
     const line = info.lines;
-    const cleaned: Record<string, string> = Object.fromEntries(CATALOG_CSV_COLUMNS.map((c) => [c, unquoteFormula(record[c] ?? '')]));
-    // The fitment columns are optional: a file without them leaves universal and fitment as they are.
-    for (const c of CATALOG_CSV_FITMENT_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
-    // So is price_tiers (decision 131): without it the tiers stay as they are.
-    for (const c of CATALOG_CSV_TIER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
-    // And the shipping and tax columns (issue #24): each one missing leaves its value as it is.
-    for (const c of CATALOG_CSV_SHIPPING_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
-    // And the other part numbers (issue #26 item 4): without the column they stay as they are.
-    for (const c of CATALOG_CSV_PART_NUMBER_COLUMNS) if (header.includes(c)) cleaned[c] = unquoteFormula(record[c] ?? '');
-    const parsed = catalogCsvRowSchema.safeParse(cleaned);
-    if (!parsed.success) {
-      errors.push({ line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ') });
-      continue;
-    }
-    const key = skuKey(parsed.data.sku);
-    const first = seen.get(key);
-    if (first !== undefined) {
-      errors.push({ line, message: `sku: Part number ${parsed.data.sku} is already on line ${first} of this file.` });
-      continue;
-    }
-    seen.set(key, line);
-    rows.push({ line, row: parsed.data });
+    const checked = checkCatalogCsvRecord(record, header, line, seen);
+    if (checked.error !== undefined) errors.push({ line, message: checked.error });
+    else rows.push({ line, row: checked.row });
   }
   return { rows, errors };
 }
@@ -208,46 +222,12 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
   try {
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const known = await existingBySku(txDb, rows, true);
-      const fitments = await fitmentsByProduct(
-        txDb,
-        [...known.values()].map((p) => p.id),
-      );
-      // A row that raises minOrder to or above a stored tier is refused like the same PATCH (decision 131);
-      // checked on the locked rows, so no edit can change the tiers before the write.
-      const tierErrors = storedTierErrors(rows, known);
-      if (tierErrors.length) {
-        result.errors = tierErrors;
-        countValidRows(result, rows, known, fitments);
+      const applied = await applyCatalogRows(txDb, rows, opts.actor, result, { skipRefused: false });
+      if (!applied.applied) {
+        result.errors = applied.refused;
+        countValidRows(result, rows, applied.known, applied.fitments);
         throw new RolledBack();
       }
-      const fitmentChanges: { id: string; lines: Fitment[] }[] = [];
-      const toCreate: ParsedRow[] = [];
-      const toUpdate: { id: string; row: CatalogCsvRow; version: number }[] = [];
-      const stockChanges: StockChange[] = [];
-      for (const parsed of rows) {
-        const { row } = parsed;
-        const current = known.get(skuKey(row.sku));
-        if (!current) {
-          toCreate.push(parsed);
-          continue;
-        }
-        const changed = changedFields(current, row, fitments.get(current.id));
-        const fieldsChanged = Object.keys(changed).length > 0;
-        if (changed.fitment) fitmentChanges.push({ id: current.id, lines: changed.fitment });
-        const stockDelta = row.stock - current.stock;
-        if (!fieldsChanged && stockDelta === 0) {
-          result.unchanged++;
-          continue;
-        }
-        result.updated++;
-        if (fieldsChanged) toUpdate.push({ id: current.id, row, version: current.version });
-        if (stockDelta !== 0) stockChanges.push({ id: current.id, from: current.stock, to: row.stock, bumpVersion: !fieldsChanged });
-      }
-      for (let i = 0; i < toUpdate.length; i += CHUNK) await updateChunk(txDb, toUpdate.slice(i, i + CHUNK));
-      await replaceFitments(txDb, fitmentChanges);
-      await applyStockChanges(txDb, stockChanges, opts.actor);
-      for (let i = 0; i < toCreate.length; i += CHUNK) result.created += await createChunk(txDb, toCreate.slice(i, i + CHUNK), opts.actor);
       await recordAudit(tx, {
         actor: opts.actor,
         action: 'products.import',
@@ -266,6 +246,64 @@ export async function importCatalogCsv(db: Db, text: string, opts: { dryRun: boo
     throw err;
   }
   return result;
+}
+
+/**
+ * Apply validated rows in the caller's transaction: the products are locked, new part numbers created, known ones
+ * updated (stock through the ledger); `counts` goes up by what happened. A row that raises minOrder to or above a
+ * stored tier is refused like the same PATCH (decision 131), checked on the locked rows so no edit can change the
+ * tiers before the write: with `skipRefused` the other rows are applied (the background import, decision 200),
+ * without it nothing is (`applied: false`, the import in one request).
+ */
+export async function applyCatalogRows(
+  txDb: Db,
+  rows: ParsedRow[],
+  actor: StockActor,
+  counts: { created: number; updated: number; unchanged: number },
+  opts: { skipRefused: boolean },
+): Promise<{ applied: boolean; refused: CatalogImportError[]; known: Map<string, ProductRow>; fitments: Map<string, Fitment[]> }> {
+  const known = await existingBySku(txDb, rows, true);
+  const fitments = await fitmentsByProduct(
+    txDb,
+    [...known.values()].map((p) => p.id),
+  );
+  const refused = storedTierErrors(rows, known);
+  if (refused.length && !opts.skipRefused) return { applied: false, refused, known, fitments };
+  const refusedLines = new Set(refused.map((e) => e.line));
+  const fitmentChanges: { id: string; lines: Fitment[] }[] = [];
+  const toCreate: ParsedRow[] = [];
+  const toUpdate: { id: string; row: CatalogCsvRow; version: number }[] = [];
+  const stockChanges: StockChange[] = [];
+  for (const parsed of rows) {
+    if (refusedLines.has(parsed.line)) continue;
+    const { row } = parsed;
+    const current = known.get(skuKey(row.sku));
+    if (!current) {
+      toCreate.push(parsed);
+      continue;
+    }
+    const changed = changedFields(current, row, fitments.get(current.id));
+    const fieldsChanged = Object.keys(changed).length > 0;
+    if (changed.fitment) fitmentChanges.push({ id: current.id, lines: changed.fitment });
+    const stockDelta = row.stock - current.stock;
+    if (!fieldsChanged && stockDelta === 0) {
+      counts.unchanged++;
+      continue;
+    }
+    counts.updated++;
+    if (fieldsChanged) toUpdate.push({ id: current.id, row, version: current.version });
+    if (stockDelta !== 0) stockChanges.push({ id: current.id, from: current.stock, to: row.stock, bumpVersion: !fieldsChanged });
+  }
+  for (let i = 0; i < toUpdate.length; i += CHUNK) await updateChunk(txDb, toUpdate.slice(i, i + CHUNK));
+  await replaceFitments(txDb, fitmentChanges);
+  await applyStockChanges(txDb, stockChanges, actor);
+  for (let i = 0; i < toCreate.length; i += CHUNK) counts.created += await createChunk(txDb, toCreate.slice(i, i + CHUNK), actor);
+  return { applied: true, refused, known, fitments };
+}
+
+/** The rows a commit would refuse against the catalogue as it is now (read without locks: a preview). */
+export async function previewRefusedRows(db: Db, rows: ParsedRow[]): Promise<CatalogImportError[]> {
+  return storedTierErrors(rows, await existingBySku(db, rows));
 }
 
 /** What the rows without errors would do, so the preview of a refused file still says something useful. */

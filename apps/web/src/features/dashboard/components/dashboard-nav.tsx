@@ -8,6 +8,7 @@ import { searchMissesCopy, synonymsAdminCopy } from '@shop/shared/copy/search';
 import { overviewCopy } from '@shop/shared/copy/overview';
 import { diagramsCopy } from '@shop/shared/copy/diagrams';
 import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
+import { importsCopy } from '@shop/shared/copy/imports';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -31,6 +32,8 @@ const adminItems: Item[] = [
   { to: paths.manageOrders, label: dashboardCopy.manageAllOrders, icon: 'allOrders' },
   { to: paths.addProduct, label: dashboardCopy.addProduct, icon: 'addProduct' },
   { to: paths.manageProducts, label: dashboardCopy.manageProducts, icon: 'products' },
+  // Issue #35 item 2: feed imports, next to the catalogue.
+  { to: paths.imports, label: importsCopy.navLabel, icon: 'products' },
   { to: paths.makeAdmin, label: dashboardCopy.makeAdmin, icon: 'admin' },
   // After the spec's four (issue #25 item 7).
   { to: paths.overview, label: overviewCopy.navLabel, icon: 'overview' },

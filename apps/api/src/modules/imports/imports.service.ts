@@ -1,0 +1,442 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse';
+import {
+  IMPORT_JOB_ERRORS_SAMPLE,
+  skuKey,
+  type CatalogCsvRow,
+  type CatalogImportError,
+  type ImportJob,
+  type ImportJobKind,
+  type ImportJobStatus,
+} from '@shop/shared';
+import type { Db } from '../../db/client';
+import { importJobRows, importJobs } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import {
+  applyCatalogRows,
+  CATALOG_CSV_PARSE_OPTIONS,
+  catalogCsvHeaderProblem,
+  checkCatalogCsvRecord,
+  previewRefusedRows,
+  type ParsedRow,
+} from '../products/catalog-csv.service';
+import { isUniqueViolation } from '../products/products.service';
+
+/**
+ * Issue #35 item 2 (decision 200): a feed import as a background job. The worker streams the stored file through
+ * csv-parse, checks each row with the synchronous import's own rules and keeps the valid ones in the job's staging
+ * rows (import_job_rows), writing its progress to the job every batch. The catalogue changes only at the commit,
+ * in one transaction; shoppers never see half a file.
+ */
+
+type JobRow = typeof importJobs.$inferSelect;
+
+/** Rows per batch: staged in one INSERT, with one progress write (and one look at the cancel flag). */
+export const IMPORT_BATCH_ROWS = 500;
+/** Staged rows applied per step of the commit (all steps in one transaction). */
+const COMMIT_CHUNK = 1000;
+
+export interface ImportActor {
+  id: string;
+  email: string;
+}
+
+export interface ImportContext {
+  db: Db;
+  /** DATA_DIR: the uploads live under DATA_DIR/imports. */
+  dataDir: string;
+}
+
+export const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
+
+export function toDto(j: JobRow): ImportJob {
+  return {
+    id: j.id,
+    kind: j.kind as ImportJobKind,
+    fileName: j.fileName,
+    status: j.status as ImportJobStatus,
+    rowsRead: j.rowsRead,
+    rowsWritten: j.rowsWritten,
+    errorCount: j.errorCount,
+    errors: j.errorsSample,
+    created: j.createdCount,
+    updated: j.updatedCount,
+    unchanged: j.unchangedCount,
+    attempts: j.attempts,
+    cancelRequested: j.cancelRequested,
+    failureMessage: j.failureMessage,
+    createdBy: j.createdByEmail,
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+    finishedAt: j.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Store an uploaded file as it streams in (never whole in memory); answers its path relative to DATA_DIR. */
+export async function storeUpload(dataDir: string, file: Readable): Promise<{ relPath: string; bytes: number }> {
+  const dir = importsDir(dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const name = `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.upload`;
+  const full = path.join(dir, name);
+  let bytes = 0;
+  file.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  try {
+    await pipeline(file, fs.createWriteStream(full, { flags: 'wx' }));
+  } catch (err) {
+    await fs.promises.rm(full, { force: true });
+    throw err;
+  }
+  // The multipart reader stops at the size limit without an error: the caller checks `truncated`.
+  return { relPath: path.join('imports', name), bytes };
+}
+
+export async function removeUpload(dataDir: string, relPath: string): Promise<void> {
+  await fs.promises.rm(path.join(dataDir, relPath), { force: true }).catch(() => {});
+}
+
+export async function createImportJob(db: Db, input: { kind: ImportJobKind; fileName: string; filePath: string; actor: ImportActor }): Promise<JobRow> {
+  const [job] = await db
+    .insert(importJobs)
+    .values({ kind: input.kind, fileName: input.fileName, filePath: input.filePath, createdBy: input.actor.id, createdByEmail: input.actor.email })
+    .returning();
+  return job;
+}
+
+export async function listImportJobs(db: Db, limit = 50): Promise<ImportJob[]> {
+  const rows = await db.select().from(importJobs).orderBy(desc(importJobs.createdAt), desc(importJobs.id)).limit(limit);
+  return rows.map(toDto);
+}
+
+export async function getImportJob(db: Db, id: string): Promise<JobRow> {
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  if (!job) throw new NotFoundError('No such import job.', 'IMPORT_NOT_FOUND');
+  return job;
+}
+
+/** Is an import waiting for a worker (a restart left one queued, running or committing)? */
+export async function hasUnfinishedImports(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(inArray(importJobs.status, ['queued', 'running', 'committing']))
+    .limit(1);
+  return Boolean(row);
+}
+
+const refuse = (job: JobRow, doing: string, allowed: string) =>
+  new ConflictError(`The import is ${job.status}: only ${allowed} imports can be ${doing}.`, 'IMPORT_STATE');
+
+/**
+ * Cancel a queued or running import. A queued one ends at once; a running one ends at its worker's next batch
+ * (its staging rows go with it). Nothing reached the catalogue either way.
+ */
+export async function cancelImportJob(db: Db, id: string): Promise<JobRow> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
+    if (!job) throw new NotFoundError('No such import job.', 'IMPORT_NOT_FOUND');
+    if (job.status !== 'queued' && job.status !== 'running') throw refuse(job, 'cancelled', 'queued or running');
+    const queued = job.status === 'queued';
+    const [updated] = await tx
+      .update(importJobs)
+      .set({
+        cancelRequested: true,
+        updatedAt: sql`now()`,
+        ...(queued ? { status: 'cancelled', finishedAt: sql`now()` } : {}),
+      })
+      .where(eq(importJobs.id, id))
+      .returning();
+    return updated;
+  });
+}
+
+/** Discard a ready import: its staging rows go, the catalogue stays as it was. */
+export async function discardImportJob(db: Db, id: string): Promise<JobRow> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
+    if (!job) throw new NotFoundError('No such import job.', 'IMPORT_NOT_FOUND');
+    if (job.status !== 'ready') throw refuse(job, 'discarded', 'ready');
+    await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
+    const [updated] = await tx
+      .update(importJobs)
+      .set({ status: 'discarded', updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(eq(importJobs.id, id))
+      .returning();
+    return updated;
+  });
+}
+
+/**
+ * Mark a ready import for commit. The job row is locked and its status moves from ready to committing in one
+ * statement's transaction, so of two concurrent commits one wins and the other is refused (409).
+ */
+export async function requestCommit(db: Db, id: string): Promise<JobRow> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
+    if (!job) throw new NotFoundError('No such import job.', 'IMPORT_NOT_FOUND');
+    if (job.status !== 'ready') throw refuse(job, 'committed', 'ready');
+    const [updated] = await tx
+      .update(importJobs)
+      .set({ status: 'committing', updatedAt: sql`now()` })
+      .where(eq(importJobs.id, id))
+      .returning();
+    return updated;
+  });
+}
+
+class Fenced extends Error {}
+
+/** How a read ended: ready for the admin, cancelled, failed (the file cannot be read), or not this worker's (fenced). */
+export type ReadOutcome = 'ready' | 'cancelled' | 'failed' | 'skipped';
+
+/**
+ * Read an import's file into its staging rows (the worker of the import-read queue). Every start of a read (a
+ * retry after a crash too) raises `attempts`, clears the staging rows and starts from the first line; each batch is
+ * written in a transaction that first checks this attempt is still the job's, so a late worker of an earlier
+ * attempt can write nothing. `signal` (pg-boss's, on stop) ends the read with an error: the job is retried.
+ */
+export async function readImportJob(ctx: ImportContext, id: string, signal?: AbortSignal): Promise<ReadOutcome> {
+  const { db } = ctx;
+  const started = await db.transaction(async (tx) => {
+    const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
+    if (!job || (job.status !== 'queued' && job.status !== 'running')) return null;
+    if (job.cancelRequested) {
+      await finish(tx as unknown as Db, id, 'cancelled');
+      return null;
+    }
+    await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
+    const [updated] = await tx
+      .update(importJobs)
+      .set({
+        status: 'running',
+        attempts: sql`${importJobs.attempts} + 1`,
+        rowsRead: 0,
+        rowsWritten: 0,
+        errorCount: 0,
+        errorsSample: [],
+        failureMessage: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(importJobs.id, id))
+      .returning();
+    return updated;
+  });
+  if (!started) return 'skipped';
+  const attempt = started.attempts;
+
+  let rowsRead = 0;
+  let rowsWritten = 0;
+  let errorCount = 0;
+  const sample: CatalogImportError[] = [];
+  const addError = (e: CatalogImportError) => {
+    errorCount++;
+    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
+  };
+  let batch: ParsedRow[] = [];
+  const seen = new Map<string, number>();
+
+  /** Stage a batch and write the progress, if this attempt is still the job's; answers whether a cancel was asked. */
+  const flush = async (): Promise<boolean> => {
+    const rows = batch;
+    batch = [];
+    // Rows that raise minOrder above a stored tier are reported now (the commit checks them again, on locked rows).
+    const refused = rows.length ? await previewRefusedRows(db, rows) : [];
+    const refusedLines = new Set(refused.map((e) => e.line));
+    for (const e of refused) addError(e);
+    const staged = rows.filter((r) => !refusedLines.has(r.line));
+    rowsWritten += staged.length;
+    return db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(importJobs)
+        .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
+        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+        .returning({ cancelRequested: importJobs.cancelRequested });
+      if (!job) throw new Fenced();
+      if (staged.length) {
+        await tx.insert(importJobRows).values(staged.map((r) => ({ jobId: id, line: r.line, skuKey: skuKey(r.row.sku), data: r.row })));
+      }
+      return job.cancelRequested;
+    });
+  };
+
+  const fail = async (message: string): Promise<ReadOutcome> => {
+    const done = await db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(importJobs)
+        .set({
+          status: 'failed',
+          failureMessage: message,
+          rowsRead,
+          rowsWritten: 0,
+          errorCount,
+          errorsSample: sample,
+          updatedAt: sql`now()`,
+          finishedAt: sql`now()`,
+        })
+        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+        .returning({ id: importJobs.id });
+      if (job) await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
+      return Boolean(job);
+    });
+    if (done) await removeUpload(ctx.dataDir, started.filePath);
+    return done ? 'failed' : 'skipped';
+  };
+
+  const parser = parse({ ...CATALOG_CSV_PARSE_OPTIONS, bom: true });
+  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
+  let header: string[] | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
+      if (!header) {
+        header = Object.keys(record);
+        const problem = catalogCsvHeaderProblem(header);
+        if (problem) {
+          input.destroy();
+          return await fail(problem);
+        }
+      }
+      rowsRead++;
+      const checked = checkCatalogCsvRecord(record, header, info.lines, seen);
+      if (checked.error !== undefined) addError({ line: info.lines, message: checked.error });
+      else batch.push({ line: info.lines, row: checked.row });
+      if (rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) {
+        input.destroy();
+        return await cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
+      }
+    }
+  } catch (err) {
+    input.destroy();
+    if (err instanceof Fenced) return 'skipped';
+    if ((err as { code?: string }).code === 'ENOENT') return fail('The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
+    // csv-parse's errors name the line: the file is not CSV as the import reads it.
+    const csvCode = (err as { code?: string }).code;
+    if (csvCode?.startsWith('CSV_') || csvCode?.startsWith('INVALID_')) {
+      const line = (err as { lines?: number }).lines;
+      return fail(`The file is not valid CSV${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
+    }
+    throw err;
+  }
+  if (!header) return fail('The file has no product rows under its header.');
+  try {
+    if (await flush()) return await cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
+  } catch (err) {
+    if (err instanceof Fenced) return 'skipped';
+    throw err;
+  }
+  const [ready] = await db
+    .update(importJobs)
+    .set({ status: 'ready', updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+    .returning({ id: importJobs.id });
+  return ready ? 'ready' : 'skipped';
+}
+
+async function cancelRead(db: Db, dataDir: string, id: string, attempt: number, filePath: string): Promise<ReadOutcome> {
+  const ended = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(importJobs)
+      .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+      .for('update');
+    if (!job) return false;
+    await finish(tx as unknown as Db, id, 'cancelled');
+    return true;
+  });
+  if (ended) await removeUpload(dataDir, filePath);
+  return ended ? 'cancelled' : 'skipped';
+}
+
+/** End a job: its staging rows go with it. */
+async function finish(tx: Db, id: string, status: 'cancelled' | 'failed' | 'done', extra: Partial<typeof importJobs.$inferInsert> = {}) {
+  await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
+  await tx
+    .update(importJobs)
+    .set({ status, ...extra, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(eq(importJobs.id, id));
+}
+
+/**
+ * Apply a committing import to the catalogue (the worker of the import-commit queue): every staged row, a chunk at
+ * a time, in ONE transaction with the job's own move to done, under the job row's lock. A second delivery of the
+ * same commit finds the job done and does nothing; a crash rolls everything back and pg-boss runs it again.
+ */
+export async function commitImportJob(ctx: ImportContext, id: string): Promise<'done' | 'skipped' | 'failed'> {
+  const { db } = ctx;
+  let filePath: string | null = null;
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
+      if (!job || job.status !== 'committing') return 'skipped' as const;
+      filePath = job.filePath;
+      const actor = { id: job.createdBy ?? 'system', email: job.createdByEmail ?? 'import job' };
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      const refused: CatalogImportError[] = [];
+      let after = 0;
+      let applied = 0;
+      for (;;) {
+        const staged = await tx
+          .select({ line: importJobRows.line, data: importJobRows.data })
+          .from(importJobRows)
+          .where(and(eq(importJobRows.jobId, id), gt(importJobRows.line, after)))
+          .orderBy(asc(importJobRows.line))
+          .limit(COMMIT_CHUNK);
+        if (staged.length === 0) break;
+        after = staged[staged.length - 1].line;
+        const rows = staged.map((s) => ({ line: s.line, row: s.data as CatalogCsvRow }));
+        const result = await applyCatalogRows(txDb, rows, actor, counts, { skipRefused: true });
+        refused.push(...result.refused);
+        applied += rows.length - result.refused.length;
+      }
+      const sample = [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE);
+      await recordAudit(tx, {
+        actor: job.createdBy ? actor : null,
+        action: 'products.import',
+        entityType: 'product',
+        entityId: null,
+        before: null,
+        after: { ...counts, rows: applied, importJob: id },
+        note: `background import of ${job.fileName}`,
+      });
+      await finish(txDb, id, 'done', {
+        createdCount: counts.created,
+        updatedCount: counts.updated,
+        unchangedCount: counts.unchanged,
+        rowsWritten: applied,
+        errorCount: job.errorCount + refused.length,
+        errorsSample: sample,
+      });
+      return 'done' as const;
+    });
+    if (outcome === 'done' && filePath) await removeUpload(ctx.dataDir, filePath);
+    return outcome;
+  } catch (err) {
+    // Another admin added one of these part numbers while the commit ran: running it again would fail the same way.
+    if (!isUniqueViolation(err)) throw err;
+    await markFailed(ctx, id, 'A part number in the file was added to the catalogue meanwhile; nothing was applied. Upload the file again.');
+    return 'failed';
+  }
+}
+
+/** The job gave up (every retry failed, or the file cannot be applied): the import ends failed, nothing applied. */
+export async function markFailed(ctx: ImportContext, id: string, message: string): Promise<void> {
+  const job = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(importJobs)
+      .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['queued', 'running', 'committing'])))
+      .for('update');
+    if (!row) return null;
+    await finish(tx as unknown as Db, id, 'failed', { failureMessage: message });
+    return row;
+  });
+  if (job) await removeUpload(ctx.dataDir, job.filePath);
+}

@@ -1,0 +1,54 @@
+import { formatCount } from '../intl';
+import type { ImportJobStatus } from '../schemas/import-job';
+
+/** Issue #35 item 2 (decision 200): the admin's feed imports, run as background jobs. */
+export const importsCopy = {
+  navLabel: 'Imports',
+  title: 'Feed imports',
+  intro:
+    'Upload a catalogue CSV: it is read in the background, and nothing changes in the shop until you commit it. Leave the page and come back: the progress stays.',
+  uploadTitle: 'New import',
+  kindLabel: 'Kind of file',
+  kinds: { 'catalog-csv': 'Catalogue CSV (the export format)' } as Record<string, string>,
+  fileLabel: 'File',
+  fileRequired: 'File is Required',
+  upload: 'Upload and read',
+  uploading: 'Uploading…',
+  uploaded: (name: string) => `${name} is uploaded; it is read in the background.`,
+  listTitle: 'Imports',
+  empty: 'No imports yet.',
+  colFile: 'File',
+  colStatus: 'Status',
+  colProgress: 'Progress',
+  colActions: 'Actions',
+  status: {
+    queued: 'Queued',
+    running: 'Reading',
+    ready: 'Ready to commit',
+    committing: 'Committing',
+    done: 'Done',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    discarded: 'Discarded',
+  } satisfies Record<ImportJobStatus, string>,
+  progressLabel: (name: string) => `Rows of ${name} read`,
+  counts: (read: number, written: number, errors: number) =>
+    `${formatCount(read)} rows read, ${formatCount(written)} written, ${formatCount(errors)} ${errors === 1 ? 'error' : 'errors'}`,
+  result: (created: number, updated: number, unchanged: number) =>
+    `${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(unchanged)} unchanged`,
+  cancel: 'Cancel',
+  cancelOf: (name: string) => `Cancel the import of ${name}`,
+  commit: 'Commit',
+  commitOf: (name: string) => `Commit the import of ${name}`,
+  discard: 'Discard',
+  discardOf: (name: string) => `Discard the import of ${name}`,
+  summaryTitle: (name: string) => `Report of ${name}`,
+  summaryReady: (rows: number, errors: number) =>
+    `${formatCount(rows)} ${rows === 1 ? 'row is' : 'rows are'} ready to apply.${errors ? ` ${formatCount(errors)} ${errors === 1 ? 'row has an error and is' : 'rows have errors and are'} left out.` : ''}`,
+  errorsTitle: 'Rows with errors',
+  errorLine: (line: number) => `Line ${formatCount(line)}`,
+  moreErrors: (shown: number, total: number) => `The first ${formatCount(shown)} of ${formatCount(total)} errors.`,
+  committed: (name: string) => `${name}: the commit is under way.`,
+  discarded: (name: string) => `${name} is discarded; the catalogue is unchanged.`,
+  cancelled: (name: string) => `${name}: cancel asked.`,
+};
