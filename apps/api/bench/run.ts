@@ -6,7 +6,7 @@
  *
  *   npm run bench                                   PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) + PGlite
  *   BENCH_SECONDS=10 npm run bench                  longer runs
- *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, checkout, paging, start, import, search, lighthouse)
+ *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, checkout, paging, start, import, search, quickorder, lighthouse)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench          the shop's servers write V8 CPU profiles there (node --cpu-prof)
  *
  * PostgreSQL parts use throwaway databases (created and dropped here). The
@@ -35,7 +35,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const repoRoot = path.resolve(apiDir, '../..');
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 5), 1), 60);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,checkout,paging,start,import,search,lighthouse').split(',').map((s) => s.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,checkout,paging,start,import,search,quickorder,lighthouse').split(',').map((s) => s.trim()));
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGING_PRODUCTS = Number(process.env.BENCH_PAGING_PRODUCTS ?? 100_000);
 const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -771,6 +771,55 @@ async function benchPaging() {
   }
 }
 
+/**
+ * Issue #37 item 3 (decision 202): a quick order of 500 lines (part numbers in five formattings, a few unknown) in a
+ * 100,000-part catalogue: the check (dryRun) and the write to the cart, one client. Wanted ≤ 2 s.
+ */
+async function benchQuickOrder() {
+  const parts = PAGING_PRODUCTS;
+  console.log(`\n${fmt(parts)} products on PostgreSQL: POST /api/cart/quick-order with 500 lines, one client, 10 requests each`);
+  const db = await throwawayDatabase();
+  const first = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false' });
+  await first.stop();
+  await seedProducts(db.url, parts);
+  const shop = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false' });
+  try {
+    const { token } = await signUp(shop.base, db.url);
+    const list = (round: number) =>
+      Array.from({ length: 500 }, (_, i) => {
+        const n = String(((i * 197 + round * 7919) % parts) + 1).padStart(6, '0');
+        // Sold from 10 (seedProducts): 10 or 20; every 50th line an unknown number.
+        if (i % 50 === 49) return `NOPE-${n}, 10`;
+        return [`BENCH-${n}, 10`, `bench ${n};20`, `BENCH.${n}\t10`, `20 x BENCH${n}`, `bench-${n} 10`][i % 5];
+      }).join('\n');
+    for (const dryRun of [true, false]) {
+      const samples: number[] = [];
+      for (let k = 0; k < 10; k++) {
+        const s = performance.now();
+        const res = await fetch(`${shop.base}/api/cart/quick-order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ text: list(k), dryRun }),
+        });
+        const body = (await res.json()) as { added?: unknown[]; problems?: unknown[] };
+        if (!res.ok) throw new Error(`quick order: ${res.status} ${JSON.stringify(body)}`);
+        if (body.added?.length !== 490 || body.problems?.length !== 10)
+          throw new Error(`quick order: ${body.added?.length} added, ${body.problems?.length} problems`);
+        samples.push(performance.now() - s);
+      }
+      record(
+        'quickorder',
+        `500 lines, ${dryRun ? 'check (dryRun)' : 'added to the cart'} p95`,
+        `${fmt(p95(samples), 1)} ms`,
+        `p50 ${fmt(samples.sort((a, b) => a - b)[5], 1)} ms; wanted ≤ 2,000 ms`,
+      );
+    }
+  } finally {
+    await shop.stop();
+    await db.drop();
+  }
+}
+
 /** Restart until /api/health answers, and idle memory of the server process, on both databases. */
 async function benchStart() {
   console.log('\nRestart with `npm start` (built) until /api/health answers, and idle memory (RSS) of the server process 3 s later; demo data seeded');
@@ -826,6 +875,7 @@ async function main() {
   if (PARTS.has('start')) await benchStart();
   if (PARTS.has('import')) await benchImport();
   if (PARTS.has('search')) await benchSearch();
+  if (PARTS.has('quickorder')) await benchQuickOrder();
   if (PARTS.has('lighthouse')) await benchLighthouse();
   console.log('\nSummary (figures, not assertions)');
   console.table(figures);

@@ -40,3 +40,5 @@ export * from './job-baskets';
 export * from './schemas/job-basket';
 export * from './schemas/feeds';
 export * from './schemas/import-job';
+export * from './quick-order';
+export * from './schemas/quick-order';

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: 'purchase/:id', ...page('purchase') },
+          // Issue #37 item 3 (decision 202): quick order writes the account's cart.
+          { path: 'quick-order', ...page('quick-order') },
           { path: 'checkout', ...page('checkout') },
           {
             path: 'dashboard',

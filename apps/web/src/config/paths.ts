@@ -21,6 +21,8 @@ export const paths = {
   basket: (vehicle: string, template: string) => `/baskets/${encodeURIComponent(vehicle)}/${encodeURIComponent(template)}`,
   /** The cart (issue #9 part 4): public, a visitor's cart lives in the browser. */
   cart: '/cart',
+  /** Issue #37 item 3 (decision 202): a pasted list of part numbers to the cart in one step (signed in). */
+  quickOrder: '/quick-order',
   /** Issue #24: checkout on one page (address, shipping method, summary). */
   checkout: '/checkout',
   /** Issue #39 item 9 (decision 188): checkout without an account, and the guest's order (its link's token in the fragment). */

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addCartLinesSchema, cartLineParamsSchema, cartSchema, errorResponseSchema, mergeCartSchema, setCartLineSchema } from '@shop/shared';
+import {
+  addCartLinesSchema,
+  cartLineParamsSchema,
+  cartSchema,
+  errorResponseSchema,
+  mergeCartSchema,
+  quickOrderResultSchema,
+  quickOrderSchema,
+  reorderParamsSchema,
+  reorderSchema,
+  setCartLineSchema,
+} from '@shop/shared';
 import { getCart, mergeCart, removeCartLine, setCartLine, setCartLines } from './cart.service';
+import { quickOrder, reorder } from './quick-order.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -100,5 +112,38 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       await mergeCart(app.db, req.user!, req.body);
       return getCart(app.db, req.user!, opts);
     },
+  );
+
+  app.post(
+    '/cart/quick-order',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Quick order (decision 202): up to 500 lines of part number and quantity (any formatting, OEM numbers too), as text or rows. Every valid line goes to your cart in one step; every other line is reported with its reason. dryRun: the report only',
+        security: [{ bearerAuth: [] }],
+        body: quickOrderSchema,
+        response: { 200: quickOrderResultSchema, ...errors },
+      },
+    },
+    async (req) => quickOrder(app.db, req.user!, req.body, opts),
+  );
+
+  app.post(
+    '/cart/reorder/:ref',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Order again (decision 202): every line of your order (its number TT-10042 or id) whose part is still sold goes to your cart in one step; the others are reported. Anyone else’s order is 404. dryRun: the report only',
+        security: [{ bearerAuth: [] }],
+        params: reorderParamsSchema,
+        body: reorderSchema,
+        response: { 200: quickOrderResultSchema, ...errors },
+      },
+    },
+    async (req) => reorder(app.db, req.user!, req.params.ref, req.body.dryRun, opts),
   );
 };

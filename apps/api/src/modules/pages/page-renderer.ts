@@ -50,7 +50,8 @@ interface RenderScope {
  * session or without.
  */
 export function isSignedInPage(pathname: string): boolean {
-  return /^\/(?:dashboard|checkout|purchase)(?:\/|$)/.test(pathname);
+  // Decision 202: /quick-order writes the account's cart, signed in only.
+  return /^\/(?:dashboard|checkout|purchase|quick-order)(?:\/|$)/.test(pathname);
 }
 
 /** Better Auth's session cookie (`__Secure-` on https). Only its presence is checked before a session is read. */

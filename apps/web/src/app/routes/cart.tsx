@@ -3,6 +3,7 @@ import { cartCopy } from '@shop/shared/copy/cart';
 import { guestCheckoutCopy } from '@shop/shared/copy/guest-checkout';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
 import { pageMetaCopy } from '@shop/shared/copy/page-meta';
+import { quickOrderCopy } from '@shop/shared/quick-order';
 import { paths } from '../../config/paths';
 import { PageHead } from '../../components/ui/page-head';
 import { formatPrice } from '../../components/ui/price';
@@ -24,6 +25,12 @@ export default function CartPage() {
       <h1 className="font-display text-4xl font-bold uppercase leading-tight">{t.title}</h1>
       <span className="mt-2 block h-1 w-16 rounded-full bg-accent" aria-hidden="true" />
       <p className="mt-3 text-base-content/80">{t.intro}</p>
+      {/* Issue #37 item 3 (decision 202): a workshop's list in one step. */}
+      <p className="mt-2">
+        <Link to={paths.quickOrder} className="link link-primary font-semibold">
+          {quickOrderCopy.fromCart}
+        </Link>
+      </p>
 
       <div className="mt-8">
         {cart.isPending ? (

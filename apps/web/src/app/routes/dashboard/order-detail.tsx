@@ -29,6 +29,7 @@ import { refundsCopy } from '@shop/shared/copy/refunds';
 import { useDateFormat } from '../../../lib/date-format';
 import { useNow } from '../../../lib/render-clock';
 import { formatCount } from '@shop/shared/intl';
+import { OrderAgainAll } from '../../../features/cart/components/order-again-all';
 
 const t = orderViewCopy;
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -169,6 +170,8 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
                 })}
               </tbody>
             </table>
+            {/* Issue #37 item 3 (decision 202): the customer's own order back into the cart, in one step. */}
+            {!showCustomer && <OrderAgainAll orderRef={p._id} />}
           </section>
 
           <section aria-labelledby="order-summary-title" className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">

@@ -9,6 +9,7 @@ import { overviewCopy } from '@shop/shared/copy/overview';
 import { diagramsCopy } from '@shop/shared/copy/diagrams';
 import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
 import { importsCopy } from '@shop/shared/copy/imports';
+import { quickOrderCopy } from '@shop/shared/quick-order';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -25,6 +26,8 @@ interface Item {
 const profileItem: Item = { to: paths.dashboardProfile, label: dashboardCopy.myProfile, icon: 'profile' };
 const customerItems: Item[] = [
   { to: paths.myOrders, label: dashboardCopy.myOrders, icon: 'orders' },
+  // Issue #37 item 3 (decision 202).
+  { to: paths.quickOrder, label: quickOrderCopy.navLabel, icon: 'orders' },
   { to: paths.addReview, label: dashboardCopy.addReview, icon: 'review' },
   { to: paths.garage, label: dashboardCopy.myGarage, icon: 'garage' },
 ];
