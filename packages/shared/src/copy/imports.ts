@@ -16,6 +16,7 @@ export const importsCopy = {
   uploading: 'Uploading…',
   uploaded: (name: string) => `${name} is uploaded; it is read in the background.`,
   listTitle: 'Imports',
+  tableLabel: 'Import jobs',
   empty: 'No imports yet.',
   colFile: 'File',
   colStatus: 'Status',
