@@ -42,3 +42,4 @@ export * from './schemas/feeds';
 export * from './schemas/import-job';
 export * from './quick-order';
 export * from './schemas/quick-order';
+export * from './schemas/company';

@@ -10,3 +10,4 @@ export * from './diagrams';
 export * from './vehicle-aliases';
 export * from './job-baskets';
 export * from './import-jobs';
+export * from './companies';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PartNumber, PriceTierCents, ShippingBand, TaxCategory } from '@shop/shared';
 import { user } from './auth';
+import { companies } from './companies';
 
 /** Money columns are integer cents. */
 export const products = pgTable(
@@ -280,9 +281,14 @@ export const checkouts = pgTable(
     guest: boolean('guest').notNull().default(false),
     guestIp: text('guest_ip').notNull().default(''),
     linkedAt: timestamp('linked_at', { withTimezone: true }),
+    // Issue #37 item 1 (decision 204): placed by a member of this trade account, which sees it per the member's role.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId),
+    index('checkouts_company_idx')
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
     uniqueIndex('checkouts_number_unique').on(t.number),
     index('checkouts_guest_email_idx')
       .on(sql`lower(${t.email})`)

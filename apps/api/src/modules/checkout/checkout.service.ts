@@ -28,6 +28,7 @@ import {
   type HeldReservations,
   type ReservationPolicy,
 } from '../orders/orders.service';
+import { membershipOf, readsThroughCompany } from '../companies/companies.service';
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder, pricedColumns } from './checkout-pricing';
@@ -78,6 +79,8 @@ export async function findCheckoutFor(db: Db, user: CheckoutActor, id: string, m
     throw checkoutNotFound();
   }
   if (row.userId === user.id) return row;
+  // Issue #37 item 1 (decision 204): the company's admin, or a buyer allowed to see all, reads its orders (never pays).
+  if (mode === 'read' && (await readsThroughCompany(db, user.id, row.companyId))) return row;
   if (!actsAsAdmin(user)) throw checkoutNotFound();
   if (mode === 'payer') throw new ForbiddenError('Only the customer who checked out can pay for it.', 'NOT_THE_PAYER');
   return row;
@@ -247,6 +250,8 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         vatId: pricing.vatId,
         reverseCharge: pricing.reverseCharge,
         weightGrams: pricing.weightGrams,
+        // Issue #37 item 1 (decision 204): a member buys for their company.
+        companyId: user ? ((await membershipOf(tx, user.id))?.companyId ?? null) : null,
       })
       .returning();
     if (user && input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companyDetailSchema, companyOrderListSchema, myCompanySchema, type Company, type Product } from '@shop/shared';
+import { auditLog, checkouts } from '../src/db/schema';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { addProduct } from './orders-fixtures';
+import { SHIP_TO } from './support/ship-to';
+
+/**
+ * Issue #37 item 1 (decision 204): trade accounts. The shop's admin creates a company and invites its admin; the
+ * company's admin invites buyers, sees every order of the company and removes a buyer, who loses access at once.
+ */
+
+let t: TestApp;
+let shopAdmin: TestUser;
+let alice: TestUser; // the company's admin
+let bob: TestUser; // a buyer
+let dave: TestUser; // a second buyer
+let carol: TestUser; // a plain customer
+let erin: TestUser; // the admin of another company
+let acme: Company;
+let other: Company;
+let part: Product;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shopAdmin = await signUpUser(t.app, { admin: true });
+  [alice, bob, dave, carol, erin] = await Promise.all([1, 2, 3, 4, 5].map(() => signUpUser(t.app)));
+  part = await addProduct(t.app, shopAdmin, { unitPrice: 60, stock: 500, minOrder: 1 });
+});
+afterAll(async () => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: TestUser, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload !== undefined && { payload: payload as object }) });
+
+/** The token of the newest invitation e-mail the outbox holds for `email`. */
+function inviteToken(email: string): string {
+  const dir = t.app.mailer.outboxDir!;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { subject: string; text: string };
+    const token = /^Buy for /.test(mail.subject) ? /\/company\/join\?token=([\w-]+)/.exec(mail.text)?.[1] : undefined;
+    if (token) return token;
+  }
+  throw new Error(`no invitation for ${email}`);
+}
+
+async function placeOrder(who: TestUser): Promise<string> {
+  const put = await call('PUT', `/api/cart/lines/${part._id}`, who, { quantity: 1 });
+  expect(put.statusCode, put.body).toBe(200);
+  const res = await call('POST', '/api/checkout', who, SHIP_TO);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { _id: string })._id;
+}
+
+describe('the shop’s admin creates companies', () => {
+  it('creates one with its terms and limit, refuses a bad one with a message and a second of the same name', async () => {
+    const res = await call('POST', '/api/admin/companies', shopAdmin, {
+      name: 'Acme Moto Works',
+      taxId: 'US-12-3456789',
+      billing: { line1: '1 Garage Way', city: 'Portland', region: 'OR', postalCode: '97214', country: 'us' },
+      paymentTermsDays: 30,
+      creditLimit: 5000,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    acme = res.json();
+    expect(acme).toMatchObject({ name: 'Acme Moto Works', paymentTermsDays: 30, creditLimit: 5000, memberCount: 0, billing: { country: 'US' } });
+    other = (await call('POST', '/api/admin/companies', shopAdmin, { name: 'Other Racing' })).json();
+
+    const bad = await call('POST', '/api/admin/companies', shopAdmin, { name: 'X', paymentTermsDays: 200 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Payment terms must be at most 120 days');
+    const same = await call('POST', '/api/admin/companies', shopAdmin, { name: 'acme moto works' });
+    expect(same.statusCode).toBe(409);
+    const list = (await call('GET', '/api/admin/companies', shopAdmin)).json() as Company[];
+    expect(list.map((c) => c.name)).toEqual(['Acme Moto Works', 'Other Racing']);
+    const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'company.create'));
+    expect(audit).toMatchObject({ entityType: 'company', actorId: shopAdmin.id });
+  });
+
+  it('every admin call refuses a visitor (401) and a customer (403)', async () => {
+    const calls: [Parameters<typeof call>[0], string, unknown?][] = [
+      ['GET', '/api/admin/companies'],
+      ['POST', '/api/admin/companies', { name: 'Nope' }],
+      ['GET', `/api/admin/companies/${acme._id}`],
+      ['PATCH', `/api/admin/companies/${acme._id}`, { name: 'Nope' }],
+      ['POST', `/api/admin/companies/${acme._id}/invites`, { email: 'x@example.com' }],
+      ['DELETE', `/api/admin/companies/${acme._id}/members/${alice.id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await call(method, url, carol, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe('members join by invitation', () => {
+  it('the invited person joins with the e-mailed link; a second click changes nothing; another person cannot use it', async () => {
+    const invite = await call('POST', `/api/admin/companies/${acme._id}/invites`, shopAdmin, { email: alice.email, role: 'admin' });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const token = inviteToken(alice.email);
+    expect((await call('POST', '/api/company/join', carol, { token })).statusCode).toBe(404);
+    const [a, b] = await Promise.all([call('POST', '/api/company/join', alice, { token }), call('POST', '/api/company/join', alice, { token })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const mine = myCompanySchema.parse(a.json());
+    expect(mine).toMatchObject({ role: 'admin', seesAllOrders: true, company: { name: 'Acme Moto Works', memberCount: 1 } });
+    expect(mine.members?.map((m) => m.email)).toEqual([alice.email]);
+  });
+
+  it('the company’s admin invites buyers; a buyer sees the company but not its members, and cannot invite', async () => {
+    for (const who of [bob, dave]) {
+      const res = await call('POST', '/api/company/invites', alice, { email: who.email });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await call('POST', '/api/company/join', who, { token: inviteToken(who.email) })).statusCode).toBe(200);
+    }
+    const mine = myCompanySchema.parse((await call('GET', '/api/company', bob)).json());
+    expect(mine).toMatchObject({ role: 'buyer', seesAllOrders: false });
+    expect(mine.members).toBeUndefined();
+    expect((await call('POST', '/api/company/invites', bob, { email: 'friend@example.com' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/company/members/${dave.id}`, bob, { seesAllOrders: true })).statusCode).toBe(403);
+    // One company per person: erin, invited to both, joins the other one and is then refused by Acme.
+    await call('POST', `/api/admin/companies/${other._id}/invites`, shopAdmin, { email: erin.email, role: 'admin' });
+    expect((await call('POST', '/api/company/join', erin, { token: inviteToken(erin.email) })).statusCode).toBe(200);
+    const again = await call('POST', '/api/company/invites', alice, { email: erin.email });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('buys for another company');
+    const detail = companyDetailSchema.parse((await call('GET', `/api/admin/companies/${acme._id}`, shopAdmin)).json());
+    expect(detail.members.map((m) => [m.email, m.role])).toEqual([
+      [alice.email, 'admin'],
+      [bob.email, 'buyer'],
+      [dave.email, 'buyer'],
+    ]);
+  });
+
+  it('a company keeps an admin: the last one can neither leave nor become a buyer', async () => {
+    expect((await call('DELETE', `/api/company/members/${alice.id}`, alice)).statusCode).toBe(409);
+    const demote = await call('PATCH', `/api/company/members/${alice.id}`, alice, { role: 'buyer' });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().error.code).toBe('LAST_COMPANY_ADMIN');
+  });
+});
+
+describe('the company’s orders', () => {
+  let bobOrder: string;
+  let daveOrder: string;
+
+  it('an order a member places belongs to the company; its admin sees every one, a buyer their own', async () => {
+    bobOrder = await placeOrder(bob);
+    daveOrder = await placeOrder(dave);
+    const carolOrder = await placeOrder(carol);
+    const [row] = await t.app.db.select().from(checkouts).where(eq(checkouts.id, bobOrder));
+    expect(row.companyId).toBe(acme._id);
+    expect((await t.app.db.select().from(checkouts).where(eq(checkouts.id, carolOrder)))[0].companyId).toBeNull();
+
+    const all = companyOrderListSchema.parse((await call('GET', '/api/company/orders', alice)).json());
+    expect(all.map((o) => o._id).sort()).toEqual([bobOrder, daveOrder].sort());
+    expect(all.find((o) => o._id === bobOrder)).toMatchObject({ placedBy: { email: bob.email }, status: 'Awaiting payment', paid: false });
+    expect(companyOrderListSchema.parse((await call('GET', '/api/company/orders', bob)).json()).map((o) => o._id)).toEqual([bobOrder]);
+    expect((await call('GET', `/api/checkouts/${bobOrder}`, alice)).statusCode).toBe(200);
+    expect((await call('GET', `/api/checkouts/${daveOrder}`, bob)).statusCode).toBe(404);
+    // The company's admin reads, never pays, a buyer's order.
+    const pay = await call('POST', '/api/create-payment-intent', alice, { checkoutId: bobOrder });
+    expect(pay.statusCode).toBe(404);
+    expect((await call('POST', '/api/create-payment-intent', bob, { checkoutId: bobOrder })).statusCode).toBe(200);
+  });
+
+  it('the admin lets a buyer see every order of the company', async () => {
+    const res = await call('PATCH', `/api/company/members/${bob.id}`, alice, { seesAllOrders: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      companyOrderListSchema
+        .parse((await call('GET', '/api/company/orders', bob)).json())
+        .map((o) => o._id)
+        .sort(),
+    ).toEqual([bobOrder, daveOrder].sort());
+    expect((await call('GET', `/api/checkouts/${daveOrder}`, bob)).statusCode).toBe(200);
+  });
+
+  it('a removed buyer loses the company at once, and keeps their own orders', async () => {
+    expect((await call('DELETE', `/api/company/members/${bob.id}`, alice)).statusCode).toBe(204);
+    expect((await call('GET', '/api/company', bob)).statusCode).toBe(404);
+    expect((await call('GET', '/api/company/orders', bob)).statusCode).toBe(404);
+    expect((await call('GET', `/api/checkouts/${daveOrder}`, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/api/checkouts/${bobOrder}`, bob)).statusCode).toBe(200);
+    // The order stays the company's.
+    expect(companyOrderListSchema.parse((await call('GET', '/api/company/orders', alice)).json()).map((o) => o._id)).toContain(bobOrder);
+  });
+
+  it('a plain customer, a former member and another company’s admin are refused every company call (404), a visitor 401', async () => {
+    const calls: [Parameters<typeof call>[0], string, unknown?][] = [
+      ['GET', '/api/company'],
+      ['GET', '/api/company/orders'],
+      ['POST', '/api/company/invites', { email: 'someone@example.com' }],
+      ['PATCH', `/api/company/members/${dave.id}`, { seesAllOrders: true }],
+      ['DELETE', `/api/company/members/${dave.id}`],
+      ['GET', `/api/checkouts/${daveOrder}`],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await call(method, url, undefined, body)).statusCode, `visitor ${method} ${url}`).toBe(401);
+      expect((await call(method, url, carol, body)).statusCode, `customer ${method} ${url}`).toBe(404);
+      expect((await call(method, url, bob, body)).statusCode, `former member ${method} ${url}`).toBe(404);
+    }
+    // Erin is the admin of her own company: Acme's members and orders are not hers to touch.
+    expect((await call('PATCH', `/api/company/members/${dave.id}`, erin, { seesAllOrders: true })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/company/members/${dave.id}`, erin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/checkouts/${daveOrder}`, erin)).statusCode).toBe(404);
+    expect(companyOrderListSchema.parse((await call('GET', '/api/company/orders', erin)).json())).toEqual([]);
+  });
+
+  it('a used, withdrawn or foreign invitation is a 404', async () => {
+    const sent = (await call('POST', '/api/company/invites', alice, { email: carol.email })).json() as { _id: string };
+    const token = inviteToken(carol.email);
+    expect((await call('DELETE', `/api/company/invites/${sent._id}`, erin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/company/invites/${sent._id}`, alice)).statusCode).toBe(204);
+    expect((await call('POST', '/api/company/join', carol, { token })).statusCode).toBe(404);
+    expect((await call('POST', '/api/company/join', carol, { token: 'short' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { emailSchema } from './common';
+
+/** Issue #37 item 1 (decision 204): trade accounts — companies, their members and invitations. */
+
+export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+export const companyRoleSchema = z.enum(COMPANY_ROLES, { message: 'Role must be admin or buyer' });
+export type CompanyRole = z.infer<typeof companyRoleSchema>;
+/** An invitation's link works this long. */
+export const COMPANY_INVITE_TTL_DAYS = 14;
+export const COMPANY_TERMS_MAX_DAYS = 120;
+export const COMPANY_CREDIT_MAX = 10_000_000;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const companyBillingSchema = z.object({
+  line1: text('Billing address line 1', 200).default(''),
+  line2: text('Billing address line 2', 200).default(''),
+  city: text('Billing city', 100).default(''),
+  region: text('Billing region', 100).default(''),
+  postalCode: text('Billing postal code', 20).default(''),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'Billing country must be a two-letter ISO code, e.g. DE')
+    .default(''),
+});
+export type CompanyBilling = z.infer<typeof companyBillingSchema>;
+
+/** POST /admin/companies (every field) and PATCH /admin/companies/{id} (any of them). */
+export const companyInputSchema = z.object({
+  name: text('Name', 120).min(1, 'Name is Required'),
+  taxId: text('Tax number', 40).default(''),
+  taxExempt: z.boolean({ message: 'taxExempt must be true or false' }).default(false),
+  billing: companyBillingSchema.default({ line1: '', line2: '', city: '', region: '', postalCode: '', country: '' }),
+  paymentTermsDays: z.coerce
+    .number({ message: 'Payment terms must be a number of days' })
+    .int('Payment terms must be whole days')
+    .min(0, 'Payment terms cannot be negative')
+    .max(COMPANY_TERMS_MAX_DAYS, `Payment terms must be at most ${COMPANY_TERMS_MAX_DAYS} days`)
+    .default(0),
+  creditLimit: z.coerce
+    .number({ message: 'Credit limit must be a number' })
+    .min(0, 'Credit limit cannot be negative')
+    .max(COMPANY_CREDIT_MAX, `Credit limit must be at most $${COMPANY_CREDIT_MAX.toLocaleString('en-US')}`)
+    .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Credit limit must have at most two decimals')
+    .default(0),
+});
+export type CompanyInput = z.input<typeof companyInputSchema>;
+export const companyPatchSchema = companyInputSchema.partial().refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+
+export const companySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  taxExempt: z.boolean(),
+  billing: z.object({ line1: z.string(), line2: z.string(), city: z.string(), region: z.string(), postalCode: z.string(), country: z.string() }),
+  paymentTermsDays: z.number().int(),
+  creditLimit: z.number(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+export const companyListSchema = z.array(companySchema);
+
+export const companyMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: companyRoleSchema,
+  seesAllOrders: z.boolean(),
+  joinedAt: z.string(),
+});
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
+
+export const companyInviteSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: companyRoleSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type CompanyInvite = z.infer<typeof companyInviteSchema>;
+
+/** GET /admin/companies/{id}: the company, its members and its open invitations. */
+export const companyDetailSchema = companySchema.extend({
+  members: z.array(companyMemberSchema),
+  invites: z.array(companyInviteSchema),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/**
+ * GET /company: the caller's trade account. A company admin also gets the members and open invitations; a buyer
+ * gets only the company and their own role.
+ */
+export const myCompanySchema = z.object({
+  company: companySchema,
+  role: companyRoleSchema,
+  seesAllOrders: z.boolean(),
+  members: z.array(companyMemberSchema).optional(),
+  invites: z.array(companyInviteSchema).optional(),
+});
+export type MyCompany = z.infer<typeof myCompanySchema>;
+
+export const companyInviteInputSchema = z.object({
+  email: emailSchema,
+  role: companyRoleSchema.default('buyer'),
+});
+export type CompanyInviteInput = z.input<typeof companyInviteInputSchema>;
+
+export const companyMemberPatchSchema = z
+  .object({
+    role: companyRoleSchema.optional(),
+    seesAllOrders: z.boolean({ message: 'seesAllOrders must be true or false' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.seesAllOrders !== undefined, 'Send role or seesAllOrders');
+
+export const companyJoinSchema = z.object({
+  token: z.string().trim().min(20, 'The invitation link is incomplete').max(200, 'The invitation link is not one of ours'),
+});
+
+/** One order of the company, as its members see the list. */
+export const companyOrderSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  placedBy: z.object({ name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  total: z.number(),
+  paid: z.boolean(),
+  status: z.string(),
+});
+export type CompanyOrder = z.infer<typeof companyOrderSchema>;
+export const companyOrderListSchema = z.array(companyOrderSchema);
