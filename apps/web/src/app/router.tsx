@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
       // The newsletter e-mails' links (issue #39): public, no sign-in.
       { path: 'newsletter/confirm', ...page('newsletter-confirm') },
       { path: 'newsletter/unsubscribe', ...page('newsletter-unsubscribe') },
+      // Issue #37 item 1 (decision 204): the invitation e-mail's link; it asks a visitor to sign in first.
+      { path: 'company/join', ...page('company-join') },
       {
         // Signed-in only (spec §2): the guard waits for the session, else goes to /login and back.
         element: <ProtectedRoute />,
@@ -64,6 +66,8 @@ export const routes: RouteObject[] = [
           // Issue #37 item 3 (decision 202): quick order writes the account's cart.
           { path: 'quick-order', ...page('quick-order') },
           { path: 'checkout', ...page('checkout') },
+          // Issue #37 item 1 (decision 204): the trade account the signed-in person buys for.
+          { path: 'company', ...page('company') },
           {
             path: 'dashboard',
             ...page('dashboard/dashboard-layout'),
@@ -90,6 +94,8 @@ export const routes: RouteObject[] = [
                   { path: 'vehicles', ...page('dashboard/vehicles') },
                   { path: 'diagrams', ...page('dashboard/diagrams') },
                   { path: 'job-templates', ...page('dashboard/job-templates') },
+                  { path: 'companies', ...page('dashboard/companies') },
+                  { path: 'companies/:id', ...page('dashboard/company') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },

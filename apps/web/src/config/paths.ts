@@ -23,6 +23,9 @@ export const paths = {
   cart: '/cart',
   /** Issue #37 item 3 (decision 202): a pasted list of part numbers to the cart in one step (signed in). */
   quickOrder: '/quick-order',
+  /** Issue #37 item 1 (decision 204): the trade account one buys for (signed in), and the invitation e-mail's link. */
+  company: '/company',
+  companyJoin: '/company/join',
   /** Issue #24: checkout on one page (address, shipping method, summary). */
   checkout: '/checkout',
   /** Issue #39 item 9 (decision 188): checkout without an account, and the guest's order (its link's token in the fragment). */
@@ -50,6 +53,9 @@ export const paths = {
   vehicles: '/dashboard/vehicles',
   /** Issue #35 item 2: feed imports as background jobs (admin). */
   imports: '/dashboard/imports',
+  /** Issue #37 item 1 (decision 204): trade accounts — the admin's companies and one company. */
+  companiesAdmin: '/dashboard/companies',
+  companyAdmin: (id: string) => `/dashboard/companies/${encodeURIComponent(id)}`,
   /** Issue #36 item 1: the admin's parts diagrams. */
   diagramsAdmin: '/dashboard/diagrams',
   /** Issue #36 item 3: the admin's job templates. */

@@ -50,8 +50,9 @@ interface RenderScope {
  * session or without.
  */
 export function isSignedInPage(pathname: string): boolean {
-  // Decision 202: /quick-order writes the account's cart, signed in only.
-  return /^\/(?:dashboard|checkout|purchase|quick-order)(?:\/|$)/.test(pathname);
+  // Decision 202: /quick-order writes the account's cart, signed in only. Decision 204: /company (and its invitation
+  // link /company/join, whose token is never kept in a shared copy).
+  return /^\/(?:dashboard|checkout|purchase|quick-order|company)(?:\/|$)/.test(pathname);
 }
 
 /** Better Auth's session cookie (`__Secure-` on https). Only its presence is checked before a session is read. */

@@ -10,6 +10,7 @@ import { diagramsCopy } from '@shop/shared/copy/diagrams';
 import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
 import { importsCopy } from '@shop/shared/copy/imports';
 import { quickOrderCopy } from '@shop/shared/quick-order';
+import { companiesCopy } from '@shop/shared/copy/companies';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -28,6 +29,8 @@ const customerItems: Item[] = [
   { to: paths.myOrders, label: dashboardCopy.myOrders, icon: 'orders' },
   // Issue #37 item 3 (decision 202).
   { to: paths.quickOrder, label: quickOrderCopy.navLabel, icon: 'orders' },
+  // Issue #37 item 1 (decision 204): for everyone; the page says so when one buys for no company.
+  { to: paths.company, label: companiesCopy.navLabel, icon: 'profile' },
   { to: paths.addReview, label: dashboardCopy.addReview, icon: 'review' },
   { to: paths.garage, label: dashboardCopy.myGarage, icon: 'garage' },
 ];
@@ -44,6 +47,7 @@ const adminItems: Item[] = [
   { to: paths.vehicles, label: dashboardCopy.vehicles, icon: 'vehicles' },
   { to: paths.diagramsAdmin, label: diagramsCopy.adminTitle, icon: 'products' },
   { to: paths.jobTemplatesAdmin, label: jobBasketsCopy.adminTitle, icon: 'products' },
+  { to: paths.companiesAdmin, label: companiesCopy.adminTitle, icon: 'admin' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
