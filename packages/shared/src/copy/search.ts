@@ -142,7 +142,7 @@ export const searchMissesCopy = {
   navLabel: 'Search Misses',
   title: 'Search Misses',
   intro:
-    'What shoppers searched for and did not find, counted per search words with nothing about who searched. Give a word a synonym so it finds its parts, or dismiss it. A bike’s nickname (“busa”, “t7”) goes under Model nicknames on the Search Synonyms page.',
+    'What shoppers searched for and did not find, counted per search words with nothing about who searched. Give a word a synonym so it finds its parts, or dismiss it. A bike’s nickname (“busa”, “t7”) goes under Model nicknames on the Search Synonyms page. Under a search that found nothing, the shop proposes a synonym or a nickname when what riders searched next, or the word’s spelling, points to one.',
   zeroTitle: 'Searches that found nothing',
   zeroEmpty: 'No search has come back empty.',
   notOpenedTitle: 'Searches whose results nobody opened',
@@ -168,4 +168,24 @@ export const searchMissesCopy = {
   close: 'Close',
   added: (q: string, meaning: string) => `“${q}” now finds what “${meaning}” finds.`,
   stats: (searches: number, opened: number) => `${searches} ${searches === 1 ? 'search' : 'searches'} · ${opened} opened`,
+} as const;
+
+/** Issue #38 item 2 (decision 203): synonyms and model nicknames proposed on the Search Misses page, with their evidence. */
+const typoLetters = (n: number) => (n === 0 ? 'no letters' : n === 1 ? '1 letter' : `${n} letters`);
+export const searchMissProposalsCopy = {
+  title: 'Proposed',
+  missLabel: (q: string) => `Proposals for “${q}”`,
+  synonym: (word: string, term: string) => `Add “${word}” as a synonym of “${term}”`,
+  nickname: (word: string, make: string, model: string) => `Add “${word}” as a nickname of the ${make} ${model}`,
+  followed: (clients: number, miss: string, then: string) =>
+    `${formatCount(clients)} ${clients === 1 ? 'rider' : 'riders'} searched “${miss}”, then “${then}”, and opened a part it found.`,
+  typo: (word: string, term: string, distance: number, allowed: number, products: number) =>
+    `“${word}” is ${typoLetters(distance)} off “${term}” (${formatCount(products)} ${products === 1 ? 'part' : 'parts'}); the search corrects ${typoLetters(allowed)} in a word of ${word.length} letters.`,
+  modelName: (word: string, bike: string, distance: number) => `“${word}” is ${typoLetters(distance)} off the name of the ${bike}.`,
+  apply: 'Apply',
+  applyFor: (proposal: string) => `Apply: ${proposal}`,
+  applying: 'Applying…',
+  answered: 'Answered',
+  appliedSynonym: (word: string, term: string) => `“${word}” now finds what “${term}” finds.`,
+  appliedNickname: (word: string, make: string, model: string) => `“${word}” now names the ${make} ${model}.`,
 } as const;

@@ -210,3 +210,40 @@ export const searchMissParamsSchema = z.object({ query: z.string().trim().min(1,
 
 /** A query as it is counted: normalised like a synonym term (lower case, words of letters and digits), at most 100 characters. */
 export const normaliseSearchQuery = (q: string) => normaliseSynonymTerm(q).replace(/\s+/g, ' ').slice(0, 100).trim();
+
+/**
+ * Issue #38 item 2 (decision 203): why a word of a miss is proposed. `followed`: that many distinct clients searched
+ * the miss and, within minutes, `then` (which found parts) and opened a result of it. `typo`: the word is `distance`
+ * letters from a catalogue word of `products` parts, one more than the search corrects in a word of its length
+ * (`allowed`). `model-name`: the word is `distance` letters from the model's name written without spaces.
+ */
+export const searchMissEvidenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('followed'), clients: z.number().int(), then: z.string() }),
+  z.object({ kind: z.literal('typo'), distance: z.number().int(), allowed: z.number().int(), products: z.number().int() }),
+  z.object({ kind: z.literal('model-name'), distance: z.number().int() }),
+]);
+export type SearchMissEvidence = z.infer<typeof searchMissEvidenceSchema>;
+
+/**
+ * A proposal for a miss: add `word` as a synonym of `term` (to the group `groupId` with `groupTerms` when the term is
+ * in one: PUT /api/search/synonyms/{id}; otherwise a new group: POST), or as a nickname of a listed make and model
+ * (POST /api/search/model-aliases). Applied through those routes, with their checks and audit.
+ */
+export const searchMissProposalSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('synonym'),
+    word: z.string(),
+    term: z.string(),
+    groupId: z.string().nullable(),
+    groupTerms: z.array(z.string()).nullable(),
+    evidence: searchMissEvidenceSchema,
+  }),
+  z.object({ kind: z.literal('nickname'), word: z.string(), make: z.string(), model: z.string(), evidence: searchMissEvidenceSchema }),
+]);
+export type SearchMissProposal = z.infer<typeof searchMissProposalSchema>;
+
+/** GET /api/search/misses/proposals (admin): the listed searches that found nothing and have a proposal, strongest first. */
+export const searchMissProposalsSchema = z.object({
+  items: z.array(z.object({ query: z.string(), proposals: z.array(searchMissProposalSchema) })),
+});
+export type SearchMissProposals = z.infer<typeof searchMissProposalsSchema>;

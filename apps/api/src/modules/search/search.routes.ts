@@ -14,12 +14,14 @@ import {
   searchMissParamsSchema,
   searchMissesSchema,
   searchOpenedSchema,
+  searchMissProposalsSchema,
 } from '@shop/shared';
 import { search } from './search.service';
 import { createSynonym, deleteSynonym, listSynonyms, updateSynonym } from './synonyms.service';
 import { createModelAlias, deleteModelAlias, listModelAliases } from './model-aliases.service';
 import { resolveAuthSecret } from '../../lib/auth';
 import { SearchMissCounter, dismissSearchMiss, listSearchMisses } from './search-misses.service';
+import { MissFollowUps, proposeForMisses } from './miss-proposals.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
@@ -28,6 +30,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue #26 item 6 (decision 168): what shoppers did not find, counted without personal data.
   const misses = new SearchMissCounter(app.db, app.log, resolveAuthSecret(app.config));
   app.addHook('preClose', async () => misses.flush());
+  // Issue #38 item 2 (decision 203): what a client searched and opened shortly after a miss, in memory only.
+  const followUps = new MissFollowUps(resolveAuthSecret(app.config));
 
   app.get(
     '/search',
@@ -43,9 +47,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const result = await search(app.db, req.query, opts, (key, load) => app.catalogCache.memo(key, 'products', load));
       // Issue #26 item 6: a search the shopper submitted is counted (page 1 only, so paging does not count it again).
-      if (req.query.track === 'true' && req.query.q && req.query.page === 1)
+      if (req.query.track === 'true' && req.query.q && req.query.page === 1) {
         // A query answered part by part (issue #38, decision 195) found what it asked for: it is no miss.
-        misses.searched(req.query.q, result.total + (result.groups?.reduce((n, g) => n + g.total, 0) ?? 0), app.clock.now(), app.clientAddress(req));
+        const found = result.total + (result.groups?.reduce((n, g) => n + g.total, 0) ?? 0);
+        misses.searched(req.query.q, found, app.clock.now(), app.clientAddress(req));
+        followUps.searched(req.query.q, found, app.clock.now(), app.clientAddress(req));
+      }
       return result;
     },
   );
@@ -62,6 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       misses.openedResult(req.body.q, app.clientAddress(req));
+      followUps.opened(req.body.q, app.clock.now(), app.clientAddress(req));
       return reply.status(204).send(null);
     },
   );
@@ -195,6 +203,24 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       return listSearchMisses(app.db);
     },
   );
+  app.get(
+    '/search/misses/proposals',
+    {
+      onRequest: admin.onRequest,
+      schema: {
+        tags: ['search'],
+        summary:
+          'Synonyms and model nicknames proposed for the listed searches that found nothing, each with its evidence: what riders searched next and opened, or a spelling one typo beyond the correction, or a model name one letter away; applied through the synonym and nickname routes (admin, decision 203)',
+        security: admin.security,
+        response: { 200: searchMissProposalsSchema, ...errors },
+      },
+    },
+    async () => {
+      await misses.flush();
+      const now = app.clock.now();
+      return proposeForMisses(app.db, (await listSearchMisses(app.db)).zeroResults, (q) => followUps.followUps(q, now));
+    },
+  );
   app.delete(
     '/search/misses/:query',
     {
@@ -210,6 +236,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await misses.flush();
       await dismissSearchMiss(app.db, actor(req), req.params.query);
+      followUps.dismissed(req.params.query);
       return reply.status(204).send(null);
     },
   );

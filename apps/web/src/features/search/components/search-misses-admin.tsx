@@ -1,16 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { searchMissesCopy } from '@shop/shared/copy/search';
-import type { SearchMissRow } from '@shop/shared/schemas/search';
+import type { SearchMissProposal, SearchMissRow } from '@shop/shared/schemas/search';
 import { Modal } from '../../../components/ui/modal';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-header';
-import { searchMissesQueryOptions, useDismissSearchMiss } from '../api/search-misses';
+import { searchMissProposalsQueryOptions, searchMissesQueryOptions, useDismissSearchMiss } from '../api/search-misses';
 import { useSaveSynonym } from '../api/synonyms';
 import { termsFromText } from './synonyms-admin';
+import { MissProposalList } from './search-miss-proposals';
 import { dateTimeFormat } from '@shop/shared/intl';
 import { formatCount } from '@shop/shared/intl';
 
@@ -22,6 +23,9 @@ const formatWhen = (iso: string) => when.format(new Date(iso));
 /** Issue #26 item 6 (decision 168): the admin's Search Misses page — searches that found nothing, and those nobody opened. */
 export function SearchMissesAdmin() {
   const misses = useQuery(searchMissesQueryOptions());
+  // Issue #38 item 2 (decision 203): proposals under the searches that found nothing; the lists show without them.
+  const proposals = useQuery(searchMissProposalsQueryOptions());
+  const proposalsByQuery = new Map((proposals.data ?? []).map((i) => [i.query, i.proposals]));
   const dismiss = useDismissSearchMiss();
   const [synonymFor, setSynonymFor] = useState<string | null>(null);
   const onDismiss = (query: string) =>
@@ -30,8 +34,8 @@ export function SearchMissesAdmin() {
       onError: (err) => toastError(err.message),
     });
   const tables = [
-    { id: 'zero', title: t.zeroTitle, empty: t.zeroEmpty, rows: misses.data?.zeroResults },
-    { id: 'not-opened', title: t.notOpenedTitle, empty: t.notOpenedEmpty, rows: misses.data?.notOpened },
+    { id: 'zero', title: t.zeroTitle, empty: t.zeroEmpty, rows: misses.data?.zeroResults, proposals: proposalsByQuery },
+    { id: 'not-opened', title: t.notOpenedTitle, empty: t.notOpenedEmpty, rows: misses.data?.notOpened, proposals: undefined },
   ];
   return (
     <section aria-labelledby="search-misses-title">
@@ -52,6 +56,7 @@ export function SearchMissesAdmin() {
                 rows={table.rows ?? []}
                 empty={table.empty}
                 busy={dismiss.isPending ? dismiss.variables : undefined}
+                proposals={table.proposals}
                 onAddSynonym={setSynonymFor}
                 onDismiss={onDismiss}
               />
@@ -72,10 +77,12 @@ interface TableProps {
   busy?: string;
   onAddSynonym(query: string): void;
   onDismiss(query: string): void;
+  /** Decision 203: the proposals for a query, shown under it. */
+  proposals?: ReadonlyMap<string, readonly SearchMissProposal[]>;
 }
 
 /** One list: a table from 640 px, a list of rows on a phone (the same buttons, named by their query). */
-export function MissesTable({ caption, rows, empty, busy, onAddSynonym, onDismiss }: TableProps) {
+export function MissesTable({ caption, rows, empty, busy, onAddSynonym, onDismiss, proposals }: TableProps) {
   if (rows.length === 0) return <p className="rounded-field border border-dashed border-base-300 bg-base-200 p-6">{empty}</p>;
   const actions = (r: SearchMissRow) => (
     <div className="flex flex-wrap justify-end gap-1">
@@ -97,6 +104,7 @@ export function MissesTable({ caption, rows, empty, busy, onAddSynonym, onDismis
               {t.stats(r.searches, r.opened)} · {t.lastSearched} {formatWhen(r.lastSearchedAt)}
             </p>
             {actions(r)}
+            <MissProposalList query={r.query} proposals={proposals?.get(r.query) ?? []} />
           </li>
         ))}
       </ul>
@@ -120,15 +128,24 @@ export function MissesTable({ caption, rows, empty, busy, onAddSynonym, onDismis
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.query}>
-                <th scope="row" className="break-all font-semibold">
-                  {r.query}
-                </th>
-                <td className="text-right tabular-nums">{formatCount(r.searches)}</td>
-                <td className="text-right tabular-nums">{formatCount(r.opened)}</td>
-                <td className="whitespace-nowrap">{formatWhen(r.lastSearchedAt)}</td>
-                <td>{actions(r)}</td>
-              </tr>
+              <Fragment key={r.query}>
+                <tr>
+                  <th scope="row" className="break-all font-semibold">
+                    {r.query}
+                  </th>
+                  <td className="text-right tabular-nums">{formatCount(r.searches)}</td>
+                  <td className="text-right tabular-nums">{formatCount(r.opened)}</td>
+                  <td className="whitespace-nowrap">{formatWhen(r.lastSearchedAt)}</td>
+                  <td>{actions(r)}</td>
+                </tr>
+                {!!proposals?.get(r.query)?.length && (
+                  <tr>
+                    <td colSpan={5} className="pt-0">
+                      <MissProposalList query={r.query} proposals={proposals.get(r.query) ?? []} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
