@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { basketSchema, vehicleBasketsSchema, type AdminJobTemplate, type Basket } from '@shop/shared';
-import { auditLog } from '../src/db/schema';
+import { auditLog, products } from '../src/db/schema';
 import { seedDemoData, seedJobTemplates } from '../src/db/seed/seed';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 
@@ -136,6 +136,18 @@ describe('search and the sitemap offer the jobs of a bike (issue #36 item 4, dec
       { kind: 'diagram', name: 'Drive chain and sprockets', vehicle: '2019 Yamaha MT-07', path: '/diagrams/2019-yamaha-mt-07/drive-chain' },
       { kind: 'basket', name: 'Chain and sprockets', vehicle: '2019 Yamaha MT-07', path: '/baskets/2019-yamaha-mt-07/chain-and-sprockets' },
     ]);
+  });
+
+  it('a job stays offered while its parts made for the bike are sold out (the page says so)', async () => {
+    const [plugs] = await t.app.db.select().from(products).where(eq(products.sku, 'CR9EIX'));
+    const [filter] = await t.app.db.select().from(products).where(eq(products.sku, 'HF204'));
+    try {
+      await t.app.db.update(products).set({ stock: 0 }).where(inArray(products.id, [plugs.id, filter.id]));
+      expect((await guides('2019 mt07 oil service'))?.map((g) => g.path)).toEqual(['/baskets/2019-yamaha-mt-07/oil-service']);
+    } finally {
+      await t.app.db.update(products).set({ stock: plugs.stock }).where(eq(products.id, plugs.id));
+      await t.app.db.update(products).set({ stock: filter.stock }).where(eq(products.id, filter.id));
+    }
   });
 
   it('no job for a bike no part is made for (a universal bottle of fluid alone does not make a basket), nor for words no job holds', async () => {

@@ -303,7 +303,8 @@ const madeFor = sql`exists (select 1 from ${productFitments} f where f.make = ${
 
 /**
  * Issue #36 item 4 (decision 199, amended): the jobs of a bike named in a search ("mt07 oil service"), whose name or
- * description holds the other words and of which a part in stock made for the bike (not a universal one) fills a slot. The bike is the
+ * description holds the other words and for a slot of which we sell a part made for the bike (not a universal one), in
+ * stock or not: the page says what is out of stock, and a job does not vanish from search while a part is sold out. The bike is the
  * vehicle chosen, or the named model in the year named, else the newest year a part is made for (the base model before a
  * variant).
  */
@@ -341,7 +342,12 @@ export async function basketsForBike(
   const slug = vehicleSlug(v);
   const label = `${v.year} ${v.make} ${v.model}${v.variant ? ` ${v.variant}` : ''}`;
   return templates
-    .filter((t) => (slots.get(t.id) ?? []).some((s) => fillSlot(s, v, candidates, opts).chosen?.product.universal === false))
+    .filter((t) =>
+      (slots.get(t.id) ?? []).some((s) => {
+        const slot = fillSlot(s, v, candidates, opts);
+        return [...(slot.chosen ? [slot.chosen] : []), ...slot.alternatives].some((p) => !p.product.universal);
+      }),
+    )
     .slice(0, limit)
     .map((t) => ({ kind: 'basket' as const, name: t.name, vehicle: label, path: `/baskets/${slug}/${t.slug}` }));
 }
