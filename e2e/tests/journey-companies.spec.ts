@@ -77,7 +77,8 @@ test('a company: the shop creates it and invites its admin, who invites a buyer,
     const part = await orderableProduct(bob.request);
     const put = await bob.request.put(`/api/cart/lines/${part._id}`, { headers: await bearer(bob), data: { quantity: part.minOrder } });
     expect(put.status(), await put.text()).toBe(200);
-    await checkOutTo(bob, OREGON);
+    // Buying for the company, Bob gives his workshop's purchase-order number (decision 205).
+    await checkOutTo(bob, OREGON, { poNumber: 'WS-4711/A' });
     await expect(bob).toHaveURL(/\/checkout\?order=/);
     const [order] = (await (await bob.request.get('/api/company/orders', { headers: await bearer(bob) })).json()) as { _id: string; number: number }[];
     expect(order).toBeTruthy();
@@ -88,7 +89,12 @@ test('a company: the shop creates it and invites its admin, who invites a buyer,
     const row = orders.getByRole('listitem').filter({ hasText: `TT-${order.number}` });
     await expect(row.getByText(bobAccount.name)).toBeVisible();
     await expect(row.getByText('Awaiting payment')).toBeVisible();
-    await expect(row.getByRole('link', { name: `Open order TT-${order.number}` })).toHaveAttribute('href', `/dashboard/payment/checkout/${order._id}`);
+    // Alice opens it read only: who placed it and its PO number, none of Bob's actions (decision 204).
+    await row.getByRole('link', { name: `Open order TT-${order.number}` }).click();
+    await expect(alice.getByRole('heading', { level: 2, name: `Order TT-${order.number}` })).toBeVisible();
+    await expect(alice.getByText('WS-4711/A')).toBeVisible();
+    await expect(alice.getByText(`${bobAccount.name} · ${bobAccount.email}`)).toBeVisible();
+    await expect(alice.getByRole('link', { name: /^Pay / })).toHaveCount(0);
     // Bob's own order opens its page under My Orders.
     await bob.goto('/company');
     await bob.getByRole('link', { name: `Open order TT-${order.number}` }).click();

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { companyDetailSchema, companyOrderListSchema, myCompanySchema, type Company, type Product } from '@shop/shared';
 import { auditLog, checkouts } from '../src/db/schema';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
-import { addProduct } from './orders-fixtures';
+import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders-fixtures';
+import { pdfText } from './support/pdf-text';
+import { eventually } from './eventually';
 import { SHIP_TO } from './support/ship-to';
 
 /**
@@ -35,21 +37,26 @@ afterAll(async () => t.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: TestUser, payload?: unknown) =>
   t.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload !== undefined && { payload: payload as object }) });
 
-/** The token of the newest invitation e-mail the outbox holds for `email`. */
-function inviteToken(email: string): string {
+/** The outbox e-mails to `email`, newest first. */
+function mailsTo(email: string): { subject: string; text: string }[] {
   const dir = t.app.mailer.outboxDir!;
-  const files = fs
+  return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`))
     .sort()
-    .reverse();
-  for (const f of files) {
-    const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { subject: string; text: string };
-    const token = /^Buy for /.test(mail.subject) ? /\/company\/join\?token=([\w-]+)/.exec(mail.text)?.[1] : undefined;
-    if (token) return token;
-  }
-  throw new Error(`no invitation for ${email}`);
+    .reverse()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { subject: string; text: string });
 }
+
+/** The newest e-mail to `email` whose subject matches. */
+function mailTo(email: string, subject: RegExp): { subject: string; text: string } {
+  const mail = mailsTo(email).find((m) => subject.test(m.subject));
+  if (!mail) throw new Error(`no e-mail to ${email} matching ${subject}`);
+  return mail;
+}
+
+/** The token of the newest invitation e-mail the outbox holds for `email`. */
+const inviteToken = (email: string) => /\/company\/join\?token=([\w-]+)/.exec(mailTo(email, /^Buy for /).text)![1];
 
 async function placeOrder(who: TestUser): Promise<string> {
   const put = await call('PUT', `/api/cart/lines/${part._id}`, who, { quantity: 1 });
@@ -163,6 +170,13 @@ describe('the company’s orders', () => {
     expect(all.find((o) => o._id === bobOrder)).toMatchObject({ placedBy: { email: bob.email }, status: 'Awaiting payment', paid: false });
     expect(companyOrderListSchema.parse((await call('GET', '/api/company/orders', bob)).json()).map((o) => o._id)).toEqual([bobOrder]);
     expect((await call('GET', `/api/checkouts/${bobOrder}`, alice)).statusCode).toBe(200);
+    // The order's own page (and its documents) read through the company: by number and by id.
+    const number = `TT-${all.find((o) => o._id === bobOrder)!.number}`;
+    expect((await call('GET', `/api/purchases/${number}`, alice)).statusCode).toBe(200);
+    expect((await call('GET', `/api/purchases/${bobOrder}`, alice)).statusCode).toBe(200);
+    expect((await call('GET', `/api/purchases/${number}`, dave)).statusCode).toBe(404);
+    expect((await call('GET', `/api/purchases/${number}`, erin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/purchases/${number}`, carol)).statusCode).toBe(404);
     expect((await call('GET', `/api/checkouts/${daveOrder}`, bob)).statusCode).toBe(404);
     // The company's admin reads, never pays, a buyer's order.
     const pay = await call('POST', '/api/create-payment-intent', alice, { checkoutId: bobOrder });
@@ -220,5 +234,52 @@ describe('the company’s orders', () => {
     expect((await call('DELETE', `/api/company/invites/${sent._id}`, alice)).statusCode).toBe(204);
     expect((await call('POST', '/api/company/join', carol, { token })).statusCode).toBe(404);
     expect((await call('POST', '/api/company/join', carol, { token: 'short' })).statusCode).toBe(400);
+  });
+});
+
+describe('a purchase-order number (issue #37 item 4, decision 205)', () => {
+  it('a company buyer gives one at checkout: it is on the order, the invoice, the receipt, the shop’s e-mail, and the admin finds the order by it', async () => {
+    await call('PUT', `/api/cart/lines/${part._id}`, alice, { quantity: 2 });
+    const bad = await call('POST', '/api/checkout', alice, { ...SHIP_TO, poNumber: 'PO<script>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('PO number may hold letters, digits, spaces');
+    const placed = await call('POST', '/api/checkout', alice, { ...SHIP_TO, poNumber: '  WS-4711/A  ' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as { _id: string; number: string; poNumber?: string };
+    expect(order.poNumber).toBe('WS-4711/A');
+
+    const intent = await call('POST', '/api/create-payment-intent', alice, { checkoutId: order._id });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const pm = await createPaymentMethod(t.app, CARDS.success);
+    const pi = (await confirmPayment(t.app, intent.json().clientSecret, pm.json().id)).json().paymentIntent.id as string;
+    expect((await call('PATCH', `/api/checkouts/${order._id}`, alice, { transactionId: pi })).statusCode).toBe(200);
+
+    const view = await call('GET', `/api/purchases/${order.number}`, alice);
+    expect(view.json()).toMatchObject({ poNumber: 'WS-4711/A' });
+    const pdf = await call('GET', `/api/purchases/${order.number}/invoice.pdf`, alice);
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ')).toContain('Your PO number: WS-4711/A');
+    // The e-mails go out after the answer.
+    await eventually(async () => {
+      expect(mailTo(alice.email, /^Your receipt/).text).toContain('Your PO number');
+      expect(mailTo(alice.email, /^Your receipt/).text).toContain('WS-4711/A');
+      expect(mailTo(t.app.config.SHOP_INBOX_EMAIL, /^Paid: order/).text).toContain('WS-4711/A');
+    });
+
+    const found = await call('GET', `/api/admin/purchases?q=${encodeURIComponent('4711/a')}`, shopAdmin);
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { items: { number: string; poNumber?: string }[] }).items.map((p) => [p.number, p.poNumber])).toEqual([
+      [order.number, 'WS-4711/A'],
+    ]);
+  });
+
+  it('someone of no company cannot give one (400), and an order without one answers as before (no poNumber key)', async () => {
+    await call('PUT', `/api/cart/lines/${part._id}`, carol, { quantity: 1 });
+    const refused = await call('POST', '/api/checkout', carol, { ...SHIP_TO, poNumber: 'PO-1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('PO_NUMBER_NOT_ALLOWED');
+    const plain = await call('POST', '/api/checkout', carol, SHIP_TO);
+    expect(plain.statusCode).toBe(201);
+    expect(Object.keys(plain.json())).not.toContain('poNumber');
   });
 });

@@ -26,6 +26,8 @@ export interface OrderPaidNotice {
   lines: OwnerMailLine[];
   totalCents: number;
   paymentMode: string;
+  /** Issue #37 item 4 (decision 205): the buyer's purchase-order number ('' or absent: none). */
+  poNumber?: string;
 }
 
 export interface ReturnRequestNotice {
@@ -94,6 +96,7 @@ export function orderPaidOwnerEmail(n: OrderPaidNotice, inbox: string, publicUrl
     [
       ['Order', n.number],
       ['Customer', `${n.userName} <${n.email}>`],
+      ...(n.poNumber ? ([['Their PO number', n.poNumber]] as [string, string][]) : []),
       ['Ship to', n.country || '—'],
       ['Total paid', `${total}${n.paymentMode === 'test' ? ' (test payment, no real money)' : ''}`],
     ],

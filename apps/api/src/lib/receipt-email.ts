@@ -40,6 +40,8 @@ export interface ReceiptCheckout {
   /** Issue #39: the buyer's EU VAT ID and the reverse charge (absent: none). */
   vatId?: string;
   reverseCharge?: boolean;
+  /** Issue #37 item 4 (decision 205): the buyer's purchase-order number ('' or absent: none). */
+  poNumber?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -91,6 +93,7 @@ export function orderReceiptEmail(
   ];
   const facts: [string, string][] = [
     ['Order', number],
+    ...(checkout?.poNumber ? ([['Your PO number', checkout.poNumber]] as [string, string][]) : []),
     ...(invoice ? ([['Invoice', `${invoice.number} (PDF attached)`]] as [string, string][]) : []),
     ['Status', 'Paid'],
     ['Transaction id', first.transactionId ?? ''],
@@ -208,6 +211,7 @@ export function receiptCheckoutOf(c: {
   taxId: string;
   vatId?: string;
   reverseCharge?: boolean;
+  poNumber?: string;
 }): ReceiptCheckout {
   return {
     ...c,

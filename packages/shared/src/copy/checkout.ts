@@ -18,6 +18,10 @@ export const checkoutCopy = {
   taxIncluded: 'Tax included',
   taxExempt: (taxId: string) => (taxId ? `Tax exempt (${taxId})` : 'Tax exempt'),
   // Issue #39 item 5 (decision 183): a business buyer's EU VAT ID.
+  // Issue #37 item 4 (decision 205): a company buyer's purchase-order number.
+  poTitle: 'Your purchase order',
+  poLabel: 'PO number (optional)',
+  poHint: (company: string) => `Buying for ${company}: your PO number is printed on the invoice and in the e-mails of this order.`,
   vatTitle: 'Business buyer in the EU?',
   vatIdLabel: 'EU VAT ID (optional)',
   vatIdHint: 'With a valid VAT ID of another EU country than ours, you pay no VAT: you account for it yourself (reverse charge).',

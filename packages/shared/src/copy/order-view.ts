@@ -34,6 +34,9 @@ export const orderViewCopy = {
   placed: 'Placed',
   paidOn: 'Paid',
   customer: 'Customer',
+  // Issue #37 item 4 (decision 205).
+  poNumber: 'PO number',
+  poNumberOf: (po: string) => `PO ${po}`,
   shipTo: 'Ship to',
   noAddress: 'No delivery address',
   shippingMethod: 'Shipping method',

@@ -63,6 +63,16 @@ export type MergeCartInput = z.input<typeof mergeCartSchema>;
  * required and checked per country (addressSchema); without a method, the
  * cheapest one that serves the address and the cart is taken.
  */
+/** Issue #37 item 4 (decision 205): a purchase-order number as buyers' systems write them. */
+export const PO_NUMBER_MAX = 40;
+export const poNumberSchema = z
+  .string({ message: 'PO number must be text' })
+  .trim()
+  .max(PO_NUMBER_MAX, `PO number must be at most ${PO_NUMBER_MAX} characters`)
+  .regex(/^[\p{L}\p{N} ._/#-]*$/u, 'PO number may hold letters, digits, spaces and . _ / # - only')
+  .optional()
+  .default('');
+
 export const checkoutRequestSchema = z.object({
   shippingAddress: addressSchema,
   shippingMethodId: z.string().uuid({ message: 'shippingMethodId is not a valid shipping method id' }).optional(),
@@ -70,6 +80,8 @@ export const checkoutRequestSchema = z.object({
   saveAddress: z.boolean({ message: 'saveAddress must be true or false' }).optional().default(false),
   /** Issue #39 (decision 183): a business buyer's EU VAT ID, checked by format and check digits; empty: none. */
   vatId: vatIdSchema,
+  /** Issue #37 item 4 (decision 205): a company buyer's purchase-order number, printed on the invoice; empty: none. */
+  poNumber: poNumberSchema,
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -147,6 +159,8 @@ export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 /** POST /checkout answers it without `status` (the issue's shape); GET /checkouts/{id} with. */
 export const checkoutSchema = z.object({
   _id: z.string(),
+  /** Issue #37 item 4 (decision 205): the buyer's purchase-order number, present only when one was given. */
+  poNumber: z.string().optional(),
   /** One order per cart line, in the spec's Order shape, each with `checkoutId`. */
   orders: z.array(orderSchema),
   /** The sum of its orders' prices: what the one payment is for. */

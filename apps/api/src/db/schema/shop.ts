@@ -283,6 +283,8 @@ export const checkouts = pgTable(
     linkedAt: timestamp('linked_at', { withTimezone: true }),
     // Issue #37 item 1 (decision 204): placed by a member of this trade account, which sees it per the member's role.
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    // Issue #37 item 4 (decision 205): the buyer's purchase-order number ('' when none), on the invoice and e-mails.
+    poNumber: text('po_number').notNull().default(''),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId),

@@ -73,6 +73,7 @@ export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date
   const figures = figuresCents(checkout, rows);
   return {
     _id: checkout.id,
+    ...(checkout.poNumber && { poNumber: checkout.poNumber }),
     orders: rows.map(toOrderDto),
     total: fromCents(figures.total),
     status,

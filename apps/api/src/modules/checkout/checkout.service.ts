@@ -226,6 +226,9 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         offered: pricing.options.map((o) => o.quote.methodId),
       });
     const { totals } = chosen;
+    const membership = user ? await membershipOf(tx, user.id) : null;
+    if (input.poNumber && !membership)
+      throw new DomainError(400, 'PO_NUMBER_NOT_ALLOWED', 'A PO number is for trade accounts: leave it empty, or ask us to open a company account for you.');
     const [created] = await tx
       .insert(checkouts)
       .values({
@@ -250,8 +253,9 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         vatId: pricing.vatId,
         reverseCharge: pricing.reverseCharge,
         weightGrams: pricing.weightGrams,
-        // Issue #37 item 1 (decision 204): a member buys for their company.
-        companyId: user ? ((await membershipOf(tx, user.id))?.companyId ?? null) : null,
+        // Issue #37 item 1 (decision 204): a member buys for their company, with its PO number (item 4, decision 205).
+        companyId: membership?.companyId ?? null,
+        poNumber: input.poNumber,
       })
       .returning();
     if (user && input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);

@@ -41,8 +41,8 @@ export async function createGuestCheckout(app: FastifyInstance, input: z.output<
   const checkout = await placeCheckout(
     app.db,
     { kind: 'guest', email: input.email, ip, lines: input.lines },
-    // A guest gives no VAT ID (decision 188): a business buyer with one checks out with an account.
-    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false, vatId: '' },
+    // A guest gives no VAT ID (decision 188) nor PO number (205): a business buyer checks out with an account.
+    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false, vatId: '', poNumber: '' },
     reservationPolicy(app),
   );
   return { checkout, token: guestToken(app.config, checkout._id) };

@@ -29,6 +29,8 @@ export interface InvoiceBuyer {
   vatId?: string;
   /** The VAT ID made the order an intra-Community supply: 0 % tax, the buyer accounts for the VAT. */
   reverseCharge?: boolean;
+  /** Issue #37 item 4 (decision 205): the buyer's purchase-order number, when they gave one. */
+  poNumber?: string;
 }
 
 export interface InvoiceLine {
@@ -225,6 +227,8 @@ export interface SnapshotOrderLine {
 
 export interface SnapshotCheckout {
   number: number;
+  /** Issue #37 item 4 (decision 205): '' or absent when the buyer gave none. */
+  poNumber?: string;
   createdAt: Date;
   paidAt: Date | null;
   transactionId: string | null;
@@ -347,6 +351,7 @@ export function invoiceSnapshot(input: {
         taxExempt: checkout.taxExempt,
         vatId: checkout.vatId,
         reverseCharge: checkout.reverseCharge,
+        ...(checkout.poNumber ? { poNumber: checkout.poNumber } : {}),
       }
     : {
         name: first.userName,

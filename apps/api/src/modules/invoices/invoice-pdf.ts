@@ -122,6 +122,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     data.buyer.phone,
     data.buyer.taxId ? `Tax number: ${data.buyer.taxId}${data.buyer.taxExempt ? ' (tax exempt)' : ''}` : '',
     data.buyer.vatId ? `VAT ID: ${data.buyer.vatId}` : '',
+    data.buyer.poNumber ? `Your PO number: ${data.buyer.poNumber}` : '',
   ].filter(Boolean);
   for (const line of buyer) write(line, MARGIN, doc.y, { width: 300 });
   y = doc.y + 20;

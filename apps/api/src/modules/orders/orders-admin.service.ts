@@ -9,7 +9,7 @@ import {
   type Order,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orders, products } from '../../db/schema';
+import { checkouts, orders, products } from '../../db/schema';
 import { toOrderDto } from './orders.service';
 
 /** `%`, `_` and `\` typed by the admin are searched for literally. */
@@ -35,6 +35,8 @@ export function orderSearchCondition(q: string | undefined): SQL | undefined {
     ilike(orders.userName, pattern),
     ilike(orders.productName, pattern),
     sql`${orders.id}::text like ${`${likeEscape(term.toLowerCase())}%`}`,
+    // Issue #37 item 4 (decision 205): the buyer's purchase-order number.
+    sql`exists (select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId} and ${checkouts.poNumber} ilike ${pattern})`,
     key ? sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.skuKey} like ${`%${likeEscape(key)}%`})` : undefined,
   );
 }

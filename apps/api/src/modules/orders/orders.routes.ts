@@ -210,7 +210,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags: ['orders'],
-        summary: 'One order by its number (TT-10042) or id: its customer or an admin; anyone else gets 404',
+        summary: "One order by its number (TT-10042) or id: its customer, an admin, or its company's admin or all-orders buyer; anyone else gets 404",
         security: [{ bearerAuth: [] }],
         params: purchaseRefParamsSchema,
         response: { 200: purchaseSchema, ...errors },

@@ -12,6 +12,7 @@ import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './
 import { loadReturns, returnableUntil, toReturnDto } from './returns.service';
 import { isPastDue, liveLines, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
+import { readsThroughCompany } from '../companies/companies.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
 /**
@@ -232,6 +233,12 @@ export async function pagePurchases(db: Db, scope: { userId: string | null }, qu
 }
 
 /** One order by its number (TT-10042) or id: its customer's, or any for an admin; anyone else gets 404. */
+/** Issue #37 item 1 (decision 204): the company's admin, or a buyer allowed to see all, reads the company's orders. */
+async function readsForCompany(db: Db, user: AuthUser, key: string): Promise<boolean> {
+  const [head] = await db.select({ companyId: checkouts.companyId }).from(checkouts).where(eq(checkouts.id, key));
+  return readsThroughCompany(db, user.id, head?.companyId ?? null);
+}
+
 export async function getPurchase(db: Db, user: AuthUser, ref: string, now: Date): Promise<Purchase> {
   const number = parseOrderNumber(ref);
   let key: string | undefined;
@@ -241,14 +248,14 @@ export async function getPurchase(db: Db, user: AuthUser, ref: string, now: Date
       .from(orders)
       .where(eq(orders.number, number))
       .limit(1);
-    if (row && (row.userId === user.id || actsAsAdmin(user))) key = row.key;
+    if (row && (row.userId === user.id || actsAsAdmin(user) || (await readsForCompany(db, user, row.key)))) key = row.key;
   } else if (isUuid(ref)) {
     const [row] = await db
       .select({ key: sql<string>`${purchaseKey}`, userId: orders.userId })
       .from(orders)
       .where(sql`${orders.id} = ${ref}::uuid or ${orders.checkoutId} = ${ref}::uuid`)
       .limit(1);
-    if (row && (row.userId === user.id || actsAsAdmin(user))) key = row.key;
+    if (row && (row.userId === user.id || actsAsAdmin(user) || (await readsForCompany(db, user, row.key)))) key = row.key;
   }
   if (!key) throw notFound();
   return (await loadPurchases(db, [key], now))[0];

@@ -81,6 +81,7 @@ async function tellOwnerPaid(app: FastifyInstance, orders: OrderRow[], checkout:
         lines: orders.map((o) => ({ productName: o.productName, sku: o.sku, quantity: o.quantity, priceCents: o.priceCents })),
         totalCents,
         paymentMode: first.paymentMode ?? 'live',
+        poNumber: checkout?.poNumber ?? '',
       },
       app.config.SHOP_INBOX_EMAIL,
       app.config.publicUrl,

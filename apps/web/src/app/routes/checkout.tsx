@@ -6,6 +6,9 @@ import { checkoutAddressCopy } from '@shop/shared/copy/checkout-address';
 import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { regionsOf } from '@shop/shared/address';
 import { checkVatId } from '@shop/shared/vat';
+import { PO_NUMBER_MAX, poNumberSchema } from '@shop/shared/schemas/cart';
+import { useQuery } from '@tanstack/react-query';
+import { myCompanyQueryOptions } from '../../features/companies/api/companies';
 import { formatAddressLines } from '@shop/shared/address-format';
 import type { SavedAddress } from '@shop/shared/schemas/address-book';
 import { paths } from '../../config/paths';
@@ -107,6 +110,12 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const vatCheck = vatText.trim() ? checkVatId(vatText) : null;
   const vatId = vatCheck?.ok ? vatCheck.vatId : '';
   const vatError = vatTouched && vatCheck && !vatCheck.ok ? vatCheck.message : null;
+  // Issue #37 item 4 (decision 205): a company buyer may give their PO number (checked as the server checks it).
+  const company = useQuery(myCompanyQueryOptions());
+  const [poText, setPoText] = useState('');
+  const poCheck = poNumberSchema.safeParse(poText);
+  const poError = poCheck.success ? null : (poCheck.error.issues[0]?.message ?? null);
+  const poNumber = company.data && poCheck.success ? poCheck.data : '';
 
   const saved = addresses.data ?? [];
   // The default address is chosen until the customer picks another; none saved: a new one.
@@ -138,12 +147,19 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
       document.getElementById('vat-id')?.focus();
       return;
     }
+    if (company.data && poError) {
+      document.getElementById('po-number')?.focus();
+      return;
+    }
     if (!chosen) {
       setMethodMissing(true);
       return;
     }
     setMethodMissing(false);
-    place.mutate({ shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save, vatId }, { onSuccess: (c) => onPlaced(c._id) });
+    place.mutate(
+      { shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save, vatId, ...(poNumber && { poNumber }) },
+      { onSuccess: (c) => onPlaced(c._id) },
+    );
   }
 
   return (
@@ -232,6 +248,38 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
                 </>
               )}
             </section>
+
+            {company.data && (
+              <section aria-labelledby="po-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+                <h2 id="po-title" className="mb-2 font-display text-2xl font-bold uppercase">
+                  {t.poTitle}
+                </h2>
+                <p id="po-number-hint" className="mb-3 text-sm text-base-content/80">
+                  {t.poHint(company.data.company.name)}
+                </p>
+                <label htmlFor="po-number" className="mb-1 block text-sm font-semibold">
+                  {t.poLabel}
+                </label>
+                <input
+                  id="po-number"
+                  name="poNumber"
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={PO_NUMBER_MAX + 10}
+                  className={`input w-full max-w-xs font-mono ${poError ? 'input-error' : ''}`}
+                  value={poText}
+                  onChange={(e) => setPoText(e.currentTarget.value)}
+                  aria-invalid={poError ? true : undefined}
+                  aria-describedby={poError ? 'po-number-hint po-number-error' : 'po-number-hint'}
+                />
+                {poError && (
+                  <p id="po-number-error" role="alert" className="mt-1 text-sm font-medium text-error">
+                    {poError}
+                  </p>
+                )}
+              </section>
+            )}
 
             <section aria-labelledby="vat-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
               <h2 id="vat-title" className="mb-2 font-display text-2xl font-bold uppercase">

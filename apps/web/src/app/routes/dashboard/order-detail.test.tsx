@@ -1,11 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { fakeApi, notFound } from '../../../testing/fake-api';
 import { checkoutPurchase, singlePurchase } from '../../../testing/purchases';
 import type { Purchase } from '@shop/shared/schemas/cart';
+import { quickOrderCopy } from '@shop/shared/quick-order';
 import OrderDetailPage from './order-detail';
+
+// Signed out unless a test signs someone in (decision 204: who reads the order decides what it may do).
+let signedIn: { email: string } | null = null;
+vi.mock('../../../features/identity/auth-context', async (original) => {
+  const real = await original<typeof import('../../../features/identity/auth-context')>();
+  return { ...real, useAuth: () => ({ user: signedIn, loading: false, admin: false, adminLoading: false, logout: async () => {} }) };
+});
+afterEach(() => {
+  signedIn = null;
+});
 
 const t = orderViewCopy;
 
@@ -121,5 +132,25 @@ describe('the order page (issue #24)', () => {
     open('TT-99999');
     expect(await screen.findByText(t.notFound)).toBeTruthy();
     expect(screen.getByRole('link', { name: t.backToOrders }).getAttribute('href')).toBe('/dashboard/myorders');
+  });
+});
+
+describe('a colleague’s order read through the company (decision 204)', () => {
+  it('shows who placed it and offers none of the buyer’s actions: no pay button, no order again', async () => {
+    signedIn = { email: 'boss@example.com' };
+    serve(checkoutPurchase({ expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() }));
+    open('tt-10042');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order TT-10042' })).toBeTruthy();
+    expect(screen.getByText('Sam Okafor · sam@example.com')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull();
+    expect(screen.queryByRole('button', { name: quickOrderCopy.orderAgain })).toBeNull();
+  });
+
+  it('the buyer signed in still gets them', async () => {
+    signedIn = { email: 'SAM@example.com' };
+    serve(checkoutPurchase({ expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() }));
+    open('tt-10042');
+    expect(await screen.findByRole('link', { name: 'Pay $403.93' })).toBeTruthy();
+    expect(screen.queryByText('Sam Okafor · sam@example.com')).toBeNull();
   });
 });

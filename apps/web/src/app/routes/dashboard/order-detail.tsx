@@ -43,7 +43,7 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
 export default function OrderDetailPage() {
   const { ref = '' } = useParams();
   const order = usePurchase(ref);
-  const { admin } = useAuth();
+  const { admin, user } = useAuth();
   const back = admin ? { to: paths.manageOrders, label: t.backToAllOrders } : { to: paths.myOrders, label: t.backToOrders };
 
   return (
@@ -66,13 +66,18 @@ export default function OrderDetailPage() {
           <LoadError message={order.error.message} onRetry={() => void order.refetch()} />
         )
       ) : (
-        <OrderView purchase={order.data} showCustomer={admin} />
+        <OrderView
+          purchase={order.data}
+          showCustomer={admin}
+          // Decision 204: a company's admin reads a colleague's order; paying, cancelling, returning and reordering stay the buyer's.
+          buyer={admin || !user || order.data.email.toLowerCase() === user.email.toLowerCase()}
+        />
       )}
     </section>
   );
 }
 
-function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCustomer: boolean }) {
+function OrderView({ purchase: p, showCustomer, buyer }: { purchase: Purchase; showCustomer: boolean; buyer: boolean }) {
   const refundDue = p.status === 'paid' && p.orders.some((o) => o.refundDue);
   // Issue #34 item 7: the same state in words as My Orders (packages/shared purchaseState).
   const state = usePurchaseState(p);
@@ -101,13 +106,19 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
             <dt className="text-base-content/75">{t.placed}</dt>
             <dd className="font-medium">{when(p.createdAt)}</dd>
           </div>
+          {p.poNumber && (
+            <div className="flex min-w-0 gap-1">
+              <dt className="text-base-content/75">{t.poNumber}</dt>
+              <dd className="min-w-0 font-medium break-all">{p.poNumber}</dd>
+            </div>
+          )}
           {p.paidAt && (
             <div className="flex gap-1">
               <dt className="text-base-content/75">{t.paidOn}</dt>
               <dd className="font-medium">{when(p.paidAt)}</dd>
             </div>
           )}
-          {showCustomer && (
+          {(showCustomer || !buyer) && (
             <div className="flex min-w-0 gap-1">
               <dt className="text-base-content/75">{t.customer}</dt>
               <dd className="min-w-0 font-medium break-words">
@@ -171,7 +182,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
               </tbody>
             </table>
             {/* Issue #37 item 3 (decision 202): the customer's own order back into the cart, in one step. */}
-            {!showCustomer && <OrderAgainAll orderRef={p._id} />}
+            {!showCustomer && buyer && <OrderAgainAll orderRef={p._id} />}
           </section>
 
           <section aria-labelledby="order-summary-title" className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">
@@ -189,7 +200,7 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 self-start">
-          {open && (
+          {open && buyer && (
             <div className="flex flex-col items-start gap-2 rounded-box border border-primary/40 bg-primary/5 p-4 sm:p-6">
               <Link to={payPath} className="btn btn-primary">
                 {t.payNow(formatPrice(p.total))}
@@ -207,9 +218,9 @@ function OrderView({ purchase: p, showCustomer }: { purchase: Purchase; showCust
           {/* Issue #25 item 3: the admin refunds a paid order (a "refund due" one too); everyone sees its refunds. */}
           {showCustomer && <RefundAction purchase={p} refundDue={refundDue} />}
           {/* Issue #25 item 4: the customer asks to return shipped parts; the admin takes each return through its steps. */}
-          {!showCustomer && <ReturnRequestAction purchase={p} />}
+          {!showCustomer && buyer && <ReturnRequestAction purchase={p} />}
           {/* Issue #39 item 9: the customer cancels their paid order while nothing has shipped, refunded in full. */}
-          {!showCustomer && <CancelPaidOrderAction purchase={p} />}
+          {!showCustomer && buyer && <CancelPaidOrderAction purchase={p} />}
           <ShipmentsSection purchase={p} />
           <ReturnsSection purchase={p} admin={showCustomer} />
           <RefundsSection purchase={p} />

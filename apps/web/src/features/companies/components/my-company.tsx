@@ -149,10 +149,8 @@ function CompanyPeople({ members, invites }: { members: CompanyMember[]; invites
 function CompanyOrders({ all }: { all: boolean }) {
   const orders = useQuery(companyOrdersQueryOptions());
   const date = useDateFormat(DAY);
-  const { user } = useAuth();
-  // One's own order opens its full page under My Orders; a colleague's the checkout's page, which the company may read.
-  const pageOf = (o: CompanyOrder) =>
-    user && o.placedBy.email.toLowerCase() === user.email.toLowerCase() ? paths.orderDetail(orderNumber(o.number)) : paths.checkoutPayment(o._id);
+  // Every order opens its page under My Orders: a colleague's read only (paying, cancelling and returning stay the buyer's).
+  const pageOf = (o: CompanyOrder) => paths.orderDetail(orderNumber(o.number));
   return (
     <section aria-labelledby="company-orders-title" className={`${card} min-w-0`}>
       <h2 id="company-orders-title" className="font-display text-xl font-bold uppercase tracking-wide">

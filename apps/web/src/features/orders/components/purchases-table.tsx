@@ -177,6 +177,8 @@ function OrderHeading({ purchase: p }: { purchase: Purchase }) {
         {p.number}
       </Link>
       <p className="text-xs text-base-content/75">{t.orderedOn(day(p.createdAt))}</p>
+      {/* Issue #37 item 4 (decision 205): the buyer's purchase-order number. */}
+      {p.poNumber && <p className="text-xs font-medium break-all">{orderViewCopy.poNumberOf(p.poNumber)}</p>}
     </>
   );
 }
