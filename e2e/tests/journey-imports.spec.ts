@@ -16,9 +16,9 @@ test('the admin imports a catalogue CSV as a background job: progress, report af
     const file = `feed-${tag}.csv`;
     const csv = [
       HEADER,
-      `IMP-${tag}-1,Imported Brake Lever ${tag},Acme,controls,19.90,2,40,A lever from the feed,/images/products/brake-lever.jpg`,
-      `IMP-${tag}-2,Imported Clutch Lever ${tag},Acme,controls,21.50,2,40,Another lever from the feed,/images/products/clutch-lever.jpg`,
-      `IMP-${tag}-3,Broken Row ${tag},Acme,controls,-4,2,40,A negative price,/images/products/brake-lever.jpg`,
+      `IMP-${tag}-1,Feedline Widget ${tag},Acme,controls,19.90,2,40,A widget from the feed,/images/products/adjustable-brake-lever.svg`,
+      `IMP-${tag}-2,Feedline Gadget ${tag},Acme,controls,21.50,2,40,A gadget from the feed,/images/products/adjustable-clutch-lever.svg`,
+      `IMP-${tag}-3,Feedline Broken ${tag},Acme,controls,-4,2,40,A negative price,/images/products/adjustable-brake-lever.svg`,
     ].join('\n');
     await page.goto('/dashboard/imports');
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`) });
@@ -40,6 +40,68 @@ test('the admin imports a catalogue CSV as a background job: progress, report af
     await page.getByRole('button', { name: `Commit the import of ${file}` }).click();
     await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Done', { timeout: 30_000 });
     await expect.poll(async () => (await search()).total).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * Issue #35 item 3 (decisions 200 and 201, amended): the admin uploads a brand's PIES product feed, reads its
+ * data-quality report (an invalid price, left out), downloads it as CSV, commits, and a shopper finds the part at the
+ * lot price of its minimum order.
+ */
+test('the admin imports a PIES product feed: its report, the report as CSV, commit, and the part is in the shop', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, context } = await newAdminPage(browser);
+  try {
+    const tag = Date.now().toString(36).toUpperCase();
+    const file = `pies-${tag}.xml`;
+    const item = (pn: string, price: string, image = true) => `
+    <Item MaintenanceType="A">
+      <PartNumber>${pn}</PartNumber>
+      <BrandLabel>Feed${tag}</BrandLabel>
+      <MinimumOrderQuantity UOM="EA">2</MinimumOrderQuantity>
+      <Descriptions><Description DescriptionCode="DES" LanguageCode="EN">Feed brake pads ${pn}</Description></Descriptions>
+      <Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${price}</Price></Pricing></Prices>
+      ${image ? '<DigitalAssets><DigitalFileInformation><FileType>JPG</FileType><URI>https://images.example.com/pads.jpg</URI></DigitalFileInformation></DigitalAssets>' : ''}
+    </Item>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<PIES xmlns="http://www.autocare.org">
+  <Header><PIESVersion>7.2</PIESVersion><SubmissionType>FULL</SubmissionType></Header>
+  <Items>${item(`PIES-${tag}-1`, '12.50')}${item(`PIES-${tag}-2`, 'abc')}</Items>
+  <Trailer><ItemCount>2</ItemCount></Trailer>
+</PIES>
+`;
+    await page.goto('/dashboard/imports');
+    await page.getByLabel('Kind of file').selectOption('pies');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: file, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await page.getByRole('button', { name: 'Upload and read' }).click();
+    await expect(page.getByText(`${file} is uploaded; it is read in the background.`)).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: file });
+    await expect(row).toContainText('Ready to commit', { timeout: 30_000 });
+    const report = page.getByRole('region', { name: `Report of ${file}` });
+    await expect(report).toContainText('1 row is ready to apply. 1 row has an error and is left out.');
+    await expect(report).toContainText('PIES full feed: 2 records, 2 to add or change, 0 to delete.');
+    const invalid = report.getByRole('group', { name: 'Invalid values' });
+    await expect(invalid).toContainText('Invalid values: 1');
+    await expect(invalid).toContainText(`PIES-${tag}-2 — Price “abc” is not a number`);
+    await expect(report).toContainText('1 new part: filed under Accessories');
+
+    const download = page.waitForEvent('download');
+    await report.getByRole('button', { name: `Download report (CSV) of ${file}` }).click();
+    expect((await download).suggestedFilename()).toBe(`pies-${tag}-report.csv`);
+
+    await page.getByRole('button', { name: `Commit the import of ${file}` }).click();
+    await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Done', { timeout: 30_000 });
+    const search = async () =>
+      (await (await page.request.get(`/api/search?q=${encodeURIComponent(`PIES-${tag}-1`)}`)).json()) as {
+        total: number;
+        items: { unitPrice: number; minOrder: number }[];
+      };
+    await expect.poll(async () => (await search()).total).toBe(1);
+    // $12.50 a piece, a lot of two (decision 182).
+    expect((await search()).items[0]).toMatchObject({ unitPrice: 25, minOrder: 2 });
   } finally {
     await context.close();
   }

@@ -192,6 +192,8 @@ export const feedReportSchema = z.object({
     unknownParts: feedReportSectionSchema,
     missingFromFull: feedReportSectionSchema,
   }),
+  /** What the import does apart from the sections, in words ("2 new parts have no category: filed under Accessories"). */
+  notes: z.array(z.string()).optional(),
 });
 export type FeedReport = z.infer<typeof feedReportSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedReportSchema } from './feeds';
 
 /**
  * Issue #35 item 2 (decision 200): feed imports run as background jobs. A job reads its file into a staging
@@ -7,8 +8,8 @@ import { z } from 'zod';
  */
 export const IMPORT_JOB_KINDS = ['catalog-csv', 'pies', 'aces'] as const;
 export type ImportJobKind = (typeof IMPORT_JOB_KINDS)[number];
-/** The kinds the shop reads today; 'pies' and 'aces' are reserved for the next step. */
-export const IMPORT_JOB_KINDS_READY = ['catalog-csv'] as const;
+/** The kinds the shop reads today (PIES since issue #35 item 3, decisions 200 and 201 amended); 'aces' is reserved. */
+export const IMPORT_JOB_KINDS_READY = ['catalog-csv', 'pies'] as const;
 
 export const IMPORT_JOB_STATUSES = ['queued', 'running', 'ready', 'committing', 'done', 'failed', 'cancelled', 'discarded'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
@@ -43,11 +44,13 @@ export const importJobSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** A feed's data-quality report (PIES, decision 201), written when the read ends; null for a catalogue CSV. */
+  report: feedReportSchema.nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const importJobListSchema = z.object({ items: z.array(importJobSchema) });
 export const importJobParamsSchema = z.object({ id: z.string().uuid({ message: 'No such import job: the id is not a UUID.' }) });
 export const importJobKindSchema = z.enum(IMPORT_JOB_KINDS_READY, {
-  message: `kind must be one of: ${IMPORT_JOB_KINDS_READY.join(', ')} (PIES and ACES come later)`,
+  message: `kind must be one of: ${IMPORT_JOB_KINDS_READY.join(', ')} (ACES comes later)`,
 });

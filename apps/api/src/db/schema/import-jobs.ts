@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FeedReport } from '@shop/shared';
 import { user } from './auth';
 
 /**
@@ -10,7 +11,7 @@ export const importJobs = pgTable(
   'import_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'catalog-csv' today; 'pies' and 'aces' reserved for the next step. */
+    /** 'catalog-csv' or 'pies'; 'aces' reserved for the next step. */
     kind: text('kind').notNull(),
     /** The name the admin's file had (shown only). */
     fileName: text('file_name').notNull(),
@@ -34,6 +35,8 @@ export const importJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A feed's data-quality report (FeedReport, decision 201), written when its read ends; null for a catalogue CSV. */
+    report: jsonb('report').$type<FeedReport>(),
   },
   (t) => [
     check('import_jobs_kind', sql`${t.kind} in ('catalog-csv', 'pies', 'aces')`),

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  IMPORT_JOB_KINDS_READY,
   IMPORT_JOB_MAX_BYTES,
   importJobKindSchema,
   importJobListSchema,
@@ -9,7 +10,9 @@ import {
   importJobSchema,
   type ImportJobKind,
 } from '@shop/shared';
-import { BadRequestError, DomainError } from '../../lib/errors';
+import { z } from 'zod';
+import { BadRequestError, DomainError, NotFoundError } from '../../lib/errors';
+import { reportToCsv } from '../feeds/feed-report';
 import { QUEUES } from '../jobs/job-queue';
 import {
   cancelImportJob,
@@ -48,7 +51,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['imports'],
         summary:
-          'Upload a feed and start its import as a background job (admin): multipart fields `kind` (catalog-csv) and `file`. The job reads the file into a staging area; nothing changes in the catalogue before POST /admin/imports/{id}/commit',
+          'Upload a feed and start its import as a background job (admin): multipart fields `kind` (catalog-csv or pies, a PIES XML product feed) and `file`. The job reads the file into a staging area; nothing changes in the catalogue before POST /admin/imports/{id}/commit',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 202: importJobSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
@@ -83,7 +86,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const kind = importJobKindSchema.safeParse(kindValue);
       if (!kind.success) {
         await cleanUp();
-        throw new BadRequestError(kindValue === undefined ? 'Say what the file is (field "kind": catalog-csv).' : kind.error.issues[0].message, 'IMPORT_KIND');
+        throw new BadRequestError(
+          kindValue === undefined ? `Say what the file is (field "kind": ${IMPORT_JOB_KINDS_READY.join(' or ')}).` : kind.error.issues[0].message,
+          'IMPORT_KIND',
+        );
       }
       if (!stored) throw new BadRequestError('Choose a file to import (field "file").', 'FILE_REQUIRED');
       if (stored.bytes === 0) {
@@ -134,6 +140,35 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => toDto(await getImportJob(app.db, req.params.id)),
+  );
+
+  app.get(
+    '/admin/imports/:id/report.csv',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['imports'],
+        summary:
+          "A feed import's data-quality report as CSV (admin): a summary row, then each section's examples with the section's total. 404 for a job without a report (a catalogue CSV, or a feed not read yet)",
+        security: [{ bearerAuth: [] }],
+        params: importJobParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const job = await getImportJob(app.db, req.params.id);
+      if (!job.report) throw new NotFoundError('This import has no report: only a feed (PIES) that has been read has one.', 'IMPORT_NO_REPORT');
+      const base =
+        job.fileName
+          .replace(/\.[^.]*$/, '')
+          .replace(/[^\w.-]+/g, '-')
+          .slice(0, 80) || 'feed';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${base}-report.csv"`)
+        .send(reportToCsv(job.report));
+    },
   );
 
   app.post(

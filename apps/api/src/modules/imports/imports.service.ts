@@ -6,8 +6,11 @@ import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse';
 import {
+  feedPartKey,
   IMPORT_JOB_ERRORS_SAMPLE,
   skuKey,
+  type FeedReport,
+  type PiesItem,
   type CatalogCsvRow,
   type CatalogImportError,
   type ImportJob,
@@ -27,6 +30,10 @@ import {
   type ParsedRow,
 } from '../products/catalog-csv.service';
 import { isUniqueViolation } from '../products/products.service';
+import { batchResolver, piesReport } from '../feeds/feed-report';
+import { openPiesFeed } from '../feeds/pies';
+import { FeedError } from '../feeds/xml-records';
+import { defaultCategoryLabel, loadPartIds, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
 
 /**
  * Issue #35 item 2 (decision 200): a feed import as a background job. The worker streams the stored file through
@@ -75,6 +82,7 @@ export function toDto(j: JobRow): ImportJob {
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
     finishedAt: j.finishedAt?.toISOString() ?? null,
+    report: j.report ?? null,
   };
 }
 
@@ -227,6 +235,7 @@ export async function readImportJob(ctx: ImportContext, id: string, signal?: Abo
     return updated;
   });
   if (!started) return 'skipped';
+  if (started.kind === 'pies') return readPiesJob(ctx, started, signal);
   const attempt = started.attempts;
 
   let rowsRead = 0;
@@ -354,6 +363,175 @@ async function cancelRead(db: Db, dataDir: string, id: string, attempt: number, 
   return ended ? 'cancelled' : 'skipped';
 }
 
+/** The admin cancelled a read: it stops at its next batch. */
+class CancelledRead extends Error {}
+
+/**
+ * Read a PIES feed into the job's staging rows (decisions 200 and 201, amended): one streamed pass through
+ * `openPiesFeed` that stages the items and computes `piesReport` together. An item is staged unless it has a problem
+ * (the report lists it), repeats a part number, is a delete (D), or cannot be applied to the part as it is now (a
+ * part of another brand, a new part with no price or no picture): those are the job's errors, by line. A file that
+ * is not well-formed XML, or not a PIES feed, ends the job failed with the reader's message (line and column); its
+ * staging rows go with it, so a broken file stages nothing. Discontinuing is reported, not applied (no flag yet).
+ */
+async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSignal): Promise<ReadOutcome> {
+  const { db } = ctx;
+  const id = started.id;
+  const attempt = started.attempts;
+  let rowsRead = 0;
+  let rowsWritten = 0;
+  let errorCount = 0;
+  const sample: CatalogImportError[] = [];
+  const addError = (e: CatalogImportError) => {
+    errorCount++;
+    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
+  };
+  let batch: PiesItem[] = [];
+  const firstLine = new Map<string, number>();
+  const brands = new Set<string>();
+  const shopParts: { brand: string; partNumber: string }[] = [];
+  let newParts = 0;
+  let deletes = 0;
+  let withPictures = 0;
+  const otherCurrencies = new Set<string>();
+
+  const flush = async (): Promise<boolean> => {
+    const items = batch;
+    batch = [];
+    const known = items.length
+      ? await productsBySkuKey(
+          db,
+          items.map((i) => skuKey(i.partNumber)),
+        )
+      : new Map();
+    const { rows, refused, created } = piesRows(
+      items.map((item) => ({ line: item.line, item })),
+      known,
+    );
+    for (const e of refused) addError(e);
+    newParts += created;
+    const lines = new Set(rows.map((r) => r.line));
+    const staged = items.filter((i) => lines.has(i.line));
+    rowsWritten += staged.length;
+    return db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(importJobs)
+        .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
+        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+        .returning({ cancelRequested: importJobs.cancelRequested });
+      if (!job) throw new Fenced();
+      if (staged.length)
+        await tx.insert(importJobRows).values(staged.map((item) => ({ jobId: id, line: item.line, skuKey: skuKey(item.partNumber), data: item })));
+      return job.cancelRequested;
+    });
+  };
+
+  const take = (item: PiesItem) => {
+    rowsRead++;
+    if (item.maintenanceType === 'D') {
+      deletes++;
+      return;
+    }
+    if (item.problems.length) {
+      addError({ line: item.line, message: item.problems.map((p) => p.message).join('; ') });
+      return;
+    }
+    const key = feedPartKey(item.brand, item.partNumber);
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      addError({ line: item.line, message: `The same brand and part number as line ${first}: left out` });
+      return;
+    }
+    firstLine.set(key, item.line);
+    brands.add(item.brand.trim().toLowerCase());
+    if (item.images.some((i) => i.url)) withPictures++;
+    if (item.listPriceCents !== null && item.currency !== null && item.currency !== SHOP_CURRENCY) otherCurrencies.add(item.currency);
+    batch.push(item);
+  };
+
+  let report: FeedReport;
+  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  try {
+    const feed = await openPiesFeed(input);
+    const full = feed.header.submissionType === 'FULL';
+    // The report sees every item as it is staged; the stream is read once.
+    async function* staging(items: AsyncGenerator<PiesItem>): AsyncGenerator<PiesItem> {
+      for await (const item of items) {
+        if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
+        take(item);
+        yield item;
+        // Every IMPORT_BATCH_ROWS items read: the progress, the cancel flag, and the batch staged.
+        if (rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) throw new CancelledRead();
+      }
+      if (await flush()) throw new CancelledRead();
+      // The report reads the shop's parts after the last item: those of the feed's brands, for a FULL feed.
+      if (full) shopParts.push(...(await shopPartsOfBrands(db, brands)));
+    }
+    const resolvePart = batchResolver((keys: readonly { brand: string; partNumber: string }[]) => loadPartIds(db, keys));
+    report = await piesReport({ ...feed, items: staging(feed.items) }, { shopParts, resolvePart: (brand, partNumber) => resolvePart({ brand, partNumber }) });
+  } catch (err) {
+    input.destroy();
+    if (err instanceof Fenced) return 'skipped';
+    if (err instanceof CancelledRead) return cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
+    if (err instanceof FeedError) return failRead(ctx, started, { rowsRead, errorCount, sample }, err.message);
+    if ((err as { code?: string }).code === 'ENOENT')
+      return failRead(ctx, started, { rowsRead, errorCount, sample }, 'The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
+    throw err;
+  }
+
+  const notes: string[] = [];
+  if (newParts)
+    notes.push(
+      `${newParts} new part${newParts === 1 ? '' : 's'}: filed under ${defaultCategoryLabel()} (PartTerminologyID is not mapped to the shop's categories yet); a known part keeps its category.`,
+    );
+  if (withPictures)
+    notes.push(`${withPictures} ${withPictures === 1 ? 'item names' : 'items name'} pictures: the shop stores their addresses and does not fetch them.`);
+  if (otherCurrencies.size)
+    notes.push(
+      `Prices in ${[...otherCurrencies].join(', ')} are not taken (the shop sells in ${SHOP_CURRENCY}): a known part keeps its price, a new part is left out.`,
+    );
+  const missing = report.sections.missingFromFull.count;
+  if (missing || deletes)
+    notes.push(
+      `${missing + deletes} part${missing + deletes === 1 ? '' : 's'} would be discontinued (${missing} missing from this FULL feed, ${deletes} deleted by it): the shop has no discontinued flag yet, so the commit leaves them as they are.`,
+    );
+  const [ready] = await db
+    .update(importJobs)
+    .set({ status: 'ready', report: { ...report, notes }, updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+    .returning({ id: importJobs.id });
+  return ready ? 'ready' : 'skipped';
+}
+
+/** A read that cannot go on (the file is broken or gone): the job ends failed with the message, nothing staged. */
+async function failRead(
+  ctx: ImportContext,
+  started: JobRow,
+  progress: { rowsRead: number; errorCount: number; sample: CatalogImportError[] },
+  message: string,
+): Promise<ReadOutcome> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(importJobs)
+      .set({
+        status: 'failed',
+        failureMessage: message,
+        rowsRead: progress.rowsRead,
+        rowsWritten: 0,
+        errorCount: progress.errorCount,
+        errorsSample: progress.sample,
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .where(and(eq(importJobs.id, started.id), eq(importJobs.attempts, started.attempts), eq(importJobs.status, 'running')))
+      .returning({ id: importJobs.id });
+    if (job) await tx.delete(importJobRows).where(eq(importJobRows.jobId, started.id));
+    return Boolean(job);
+  });
+  if (done) await removeUpload(ctx.dataDir, started.filePath);
+  return done ? 'failed' : 'skipped';
+}
+
 /** End a job: its staging rows go with it. */
 async function finish(tx: Db, id: string, status: 'cancelled' | 'failed' | 'done', extra: Partial<typeof importJobs.$inferInsert> = {}) {
   await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
@@ -391,7 +569,21 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
           .limit(COMMIT_CHUNK);
         if (staged.length === 0) break;
         after = staged[staged.length - 1].line;
-        const rows = staged.map((s) => ({ line: s.line, row: s.data as CatalogCsvRow }));
+        let rows = staged.map((s) => ({ line: s.line, row: s.data as CatalogCsvRow }));
+        if (job.kind === 'pies') {
+          // The staged items become catalogue rows against the parts as they are now, locked until the end.
+          const items = staged.map((s) => ({ line: s.line, item: s.data as PiesItem }));
+          const built = piesRows(
+            items,
+            await productsBySkuKey(
+              txDb,
+              items.map((i) => skuKey(i.item.partNumber)),
+              true,
+            ),
+          );
+          refused.push(...built.refused);
+          rows = built.rows;
+        }
         const result = await applyCatalogRows(txDb, rows, actor, counts, { skipRefused: true });
         refused.push(...result.refused);
         applied += rows.length - result.refused.length;
@@ -404,7 +596,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
         entityId: null,
         before: null,
         after: { ...counts, rows: applied, importJob: id },
-        note: `background import of ${job.fileName}`,
+        note: `background ${job.kind === 'pies' ? 'PIES ' : ''}import of ${job.fileName}`,
       });
       await finish(txDb, id, 'done', {
         createdCount: counts.created,

@@ -37,6 +37,9 @@ function useImportMutation<T>(fn: (input: T) => Promise<ImportJob>, touchesCatal
   });
 }
 
+/** A feed import's report as CSV (admin), fetched with the access token: a plain link could not send it. */
+export const fetchImportReportCsv = (id: string) => api<string>(`/admin/imports/${encodeURIComponent(id)}/report.csv`, { auth: true });
+
 export const useUploadImport = () => useImportMutation(uploadImport);
 export const useCancelImport = () => useImportMutation(action('cancel'));
 export const useCommitImport = () => useImportMutation(action('commit'), true);

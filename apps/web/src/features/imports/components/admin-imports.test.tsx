@@ -28,6 +28,7 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
   createdAt: '2026-12-03T02:00:00.000Z',
   updatedAt: '2026-12-03T02:00:01.000Z',
   finishedAt: null,
+  report: null,
   ...over,
 });
 

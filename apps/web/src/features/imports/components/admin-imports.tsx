@@ -5,6 +5,7 @@ import { IMPORT_JOB_KINDS_READY, type ImportJob } from '@shop/shared/schemas/imp
 import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-header';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { importJobsQueryOptions, useCancelImport, useCommitImport, useDiscardImport, useUploadImport } from '../api/import-jobs';
+import { FeedReportView } from './feed-report';
 
 const t = importsCopy;
 const card = 'rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6';
@@ -94,7 +95,7 @@ function UploadForm() {
         <span className="label-text mb-1 font-semibold">{t.fileLabel}</span>
         <input
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xml,application/xml,text/xml"
           className="file-input file-input-bordered"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'imports-upload-problem' : undefined}
@@ -201,7 +202,7 @@ function JobRow({ job }: { job: ImportJob }) {
           </div>
         </td>
       </tr>
-      {(job.status === 'ready' || (job.errors.length > 0 && job.status !== 'queued')) && (
+      {(job.status === 'ready' || job.report || (job.errors.length > 0 && job.status !== 'queued')) && (
         <tr>
           <td colSpan={4}>
             <Summary job={job} />
@@ -216,6 +217,7 @@ function Summary({ job }: { job: ImportJob }) {
   return (
     <section aria-label={t.summaryTitle(job.fileName)} className="rounded-box bg-base-200 p-4">
       {job.status === 'ready' && <p className="font-semibold">{t.summaryReady(job.rowsWritten, job.errorCount)}</p>}
+      {job.report && <FeedReportView jobId={job.id} fileName={job.fileName} report={job.report} />}
       {job.errors.length > 0 && (
         <>
           <h4 className="mt-2 font-semibold">{t.errorsTitle}</h4>
