@@ -142,7 +142,10 @@ describe('search and the sitemap offer the jobs of a bike (issue #36 item 4, dec
     const [plugs] = await t.app.db.select().from(products).where(eq(products.sku, 'CR9EIX'));
     const [filter] = await t.app.db.select().from(products).where(eq(products.sku, 'HF204'));
     try {
-      await t.app.db.update(products).set({ stock: 0 }).where(inArray(products.id, [plugs.id, filter.id]));
+      await t.app.db
+        .update(products)
+        .set({ stock: 0 })
+        .where(inArray(products.id, [plugs.id, filter.id]));
       expect((await guides('2019 mt07 oil service'))?.map((g) => g.path)).toEqual(['/baskets/2019-yamaha-mt-07/oil-service']);
     } finally {
       await t.app.db.update(products).set({ stock: plugs.stock }).where(eq(products.id, plugs.id));
