@@ -29,6 +29,8 @@ async function acceptInvitation(page: Page, who: Account, company: string) {
 }
 
 test('a company: the shop creates it and invites its admin, who invites a buyer, sees the buyer’s order and removes the buyer', async ({ browser }) => {
+  // Three people's pages, e-mails, an order and its page: longer than one page's journey.
+  test.setTimeout(120_000);
   const name = `Acme Moto Works ${unique()}`;
   const { page: shop, context: shopContext } = await newAdminPage(browser);
   const { page: alice, context: aliceContext, customer: aliceAccount } = await newCustomerPage(browser, 'alice');
@@ -101,6 +103,7 @@ test('a company: the shop creates it and invites its admin, who invites a buyer,
     await expect(bob.getByRole('heading', { level: 2, name: `Order TT-${order.number}` })).toBeVisible();
 
     // Alice removes Bob after confirming; Bob buys for no company any more.
+    await alice.goto('/company');
     const people = alice.getByRole('list', { name: 'People' });
     await people.getByRole('button', { name: `Remove ${bobAccount.name}` }).click();
     const dialog = alice.getByRole('dialog', { name: `Remove ${bobAccount.name} from the company?` });

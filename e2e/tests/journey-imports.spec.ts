@@ -56,14 +56,17 @@ test('the admin imports a PIES product feed: its report, the report as CSV, comm
   try {
     const tag = Date.now().toString(36).toUpperCase();
     const file = `pies-${tag}.xml`;
+    await page.goto('/dashboard/imports');
+    // A feed names its pictures by absolute address: one the shop serves, so no page of another test fails to load it.
+    const picture = new URL('/images/products/adjustable-brake-lever.svg', page.url()).href;
     const item = (pn: string, price: string, image = true) => `
     <Item MaintenanceType="A">
       <PartNumber>${pn}</PartNumber>
       <BrandLabel>Feed${tag}</BrandLabel>
       <MinimumOrderQuantity UOM="EA">2</MinimumOrderQuantity>
-      <Descriptions><Description DescriptionCode="DES" LanguageCode="EN">Feed brake pads ${pn}</Description></Descriptions>
+      <Descriptions><Description DescriptionCode="DES" LanguageCode="EN">Feedline Quoxel ${pn}</Description></Descriptions>
       <Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${price}</Price></Pricing></Prices>
-      ${image ? '<DigitalAssets><DigitalFileInformation><FileType>JPG</FileType><URI>https://images.example.com/pads.jpg</URI></DigitalFileInformation></DigitalAssets>' : ''}
+      ${image ? `<DigitalAssets><DigitalFileInformation><FileType>JPG</FileType><URI>${picture}</URI></DigitalFileInformation></DigitalAssets>` : ''}
     </Item>`;
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <PIES xmlns="http://www.autocare.org">
@@ -72,7 +75,6 @@ test('the admin imports a PIES product feed: its report, the report as CSV, comm
   <Trailer><ItemCount>2</ItemCount></Trailer>
 </PIES>
 `;
-    await page.goto('/dashboard/imports');
     await page.getByLabel('Kind of file').selectOption('pies');
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: file, mimeType: 'application/xml', buffer: Buffer.from(xml) });
     await page.getByRole('button', { name: 'Upload and read' }).click();

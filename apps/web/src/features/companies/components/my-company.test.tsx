@@ -68,9 +68,9 @@ describe('MyCompanyView', () => {
     const user = userEvent.setup();
     renderWithProviders(<MyCompanyView />);
     expect(await screen.findByText('30 days on account')).toBeTruthy();
-    // A buyer's order opens the checkout's page, which the company's admin may read.
+    // Every order of the company opens its page under My Orders (a colleague's read only, decision 204).
     const orderList = await screen.findByRole('list', { name: 'Orders' });
-    expect(within(orderList).getByRole('link', { name: 'Open order TT-10042' }).getAttribute('href')).toBe(`/dashboard/payment/checkout/${bobOrder._id}`);
+    expect(within(orderList).getByRole('link', { name: 'Open order TT-10042' }).getAttribute('href')).toBe('/dashboard/myorders/TT-10042');
     const people = screen.getByRole('list', { name: 'People' });
     expect(within(people).getByText('(you)')).toBeTruthy();
 
