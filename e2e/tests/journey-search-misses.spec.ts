@@ -109,6 +109,10 @@ test('a search whose parts nobody opened is listed for the admin, and leaves the
       await box.fill(words);
       await box.press('Enter');
       await expect(v).toHaveURL(/\/search\?q=/);
+      // The counted answer has arrived (the server counts before it answers): until then the page may still show
+      // the previous list of all parts, marked busy, and leaving it could cancel the counted request before it is sent.
+      await expect(v.getByRole('heading', { level: 1, name: s.resultsFor(words) })).toBeVisible();
+      await expect(v.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
       await expect(v.getByRole('main').getByRole('article').first()).toBeVisible();
     };
     await searchFor('brake pads');
