@@ -44,6 +44,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { diagramsRoutes } from './modules/diagrams/diagrams.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { priceListsRoutes } from './modules/price-lists/price-lists.routes';
 import { jobBasketsRoutes } from './modules/job-baskets/job-baskets.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(diagramsRoutes);
       await api.register(jobBasketsRoutes);
       await api.register(companiesRoutes);
+      await api.register(priceListsRoutes);
       await api.register(garageRoutes);
       await api.register(sessionsRoutes);
       await api.register(importsRoutes);

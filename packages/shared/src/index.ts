@@ -43,3 +43,4 @@ export * from './schemas/import-job';
 export * from './quick-order';
 export * from './schemas/quick-order';
 export * from './schemas/company';
+export * from './schemas/price-list';

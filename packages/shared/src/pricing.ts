@@ -102,3 +102,49 @@ const usd = numberFormat('en-US', { style: 'currency', currency: 'USD' });
 export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }
+
+/**
+ * Issue #37 item 2 (decision 206): one way a part can be priced for a buyer: a lot price and its quantity tiers.
+ * The public price is one offer; a trade buyer's price lists add theirs.
+ */
+export interface PriceOffer {
+  unitPriceCents: number;
+  priceTiers: readonly PriceTierCents[];
+}
+
+/** What a company's price lists valid now say of one part: their own prices, and percentages off (basis points). */
+export interface TradeTerms {
+  prices: PriceOffer[];
+  percentsOff: number[];
+}
+
+/** A lot price less a percentage (basis points, 1250 = 12.5 %), rounded half-up to the cent, never below 1 cent. */
+export function percentOffCents(cents: number, basisPoints: number): number {
+  return Math.max(1, Math.floor((2 * cents * (10_000 - basisPoints) + 10_000) / 20_000));
+}
+
+/** The offers a trade buyer's terms make for a part whose public price is `base`: the lists' prices, then each percentage off the public price and tiers. */
+export function tradeOffers(base: PriceOffer, terms: TradeTerms | undefined): PriceOffer[] {
+  if (!terms) return [];
+  return [
+    ...terms.prices,
+    ...terms.percentsOff.map((bp) => ({
+      unitPriceCents: percentOffCents(base.unitPriceCents, bp),
+      priceTiers: base.priceTiers.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: percentOffCents(t.unitPriceCents, bp) })),
+    })),
+  ];
+}
+
+/**
+ * The offer that prices `quantity` lowest, by the one price rule (orderPriceCents); the first on a tie, so the
+ * public price (first) stays when a list is no cheaper. A trade buyer never pays more than a visitor would.
+ */
+export function cheapestOffer<T extends PriceOffer>(offers: readonly [T, ...T[]], minOrder: number, quantity: number): T {
+  let best = offers[0];
+  let bestCents = orderPriceCents(best.unitPriceCents, minOrder, quantity, best.priceTiers);
+  for (const o of offers.slice(1)) {
+    const cents = orderPriceCents(o.unitPriceCents, minOrder, quantity, o.priceTiers);
+    if (cents < bestCents) [best, bestCents] = [o, cents];
+  }
+  return best;
+}

@@ -137,7 +137,7 @@ export const hasAtMostTwoDecimals = (v: number) => Math.round(v * 100) / 100 ===
  * A price in dollars that is at least one cent once stored (integer cents, half-up): 0.004 would be stored
  * as 0 and an order for it "paid" with a $0 payment (issue #22).
  */
-const centPriceSchema = (label: string) =>
+export const centPriceSchema = (label: string) =>
   z.coerce
     .number({ message: `${label} must be a number` })
     .positive({ message: `${label} must be more than 0`, abort: true })

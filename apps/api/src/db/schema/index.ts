@@ -11,3 +11,4 @@ export * from './vehicle-aliases';
 export * from './job-baskets';
 export * from './import-jobs';
 export * from './companies';
+export * from './price-lists';

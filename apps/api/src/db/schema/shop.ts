@@ -205,6 +205,10 @@ export const orders = pgTable(
       .on(t.number)
       .where(sql`${t.checkoutId} is null`),
     index('orders_number_idx').on(t.number),
+    // Issue #37 item 3: the quick order's "discontinued" answer looks up lines whose part was deleted, by part number key.
+    index('orders_discontinued_sku_idx')
+      .on(sql`regexp_replace(lower(${t.sku}), '[[:space:].-]', '', 'g')`)
+      .where(sql`${t.productId} is null and ${t.sku} <> ''`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { cartLines, products } from '../../db/schema';
 import { BadRequestError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { fitmentsByProduct, toProductDto, type CatalogOptions, type ProductRow } from '../products/products.service';
+import { withTradePrices } from '../price-lists/price-lists.service';
 
 /**
  * Issue #9 part 4: the server cart of a signed-in customer (decision 120).
@@ -37,8 +38,14 @@ export async function cartRows(db: Db, userId: string): Promise<{ quantity: numb
   return rows;
 }
 
-export async function getCart(db: Db, user: AuthUser, opts?: CatalogOptions): Promise<Cart> {
-  const rows = await cartRows(db, user.id);
+/** The cart's lines with their parts priced for this buyer (issue #37 item 2: a trade buyer's price lists). */
+export async function pricedCartRows(db: Db, userId: string, now = new Date()): Promise<{ quantity: number; product: ProductRow }[]> {
+  return withTradePrices(db, userId, await cartRows(db, userId), now);
+}
+
+export async function getCart(db: Db, user: AuthUser, opts?: CatalogOptions, now = new Date()): Promise<Cart> {
+  // A trade buyer's lines carry their price (the product's lot price and tiers as they pay them), privately.
+  const rows = await pricedCartRows(db, user.id, now);
   // The products carry their fitment, as the product endpoints send it: the cart's fit warnings read it.
   const fitments = await fitmentsByProduct(
     db,

@@ -11,6 +11,7 @@ import {
   type QuickOrderRequest,
   type QuickOrderResult,
   type QuickOrderRow,
+  type TradeTerms,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -18,6 +19,7 @@ import { NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { CatalogOptions, ProductRow } from '../products/products.service';
 import { getCart, lineTotalCents, writeCartLines } from './cart.service';
+import { tradePriced, tradeTermsFor } from '../price-lists/price-lists.service';
 
 /**
  * Issue #37 item 3 (decision 202): quick order and order again. A list of part numbers and quantities, or an
@@ -134,7 +136,7 @@ async function resolveRows(db: Db, rows: QuickOrderRow[], picks: Map<number, str
  * without a quantity counts its minimum order): what goes to the cart, and a problem for each line of a part that
  * cannot (sold out, fewer than its minimum order, more than its stock, saying how many are available).
  */
-function checkLines(resolved: Resolved[]): { added: QuickOrderAdded[]; problems: QuickOrderProblem[] } {
+function checkLines(resolved: Resolved[], terms: Map<string, TradeTerms>): { added: QuickOrderAdded[]; problems: QuickOrderProblem[] } {
   const groups = new Map<string, Resolved[]>();
   for (const r of resolved) groups.set(r.product.id, [...(groups.get(r.product.id) ?? []), r]);
   const added: QuickOrderAdded[] = [];
@@ -152,6 +154,8 @@ function checkLines(resolved: Resolved[]): { added: QuickOrderAdded[]; problems:
     } else if (quantity > product.stock) {
       problem('out_of_stock', quickOrderCopy.outOfStock(product.sku, product.stock, quantity, lines), { available: product.stock, minOrder: product.minOrder });
     } else {
+      // A trade buyer sees their price (issue #37 item 2), as the cart will charge it.
+      const priced = tradePriced(product, quantity, terms.get(product.id));
       added.push({
         lines,
         productId: product.id,
@@ -161,8 +165,8 @@ function checkLines(resolved: Resolved[]): { added: QuickOrderAdded[]; problems:
         quantity,
         defaultQuantity: group.every((r) => r.quantity === null),
         minOrder: product.minOrder,
-        unitPrice: fromCents(product.unitPriceCents),
-        lineTotal: fromCents(lineTotalCents(product, quantity)),
+        unitPrice: fromCents(priced.unitPriceCents),
+        lineTotal: fromCents(lineTotalCents(priced, quantity)),
       });
     }
   }
@@ -186,7 +190,13 @@ async function run(
 ): Promise<QuickOrderResult> {
   const report = async (tx: Db) => {
     const { resolved, problems } = await resolve(tx);
-    const checked = checkLines(resolved);
+    const terms = await tradeTermsFor(
+      tx,
+      user.id,
+      resolved.map((r) => r.product.id),
+      new Date(),
+    );
+    const checked = checkLines(resolved, terms);
     return { added: checked.added, problems: [...problems, ...checked.problems].sort(byLine) };
   };
   if (dryRun) return { dryRun, lineCount, ...(await report(db)) };

@@ -8,7 +8,7 @@ import {
   idParamsSchema,
   payOrderSchema,
 } from '@shop/shared';
-import { cartRows } from '../cart/cart.service';
+import { pricedCartRows } from '../cart/cart.service';
 import { priceOrder, toQuoteDto } from './checkout-pricing';
 import { expireReservations, reservationPolicy } from '../orders/reservations.service';
 import { confirmCheckoutPayment, createCheckout, getCheckout } from './checkout.service';
@@ -62,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutQuoteSchema, ...errors },
       },
     },
-    async (req) => toQuoteDto(await priceOrder(app.db, req.user!.id, await cartRows(app.db, req.user!.id), req.body)),
+    async (req) => toQuoteDto(await priceOrder(app.db, req.user!.id, await pricedCartRows(app.db, req.user!.id, app.clock.now()), req.body)),
   );
 
   app.get(

@@ -32,6 +32,7 @@ import { membershipOf, readsThroughCompany } from '../companies/companies.servic
 import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder, pricedColumns } from './checkout-pricing';
+import { withTradePrices } from '../price-lists/price-lists.service';
 import { moveStock } from '../stock/stock.service';
 import { recordCheckoutPayment, refundedAsPaidTooLate } from '../payments/payment-recording';
 import {
@@ -189,10 +190,15 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     if (!user && lines.some((l) => !byId.has(l.productId))) {
       throw new NotFoundError('A part in your cart is no longer sold: remove it and check out again.', 'PRODUCT_NOT_FOUND');
     }
-    const wanted = lines
-      .map((l) => ({ line: l, product: byId.get(l.productId)! }))
-      .filter((w) => w.product)
-      .sort((a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id));
+    // Issue #37 item 2 (decision 206): a trade buyer's lines at their price lists' prices, valid now.
+    const wanted = (
+      await withTradePrices(
+        tx,
+        user?.id ?? '',
+        lines.map((l) => ({ line: l, product: byId.get(l.productId)!, quantity: l.quantity })).filter((w) => w.product),
+        policy.now,
+      )
+    ).sort((a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id));
     const short: ShortLine[] = wanted
       .filter(({ line, product }) => line.quantity > product.stock || line.quantity < product.minOrder)
       .map(({ line, product }) => ({

@@ -11,6 +11,7 @@ import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 import { issueInvoice } from '../invoices/invoices.service';
 import { parsePricingRules, priceWithRules, pricingRulesSql, repriceCheckout } from '../checkout/checkout-pricing';
+import { parseTradeTerms, tradePriced, tradeTermsSql } from '../price-lists/price-lists.service';
 import { loadLineUnits, unitsToShip } from './line-units';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -295,6 +296,8 @@ async function placeOrder(
         },
         // Decision 160: the shipping zones and methods, tax rates and the customer's tax status, in this statement.
         rules: sql<unknown>`${pricingRulesSql(user_.id, input.countryCode)}`,
+        // Issue #37 item 2 (decision 206): a trade buyer's price lists for the part, in this statement too.
+        terms: sql<unknown>`${tradeTermsSql(user_.id, { id: products.id, category: products.category, brand: products.brand }, policy.now)}`,
         due: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user_.id} and ${orders.status} = 'unpaid' and ${orders.expiresAt} <= ${policy.now})`,
         // The stock change is announced after the commit, not by the trigger inside it (decision 143).
         quiet: notifyAfterCommitMarker('products'),
@@ -307,8 +310,8 @@ async function placeOrder(
     const user = admitSessionUser(first, claims.sessionId);
     assertMayReserve(user);
     if (expireFirst && first.due) throw new ExpiryDue();
-    const product = first.product;
-    if (!product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+    if (!first.product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+    const product = tradePriced(first.product, input.quantity, parseTradeTerms(first.terms));
     // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
     if (product.stock < product.minOrder) throw new OutOfStockError();
     if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
