@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
                   { path: 'job-templates', ...page('dashboard/job-templates') },
                   { path: 'companies', ...page('dashboard/companies') },
                   { path: 'companies/:id', ...page('dashboard/company') },
+                  { path: 'price-lists', ...page('dashboard/price-lists') },
+                  { path: 'price-lists/:id', ...page('dashboard/price-list') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },

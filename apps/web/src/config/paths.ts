@@ -56,6 +56,9 @@ export const paths = {
   /** Issue #37 item 1 (decision 204): trade accounts — the admin's companies and one company. */
   companiesAdmin: '/dashboard/companies',
   companyAdmin: (id: string) => `/dashboard/companies/${encodeURIComponent(id)}`,
+  /** Issue #37 item 2 (decision 206): trade price lists — the admin's lists and one list. */
+  priceListsAdmin: '/dashboard/price-lists',
+  priceListAdmin: (id: string) => `/dashboard/price-lists/${encodeURIComponent(id)}`,
   /** Issue #36 item 1: the admin's parts diagrams. */
   diagramsAdmin: '/dashboard/diagrams',
   /** Issue #36 item 3: the admin's job templates. */

@@ -18,6 +18,8 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { PriceTiersTable } from '../../features/catalog/components/price-tiers';
 import { FitBadge } from '../../features/garage/components/fit-badge';
 import { FitWarning } from '../../features/garage/components/fit-warning';
+import { pricedForBuyer, useMyPrices } from '../../features/price-lists/api/my-prices';
+import { TradePriceLine } from '../../features/price-lists/components/trade-price';
 import { formatCount } from '@shop/shared/intl';
 
 const t = orderFlowCopy;
@@ -26,6 +28,8 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   // Stock changes with every order: always re-check it when the page opens.
   const product = useQuery({ ...productQueryOptions(id), staleTime: 0 });
+  // Issue #37 item 2: a signed-in trade buyer pays their price list's price; the page shows what will be charged.
+  const mine = useMyPrices(id ? [id] : []);
   // Issue #39: null until the buyer sets a quantity; the page then starts at the minimum order.
   const [chosen, setChosen] = useState<number | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
@@ -51,7 +55,8 @@ export default function PurchasePage() {
           const p = product.data;
           const soldOut = p.stock < p.minOrder;
           const quantity = soldOut ? 0 : (chosen ?? p.minOrder);
-          const total = quantity > 0 ? orderPrice(p.unitPrice, p.minOrder, quantity, p.priceTiers) : 0;
+          const priced = pricedForBuyer(p, mine.get(p._id), quantity);
+          const total = quantity > 0 ? orderPrice(priced.unitPrice, p.minOrder, quantity, priced.priceTiers) : 0;
           return (
             <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:gap-12">
               <div className="self-start overflow-hidden rounded-box border border-base-300 bg-gradient-to-b from-[#f3f5f7] to-[#e6eaee]">
@@ -87,13 +92,19 @@ export default function PurchasePage() {
                 <FitWarning product={p} />
                 <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200 p-4">
                   {/* Issue #39: one piece's price (at the quantity set, its tier's if one applies) first, the lot beside it. */}
-                  <PiecePrice lotPrice={lotPrice(p.unitPrice, p.priceTiers, quantity)} minOrder={p.minOrder} specLabel={productsCopy.unitPrice} size="lg" />
+                  <PiecePrice
+                    lotPrice={lotPrice(priced.unitPrice, priced.priceTiers, quantity)}
+                    minOrder={p.minOrder}
+                    specLabel={productsCopy.unitPrice}
+                    size="lg"
+                  />
+                  <TradePriceLine mine={mine.get(p._id)} minOrder={p.minOrder} />
                   <ul className="flex flex-wrap gap-x-6 gap-y-1">
                     <Fact label={productsCopy.stock} value={` ${formatCount(p.stock)}`} />
                     <Fact label={productsCopy.minOrder} value={` ${formatCount(p.minOrder)}`} />
                   </ul>
                 </div>
-                <PriceTiersTable product={p} quantity={quantity} />
+                <PriceTiersTable product={priced} quantity={quantity} />
                 {soldOut && (
                   <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
                     {t.outOfStock}

@@ -8,6 +8,8 @@ import { PiecePrice } from '../../../components/ui/price';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { AddToCartForm } from '../../cart/components/add-to-cart-form';
 import { PriceTiersTable } from './price-tiers';
+import { useMyPrices } from '../../price-lists/api/my-prices';
+import { TradePriceBox } from '../../price-lists/components/trade-price';
 import { PartFitment } from './part-fitment';
 import { PartNumbers } from './part-numbers';
 import { StaticPart } from '../../../lib/static-part';
@@ -21,6 +23,7 @@ const t = partPageCopy;
  */
 export function PartDetails({ product: p }: { product: Product }) {
   const soldOut = p.stock < p.minOrder;
+  const mine = useMyPrices([p._id]);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       {/* The name, price and description stay the server's HTML until the part's data changes (decision 169). */}
@@ -70,6 +73,9 @@ export function PartDetails({ product: p }: { product: Product }) {
           </dl>
         </div>
       </StaticPart>
+
+      {/* Issue #37 item 2: a signed-in trade buyer's own price, asked privately (the server's HTML is the public page). */}
+      <TradePriceBox mine={mine.get(p._id)} publicLotPrice={p.unitPrice} minOrder={p.minOrder} />
 
       <PriceTiersTable product={p} />
 

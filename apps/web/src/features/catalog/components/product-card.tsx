@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../cart/components/card-add-to-cart';
 import { FitBadge } from '../../garage/components/fit-badge';
+import { TradePriceLine } from '../../price-lists/components/trade-price';
 import { productsCopy } from '@shop/shared/copy/products';
 import type { Product } from '@shop/shared/schemas/product';
+import type { MyPrice } from '@shop/shared/schemas/price-list';
 import { uploadSrcSet } from '@shop/shared/images';
 import { partNumberLabel } from '@shop/shared/part-numbers';
 import { paths } from '../../../config/paths';
@@ -20,10 +22,12 @@ interface ProductCardProps {
   /** The page's largest picture: fetched before the others. */
   lead?: boolean;
   headingLevel?: 2 | 3;
+  /** Issue #37 item 2: the signed-in trade buyer's price of this part, when their price list makes it lower. */
+  tradePrice?: MyPrice;
 }
 
 /** Spec §2 product card: name, image, the price of one piece and 'Unit Price: $' for the lot (issue #39), 'Stock:', 'Minimum Order:', description, 'Order Now'. The name and picture open /parts/{id}. */
-export function ProductCard({ product, eager = false, lead = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, eager = false, lead = false, headingLevel = 3, tradePrice }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = `product-${product._id}-name`;
   return (
@@ -77,6 +81,8 @@ export function ProductCard({ product, eager = false, lead = false, headingLevel
           </p>
         </StaticPart>
         <FitBadge product={product} className="-mt-1 max-sm:col-span-2 max-sm:mt-0" />
+        {/* Issue #37 item 2: a signed-in trade buyer's own price, over the public one (never in the server's HTML). */}
+        <TradePriceLine mine={tradePrice} minOrder={product.minOrder} className="max-sm:col-span-2" />
         <StaticPart id={`card-${product._id}-figures`} version={`${product.unitPrice}|${product.stock}|${product.minOrder}|${product.description}`}>
           {/* Issue #39: the price of one piece first; the spec's 'Unit Price: $' stays, on the lot it names. */}
           <PiecePrice lotPrice={product.unitPrice} minOrder={product.minOrder} specLabel={t.unitPrice} className="max-sm:col-start-2" />

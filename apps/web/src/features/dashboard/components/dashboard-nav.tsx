@@ -11,6 +11,7 @@ import { jobBasketsCopy } from '@shop/shared/copy/job-baskets';
 import { importsCopy } from '@shop/shared/copy/imports';
 import { quickOrderCopy } from '@shop/shared/quick-order';
 import { companiesCopy } from '@shop/shared/copy/companies';
+import { priceListsCopy } from '@shop/shared/copy/price-lists';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -48,6 +49,8 @@ const adminItems: Item[] = [
   { to: paths.diagramsAdmin, label: diagramsCopy.adminTitle, icon: 'products' },
   { to: paths.jobTemplatesAdmin, label: jobBasketsCopy.adminTitle, icon: 'products' },
   { to: paths.companiesAdmin, label: companiesCopy.adminTitle, icon: 'admin' },
+  // Issue #37 item 2 (decision 206): next to the companies they price.
+  { to: paths.priceListsAdmin, label: priceListsCopy.navLabel, icon: 'tax' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
