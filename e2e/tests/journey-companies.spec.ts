@@ -97,6 +97,8 @@ test('a company: the shop creates it and invites its admin, who invites a buyer,
     await expect(alice.getByText('WS-4711/A')).toBeVisible();
     await expect(alice.getByText(`${bobAccount.name} · ${bobAccount.email}`)).toBeVisible();
     await expect(alice.getByRole('link', { name: /^Pay / })).toHaveCount(0);
+    // She came from the company page, and goes back there (not to her own My Orders).
+    await expect(alice.getByRole('link', { name: 'Back to the company' })).toHaveAttribute('href', '/company');
     // Bob's own order opens its page under My Orders.
     await bob.goto('/company');
     await bob.getByRole('link', { name: `Open order TT-${order.number}` }).click();

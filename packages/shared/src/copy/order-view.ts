@@ -18,6 +18,8 @@ export const orderViewCopy = {
   title: (number: string) => `Order ${number}`,
   notFound: 'We could not find this order. Check the order number, or find it in My Orders.',
   backToOrders: 'Back to My Orders',
+  /** Decision 204: a company's admin came from the company page to a colleague's order. */
+  backToCompany: 'Back to the company',
   backToAllOrders: 'Back to Manage All Orders',
   status: {
     unpaid: 'Awaiting payment',

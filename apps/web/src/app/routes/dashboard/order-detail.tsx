@@ -44,7 +44,13 @@ export default function OrderDetailPage() {
   const { ref = '' } = useParams();
   const order = usePurchase(ref);
   const { admin, user } = useAuth();
-  const back = admin ? { to: paths.manageOrders, label: t.backToAllOrders } : { to: paths.myOrders, label: t.backToOrders };
+  // Decision 204: a company's admin reading a colleague's order came from the company page, and goes back there.
+  const colleague = !admin && user !== null && order.isSuccess && order.data.email.toLowerCase() !== user.email.toLowerCase();
+  const back = admin
+    ? { to: paths.manageOrders, label: t.backToAllOrders }
+    : colleague
+      ? { to: paths.company, label: t.backToCompany }
+      : { to: paths.myOrders, label: t.backToOrders };
 
   return (
     <section aria-labelledby="order-title" aria-busy={order.isPending}>
