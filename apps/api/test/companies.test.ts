@@ -283,3 +283,38 @@ describe('a purchase-order number (issue #37 item 4, decision 205)', () => {
     expect(Object.keys(plain.json())).not.toContain('poNumber');
   });
 });
+
+describe('the company’s tax status prices its members (issue #37 item 1: the exemption moves to the company)', () => {
+  it('a member is taxed by the company’s exemption and tax number, not by their own; leaving, by their own again', async () => {
+    const frank = await signUpUser(t.app);
+    const exempt = (
+      await call('POST', '/api/admin/companies', shopAdmin, { name: 'Exempt Export Ltd', taxExempt: true, taxId: 'DE811907980' })
+    ).json() as Company;
+    expect((await call('PUT', `/api/cart/lines/${part._id}`, frank, { quantity: 2 })).statusCode).toBe(200);
+    const quote = async () =>
+      (await call('POST', '/api/checkout/quote', frank, { country: 'DE' })).json() as { taxExempt: boolean; options: { figures: { tax: number } }[] };
+    const before = await quote();
+    expect(before.taxExempt).toBe(false);
+    expect(before.options[0].figures.tax).toBeGreaterThan(0);
+
+    expect((await call('POST', `/api/admin/companies/${exempt._id}/invites`, shopAdmin, { email: frank.email, role: 'admin' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/company/join', frank, { token: inviteToken(frank.email) })).statusCode).toBe(200);
+    const member = await quote();
+    expect(member.taxExempt).toBe(true);
+    expect(member.options[0].figures.tax).toBe(0);
+    const placed = await call('POST', '/api/checkout', frank, {
+      shippingAddress: { name: 'Frank Weber', line1: 'Ringstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE', phone: '+49 30 901820' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [row] = await t.app.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, (placed.json() as { _id: string })._id));
+    expect(row).toMatchObject({ taxExempt: true, taxId: 'DE811907980', companyId: exempt._id, taxCents: 0 });
+
+    // The company loses its exemption: its member is taxed on the next quote.
+    expect((await call('PATCH', `/api/admin/companies/${exempt._id}`, shopAdmin, { taxExempt: false })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/cart/lines/${part._id}`, frank, { quantity: 2 })).statusCode).toBe(200);
+    expect((await quote()).taxExempt).toBe(false);
+  });
+});

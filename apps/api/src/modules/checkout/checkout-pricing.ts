@@ -17,7 +17,7 @@ import {
   type TaxRateRule,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { checkouts, orders, products, profiles, shippingMethods, shippingZones, shopSettings, taxRates } from '../../db/schema';
+import { checkouts, companies, companyMembers, orders, products, profiles, shippingMethods, shippingZones, shopSettings, taxRates } from '../../db/schema';
 import { lineTotalCents } from '../cart/cart.service';
 import { sellerVat } from '../invoices/seller-vat';
 
@@ -53,10 +53,6 @@ export interface OrderPricing {
   problem: string | null;
 }
 
-export async function taxStatusOf(db: Db, userId: string): Promise<{ taxExempt: boolean; taxId: string }> {
-  const [row] = await db.select({ taxExempt: profiles.taxExempt, taxId: profiles.taxId }).from(profiles).where(eq(profiles.userId, userId));
-  return { taxExempt: row?.taxExempt ?? false, taxId: row?.taxId ?? '' };
-}
 
 export interface PricingRules {
   /** The zones by name, each with its methods in the order they were made (as the admin's shipping page lists them). */
@@ -82,7 +78,8 @@ export function vatTreatment(vatId: string, shipCountry: string): { vatId: strin
 
 /**
  * Everything an order's price depends on besides its lines, as ONE json value: the shipping zones and methods,
- * the country's tax rates, the shop's tax setting and the customer's tax status. The checkout reads it inside
+ * the country's tax rates, the shop's tax setting and the customer's tax status: their company's for a member of one
+ * (issue #37 item 1: a trade account's tax exemption and tax number are the company's), else their own. The checkout reads it inside
  * its transaction, where five queries sent at once would only queue on the one connection: five round trips
  * (issue #24 item 7, `npm run bench`'s checkout part), and queries queued on a busy client, which node-postgres 9
  * will refuse. The spec's one-product order folds it into the statement that reads its product (decision 160).
@@ -100,7 +97,10 @@ export function pricingRulesSql(userId: SQLWrapper | string, country: string): S
                                                    'taxShipping', r.tax_shipping)), '[]'::json)
          from ${taxRates} r where r.country = ${country}),
       'pricesIncludeTax', (select s.prices_include_tax from ${shopSettings} s where s.id = 1),
-      'taxStatus', (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from ${profiles} p where p.user_id = ${userId}))`;
+      'taxStatus', coalesce(
+         (select json_build_object('taxExempt', c.tax_exempt, 'taxId', c.tax_id)
+            from ${companyMembers} cm join ${companies} c on c.id = cm.company_id where cm.user_id = ${userId}),
+         (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from ${profiles} p where p.user_id = ${userId})))`;
 }
 
 interface PricingRulesJson {
