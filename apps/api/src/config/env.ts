@@ -197,6 +197,13 @@ export const envSchema = z.object({
   MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000_000).default(5_000),
   /** In dollars (whole or with cents), like every amount of the API. */
   MAX_UNPAID_VALUE_DOLLARS: z.coerce.number().min(0.01).max(1_000_000_000).default(25_000),
+  /**
+   * Issue #37: the same limits for a member of a trade account (a company the shop's admin opened), who checks out
+   * a pasted parts list of hundreds of lines at once. Never below the customer's limits.
+   */
+  TRADE_MAX_UNPAID_LINES: z.coerce.number().int().min(1).max(10_000).default(500),
+  TRADE_MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000),
+  TRADE_MAX_UNPAID_VALUE_DOLLARS: z.coerce.number().min(0.01).max(1_000_000_000).default(250_000),
   /** How often each API process sweeps expired reservations, in seconds (0 = only when orders are read or paid). */
   EXPIRY_SWEEP_SECONDS: z.coerce.number().min(0).max(3600).default(30),
 });

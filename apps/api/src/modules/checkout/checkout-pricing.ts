@@ -53,7 +53,6 @@ export interface OrderPricing {
   problem: string | null;
 }
 
-
 export interface PricingRules {
   /** The zones by name, each with its methods in the order they were made (as the admin's shipping page lists them). */
   zones: ShippingZoneRule[];

@@ -134,12 +134,16 @@ function guestLines(lines: { productId: string; quantity: number }[]): { product
   return [...byId].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof checkoutRequestSchema>, policy: ReservationPolicy): Promise<Checkout> {
+export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof checkoutRequestSchema>, basePolicy: ReservationPolicy): Promise<Checkout> {
   const user = buyer.kind === 'account' ? buyer.user : null;
   let given: { productId: string; quantity: number }[] = [];
+  let policy = basePolicy;
   if (user) {
     // Issue #22: reserving stock needs a verified e-mail address (authenticate read the user fresh).
     assertMayReserve(user);
+    // Issue #37: a trade account's member checks out a parts list of hundreds of lines: the trade limits apply. A
+    // membership removed meanwhile only lowers them for the next checkout.
+    if (basePolicy.trade && (await membershipOf(db, user.id))) policy = { ...basePolicy, ...basePolicy.trade };
     // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
     // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
     const [{ cartSize }] = await db

@@ -59,6 +59,8 @@ export interface ReservationPolicy {
   maxLines: number;
   maxUnits: number;
   maxValueCents: number;
+  /** Issue #37: the limits of a trade account's member at checkout (a parts list of hundreds of lines). */
+  trade?: { maxLines: number; maxUnits: number; maxValueCents: number };
   now: Date;
 }
 

@@ -12,6 +12,11 @@ export function reservationPolicy(app: FastifyInstance): ReservationPolicy {
     maxLines: c.MAX_UNPAID_LINES,
     maxUnits: c.MAX_UNPAID_UNITS,
     maxValueCents: toCents(c.MAX_UNPAID_VALUE_DOLLARS),
+    trade: {
+      maxLines: Math.max(c.MAX_UNPAID_LINES, c.TRADE_MAX_UNPAID_LINES),
+      maxUnits: Math.max(c.MAX_UNPAID_UNITS, c.TRADE_MAX_UNPAID_UNITS),
+      maxValueCents: toCents(Math.max(c.MAX_UNPAID_VALUE_DOLLARS, c.TRADE_MAX_UNPAID_VALUE_DOLLARS)),
+    },
     now: app.clock.now(),
   };
 }
