@@ -22,11 +22,11 @@ async function tradeBuyer(shop: Page, buyer: Page, customer: Account, id: string
   const made = await shop.request.post('/api/product', {
     headers,
     data: {
-      name: `Trade brake pads ${id}`,
+      name: `Trade caliper shims ${id}`,
       unitPrice: 60,
       stock: 40,
       minOrder: 2,
-      description: 'Sintered pads for the trade price journey.',
+      description: 'Caliper shims for the trade price journey.',
       image: '/images/products/oil-filter-hf204.svg',
       sku: `TP-${id}`,
       brand: 'Brembo',
@@ -96,7 +96,7 @@ test('a trade buyer sees and pays their price list’s price; a visitor and the 
     await expect(box.getByText('from 20 units: $15.00 each ($30.00 per lot)')).toBeVisible();
     // Search results: the card says it too.
     await buyer.goto(`/search?q=TP-${id}`);
-    const card = buyer.getByRole('article', { name: `Trade brake pads ${id}` });
+    const card = buyer.getByRole('article', { name: `Trade caliper shims ${id}` });
     await expect(card.getByText('Your price:')).toBeVisible();
     await expect(card.locator('[data-trade-price]')).toContainText('$20.00 each');
     // The cart charges it: two lots of 2 at $40.
@@ -108,7 +108,7 @@ test('a trade buyer sees and pays their price list’s price; a visitor and the 
     // A visitor: the page is ready and shows the public price only.
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/parts/${part._id}`);
-    await expect(visitor.getByRole('heading', { level: 1, name: `Trade brake pads ${id}` })).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: `Trade caliper shims ${id}` })).toBeVisible();
     await expect(visitor.getByText('$30.00 each').first()).toBeVisible();
     await expect(visitor.getByRole('region', { name: 'Your trade price' })).toHaveCount(0);
     await expect(visitor.getByText('$20.00 each')).toHaveCount(0);
