@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { priceListDetailSchema, type Cart, type Company, type PriceListDetail, type Product } from '@shop/shared';
@@ -7,6 +5,7 @@ import { auditLog, orders, priceListPrices } from '../src/db/schema';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { addProduct } from './orders-fixtures';
 import { SHIP_TO } from './support/ship-to';
+import { companyInviteToken } from './support/company-invite';
 
 /**
  * Issue #37 item 2 (decision 206): trade price lists. Two companies buy the same part at their own prices through
@@ -33,22 +32,10 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, 
     ...(payload !== undefined && { payload: payload as object | string }),
   });
 
-/** The token of the newest invitation e-mail to `email`. */
-function inviteToken(email: string): string {
-  const dir = t.app.mailer.outboxDir!;
-  const file = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`))
-    .sort()
-    .reverse()[0];
-  const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { text: string };
-  return /\/company\/join\?token=([\w-]+)/.exec(mail.text)![1];
-}
-
 async function join(company: Company, who: TestUser): Promise<void> {
   const invite = await call('POST', `/api/admin/companies/${company._id}/invites`, shopAdmin, { email: who.email, role: 'buyer' });
   expect(invite.statusCode, invite.body).toBe(201);
-  const joined = await call('POST', '/api/company/join', who, { token: inviteToken(who.email) });
+  const joined = await call('POST', '/api/company/join', who, { token: companyInviteToken(t.app, who.email) });
   expect(joined.statusCode, joined.body).toBe(200);
 }
 

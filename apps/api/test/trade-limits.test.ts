@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Product } from '@shop/shared';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { addProduct } from './orders-fixtures';
 import { SHIP_TO } from './support/ship-to';
+import { companyInviteToken } from './support/company-invite';
 
 /**
  * Issue #37: a trade account's member checks out a pasted parts list of hundreds of lines. The reservation limits
@@ -22,16 +21,6 @@ let parts: Product[];
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(who.token), ...(payload !== undefined && { payload: payload as object }) });
 
-function inviteToken(email: string): string {
-  const dir = t.app.mailer.outboxDir!;
-  const file = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`))
-    .sort()
-    .reverse()[0];
-  return /\/company\/join\?token=([\w-]+)/.exec((JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { text: string }).text)![1];
-}
-
 async function fillCart(who: TestUser, n: number) {
   for (const part of parts) expect((await call('PUT', `/api/cart/lines/${part._id}`, who, { quantity: 0 })).statusCode).toBe(200);
   for (const part of parts.slice(0, n)) expect((await call('PUT', `/api/cart/lines/${part._id}`, who, { quantity: 1 })).statusCode).toBe(200);
@@ -45,7 +34,7 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) parts.push(await addProduct(t.app, admin, { unitPrice: 20, stock: 50, minOrder: 1 }));
   company = (await call('POST', '/api/admin/companies', admin, { name: 'Bulk Workshop' })).json();
   expect((await call('POST', `/api/admin/companies/${company._id}/invites`, admin, { email: member.email, role: 'admin' })).statusCode).toBe(201);
-  expect((await call('POST', '/api/company/join', member, { token: inviteToken(member.email) })).statusCode).toBe(200);
+  expect((await call('POST', '/api/company/join', member, { token: companyInviteToken(t.app, member.email) })).statusCode).toBe(200);
 });
 afterAll(async () => t.close());
 
@@ -70,7 +59,7 @@ describe('trade limits at checkout', () => {
   it('a removed member is held to the customer’s limits again', async () => {
     const second = await signUpUser(t.app);
     expect((await call('POST', `/api/admin/companies/${company._id}/invites`, admin, { email: second.email, role: 'buyer' })).statusCode).toBe(201);
-    expect((await call('POST', '/api/company/join', second, { token: inviteToken(second.email) })).statusCode).toBe(200);
+    expect((await call('POST', '/api/company/join', second, { token: companyInviteToken(t.app, second.email) })).statusCode).toBe(200);
     expect((await call('DELETE', `/api/admin/companies/${company._id}/members/${second.id}`, admin)).statusCode).toBe(204);
     await fillCart(second, 3);
     expect((await call('POST', '/api/checkout', second, SHIP_TO)).statusCode).toBe(409);

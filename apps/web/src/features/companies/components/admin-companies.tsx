@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { companiesCopy } from '@shop/shared/copy/companies';
 import type { CompanyMember } from '@shop/shared/schemas/company';
 import { paths } from '../../../config/paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPrice } from '../../../components/ui/price';
-import { ApiError } from '../../../lib/api-client';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-header';
+import { BackLink, DetailError, DetailPending } from '../../dashboard/components/detail-page-state';
 import { adminCompaniesQueryOptions, adminCompanyQueryOptions, useAdminInvite, useAdminRemoveMember } from '../api/companies';
 import { AdminCompanyForm } from './admin-company-form';
 import { CompanySummary, InviteForm, InvitesList, MembersList, billingLines, card, heading } from './company-parts';
@@ -78,35 +77,18 @@ export function AdminCompany({ id }: { id: string }) {
   const [toRemove, setToRemove] = useState<CompanyMember | null>(null);
   const nameOf = (m: CompanyMember) => m.name || m.email;
 
-  const back = (
-    <Link to={paths.companiesAdmin} className="link link-hover mb-4 inline-flex items-center gap-1 text-sm font-semibold">
-      <ArrowLeftIcon size={16} />
-      {t.backToList}
-    </Link>
-  );
-  if (company.isPending) {
-    return (
-      <section aria-busy="true">
-        {back}
-        <div role="status" className="grid gap-4">
-          <span className="sr-only">{t.loading}</span>
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-72 w-full" />
-        </div>
-      </section>
-    );
-  }
+  const back = <BackLink to={paths.companiesAdmin}>{t.backToList}</BackLink>;
+  if (company.isPending) return <DetailPending back={back} loading={t.loading} />;
   if (company.isError) {
     return (
-      <section aria-labelledby="company-title">
-        {back}
-        <DashboardPageHeader id="company-title" title={t.adminTitle} />
-        {company.error instanceof ApiError && company.error.status === 404 ? (
-          <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.notFound}</p>
-        ) : (
-          <LoadError message={company.error.message} onRetry={() => void company.refetch()} />
-        )}
-      </section>
+      <DetailError
+        back={back}
+        titleId="company-title"
+        title={t.adminTitle}
+        error={company.error}
+        notFound={t.notFound}
+        onRetry={() => void company.refetch()}
+      />
     );
   }
   const c = company.data;

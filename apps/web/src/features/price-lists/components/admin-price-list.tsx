@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { priceListsCopy } from '@shop/shared/copy/price-lists';
 import { paths } from '../../../config/paths';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../dashboard/components/confirm-dialog';
 import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-header';
+import { BackLink, DetailError, DetailPending } from '../../dashboard/components/detail-page-state';
 import { adminPriceListQueryOptions, useDeletePriceList } from '../api/price-lists';
 import { AdminPriceListForm } from './admin-price-list-form';
 import { PriceListCsv } from './price-list-csv';
@@ -29,35 +26,11 @@ export function AdminPriceList({ id }: { id: string }) {
   const validity = useValidity();
   const [confirming, setConfirming] = useState(false);
 
-  const back = (
-    <Link to={paths.priceListsAdmin} className="link link-hover mb-4 inline-flex items-center gap-1 text-sm font-semibold">
-      <ArrowLeftIcon size={16} />
-      {t.backToList}
-    </Link>
-  );
-  if (list.isPending) {
-    return (
-      <section aria-busy="true">
-        {back}
-        <div role="status" className="grid gap-4">
-          <span className="sr-only">{t.loading}</span>
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-72 w-full" />
-        </div>
-      </section>
-    );
-  }
+  const back = <BackLink to={paths.priceListsAdmin}>{t.backToList}</BackLink>;
+  if (list.isPending) return <DetailPending back={back} loading={t.loading} />;
   if (list.isError) {
     return (
-      <section aria-labelledby="price-list-title">
-        {back}
-        <DashboardPageHeader id="price-list-title" title={t.adminTitle} />
-        {list.error instanceof ApiError && list.error.status === 404 ? (
-          <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-lg">{t.notFound}</p>
-        ) : (
-          <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
-        )}
-      </section>
+      <DetailError back={back} titleId="price-list-title" title={t.adminTitle} error={list.error} notFound={t.notFound} onRetry={() => void list.refetch()} />
     );
   }
   const l = list.data;
