@@ -13,7 +13,7 @@ import {
   type ShortLine,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { cartLines, checkouts, orders, products, user as user_ } from '../../db/schema';
+import { cartLines, checkouts, companyMembers, orders, products, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { actsAsAdmin } from '../../lib/policy';
@@ -141,15 +141,18 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
   if (user) {
     // Issue #22: reserving stock needs a verified e-mail address (authenticate read the user fresh).
     assertMayReserve(user);
-    // Issue #37: a trade account's member checks out a parts list of hundreds of lines: the trade limits apply. A
-    // membership removed meanwhile only lowers them for the next checkout.
-    if (basePolicy.trade && (await membershipOf(db, user.id))) policy = { ...basePolicy, ...basePolicy.trade };
     // Issue #22: a cart longer than one account may reserve is refused before any lock is taken, so the
     // transaction below locks and writes at most MAX_UNPAID_LINES products and orders.
-    const [{ cartSize }] = await db
-      .select({ cartSize: sql<number>`count(*)::int` })
+    const [{ cartSize, member }] = await db
+      .select({
+        cartSize: sql<number>`count(*)::int`,
+        member: sql<boolean>`exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${user.id})`,
+      })
       .from(cartLines)
       .where(eq(cartLines.userId, user.id));
+    // Issue #37: a trade account's member checks out a parts list of hundreds of lines: the trade limits apply (read
+    // in the same statement). A membership removed meanwhile only lowers them for the next checkout.
+    if (basePolicy.trade && member) policy = { ...basePolicy, ...basePolicy.trade };
     if (Number(cartSize) > policy.maxLines) throw cartTooLong(Number(cartSize), policy.maxLines);
   } else if (buyer.kind === 'guest') {
     given = guestLines(buyer.lines);
@@ -194,15 +197,13 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     if (!user && lines.some((l) => !byId.has(l.productId))) {
       throw new NotFoundError('A part in your cart is no longer sold: remove it and check out again.', 'PRODUCT_NOT_FOUND');
     }
-    // Issue #37 item 2 (decision 206): a trade buyer's lines at their price lists' prices, valid now.
-    const wanted = (
-      await withTradePrices(
-        tx,
-        user?.id ?? '',
-        lines.map((l) => ({ line: l, product: byId.get(l.productId)!, quantity: l.quantity })).filter((w) => w.product),
-        policy.now,
-      )
-    ).sort((a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id));
+    // Decision 204: a member buys for their company, read in this transaction; issue #37 item 2 (decision 206): a
+    // member's lines at their company's price lists' prices, valid now.
+    const membership = user ? await membershipOf(tx, user.id) : null;
+    const found = lines.map((l) => ({ line: l, product: byId.get(l.productId)!, quantity: l.quantity })).filter((w) => w.product);
+    const wanted = (membership ? await withTradePrices(tx, user!.id, found, policy.now) : found).sort(
+      (a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id),
+    );
     const short: ShortLine[] = wanted
       .filter(({ line, product }) => line.quantity > product.stock || line.quantity < product.minOrder)
       .map(({ line, product }) => ({
@@ -236,7 +237,6 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         offered: pricing.options.map((o) => o.quote.methodId),
       });
     const { totals } = chosen;
-    const membership = user ? await membershipOf(tx, user.id) : null;
     if (input.poNumber && !membership)
       throw new DomainError(400, 'PO_NUMBER_NOT_ALLOWED', 'A PO number is for trade accounts: leave it empty, or ask us to open a company account for you.');
     const [created] = await tx
