@@ -36,6 +36,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { catalogCsvRoutes } from './modules/products/catalog-csv.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { reorderListsRoutes } from './modules/reorder-lists/reorder-lists.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(catalogCsvRoutes);
       await api.register(auditRoutes);
       await api.register(cartRoutes);
+      await api.register(reorderListsRoutes);
       await api.register(checkoutRoutes);
       await api.register(guestRoutes);
       await api.register(addressesRoutes);

@@ -44,3 +44,4 @@ export * from './quick-order';
 export * from './schemas/quick-order';
 export * from './schemas/company';
 export * from './schemas/price-list';
+export * from './schemas/reorder-list';

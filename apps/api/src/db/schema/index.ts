@@ -12,3 +12,4 @@ export * from './job-baskets';
 export * from './import-jobs';
 export * from './companies';
 export * from './price-lists';
+export * from './reorder-lists';

@@ -29,7 +29,7 @@ import { tradePriced, tradeTermsFor } from '../price-lists/price-lists.service';
  */
 
 /** A line whose part is known: the product and the quantity asked for (null: the minimum order). */
-interface Resolved {
+export interface Resolved {
   line: number;
   text: string;
   product: ProductRow;
@@ -178,9 +178,10 @@ const byLine = (a: QuickOrderProblem, b: QuickOrderProblem) => a.line - b.line;
 
 /**
  * Resolves, checks and (unless a dry run) writes in one transaction: the products are read again inside it, so what is
- * written was checked against the stock of that moment, and a failure writes nothing.
+ * written was checked against the stock of that moment, and a failure writes nothing. Saved reorder lists (decision
+ * 207) add to the cart through it too.
  */
-async function run(
+export async function run(
   db: Db,
   user: AuthUser,
   lineCount: number,
@@ -236,12 +237,22 @@ export async function quickOrder(db: Db, user: AuthUser, input: QuickOrderReques
 
 const orderNotFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
 
+/** A line of a past order: its part (null once deleted), number, name and quantity, numbered from 1. */
+export interface PastOrderLine {
+  line: number;
+  text: string;
+  productId: string | null;
+  sku: string;
+  name: string;
+  quantity: number;
+}
+
 /**
- * POST /cart/reorder/{ref}: the caller's own order (its number TT-10042 or an id; anyone else's is 404, an admin's
- * too) back into the cart: each live line's part (by product id) and quantity, checked like a quick order's lines. A
- * part deleted since, or no longer stocked, is reported, not added.
+ * The caller's own order (its number TT-10042 or an id; anyone else's is 404, an admin's too): its live lines (its
+ * cancelled lines only for an order cancelled whole, decision 165), by product name. Order again and saved reorder
+ * lists (decision 207) read an order through it.
  */
-export async function reorder(db: Db, user: AuthUser, ref: string, dryRun: boolean, opts?: CatalogOptions): Promise<QuickOrderResult> {
+export async function ownOrderLines(db: Db, user: AuthUser, ref: string): Promise<PastOrderLine[]> {
   const number = parseOrderNumber(ref);
   const match =
     number !== null ? eq(orders.number, number) : isUuid(ref) ? sql`(${orders.id} = ${ref}::uuid or ${orders.checkoutId} = ${ref}::uuid)` : undefined;
@@ -259,7 +270,16 @@ export async function reorder(db: Db, user: AuthUser, ref: string, dryRun: boole
     .orderBy(asc(orders.productName), asc(orders.id));
   // An order's cancelled lines are not part of it, unless every line is (a cancelled order, decision 165).
   const live = all.some((l) => l.status !== 'cancelled') ? all.filter((l) => l.status !== 'cancelled') : all;
-  const lines = live.map((l, i) => ({ ...l, line: i + 1, text: `${l.sku || l.name} × ${l.quantity}` }));
+  return live.map(({ status: _status, ...l }, i) => ({ ...l, line: i + 1, text: `${l.sku || l.name} × ${l.quantity}` }));
+}
+
+/**
+ * POST /cart/reorder/{ref}: the caller's own order (its number TT-10042 or an id; anyone else's is 404, an admin's
+ * too) back into the cart: each live line's part (by product id) and quantity, checked like a quick order's lines. A
+ * part deleted since, or no longer stocked, is reported, not added.
+ */
+export async function reorder(db: Db, user: AuthUser, ref: string, dryRun: boolean, opts?: CatalogOptions): Promise<QuickOrderResult> {
+  const lines = await ownOrderLines(db, user, ref);
   return run(db, user, lines.length, dryRun, opts, async (tx) => {
     const ids = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
     const found = new Map((ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]));

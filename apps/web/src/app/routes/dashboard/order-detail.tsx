@@ -30,6 +30,7 @@ import { useDateFormat } from '../../../lib/date-format';
 import { useNow } from '../../../lib/render-clock';
 import { formatCount } from '@shop/shared/intl';
 import { OrderAgainAll } from '../../../features/cart/components/order-again-all';
+import { SaveReorderList } from '../../../features/reorder-lists/components/save-reorder-list';
 
 const t = orderViewCopy;
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -189,6 +190,8 @@ function OrderView({ purchase: p, showCustomer, buyer }: { purchase: Purchase; s
             </table>
             {/* Issue #37 item 3 (decision 202): the customer's own order back into the cart, in one step. */}
             {!showCustomer && buyer && <OrderAgainAll orderRef={p._id} />}
+            {/* Decision 207: the same order kept as a named list, to re-add from Quick order. */}
+            {!showCustomer && buyer && <SaveReorderList orderRef={p._id} orderNumber={p.number} />}
           </section>
 
           <section aria-labelledby="order-summary-title" className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">
