@@ -105,6 +105,10 @@ test('a trade buyer sees and pays their price list’s price; a visitor and the 
     await buyer.goto('/cart');
     await expect(buyer.getByRole('main').getByText('$80.00').first()).toBeVisible();
 
+    // The company page names the list that prices the buyer.
+    await buyer.goto('/company');
+    await expect(buyer.getByRole('region', { name: 'Account' }).getByText(listName)).toBeVisible();
+
     // A visitor: the page is ready and shows the public price only.
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/parts/${part._id}`);

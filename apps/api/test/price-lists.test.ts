@@ -256,8 +256,11 @@ describe('two companies buy the same part at their own prices', () => {
     expect((await cartTotal(acmeBuyer, disc, 4)).total).toBe(80);
 
     // Removed from the company: the next call is priced publicly.
-    const me = (await call('GET', '/api/company', acmeBuyer)).json() as { company: { _id: string } };
+    // The company page names the lists that price its members; the admin's company page too.
+    const me = (await call('GET', '/api/company', acmeBuyer)).json() as { company: { _id: string }; priceLists: unknown[] };
     expect(me.company._id).toBe(acme._id);
+    expect(me.priceLists).toEqual([{ _id: acmeList._id, name: 'Acme trade', startsAt: null, endsAt: null, current: true }]);
+    expect((await call('GET', `/api/admin/companies/${birch._id}`, shopAdmin)).json().priceLists).toMatchObject([{ name: 'Birch brakes', current: true }]);
     const removed = await call('DELETE', `/api/admin/companies/${acme._id}/members/${acmeBuyer.id}`, shopAdmin);
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await cartTotal(acmeBuyer, disc, 4)).total).toBe(120);

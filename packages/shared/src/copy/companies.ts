@@ -41,6 +41,10 @@ export const companiesCopy = {
   paymentTerms: 'Payment terms',
   creditLimit: 'Credit limit',
   yourRole: 'Your role',
+  /** Issue #37 item 2 (decision 206): the price lists that price the company's buyers. */
+  priceLists: 'Price lists',
+  noPriceLists: 'None: the public prices',
+  priceListNotCurrent: 'not valid now',
   seesAll: 'Sees every order of the company',
   seesOwn: 'Sees their own orders',
 

@@ -88,9 +88,20 @@ export const companyInviteSchema = z.object({
 export type CompanyInvite = z.infer<typeof companyInviteSchema>;
 
 /** GET /admin/companies/{id}: the company, its members and its open invitations. */
+/** Issue #37 item 2 (decision 206): a price list the company is priced by, and whether it is valid now. */
+export const companyPriceListSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type CompanyPriceList = z.infer<typeof companyPriceListSchema>;
+
 export const companyDetailSchema = companySchema.extend({
   members: z.array(companyMemberSchema),
   invites: z.array(companyInviteSchema),
+  priceLists: z.array(companyPriceListSchema).optional(),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
@@ -104,6 +115,8 @@ export const myCompanySchema = z.object({
   seesAllOrders: z.boolean(),
   members: z.array(companyMemberSchema).optional(),
   invites: z.array(companyInviteSchema).optional(),
+  /** The company's price lists, A to Z (every member sees them: they price the member's own cart). */
+  priceLists: z.array(companyPriceListSchema).optional(),
 });
 export type MyCompany = z.infer<typeof myCompanySchema>;
 

@@ -9,6 +9,7 @@ import {
   type CompanyInvite,
   type CompanyMember,
   type CompanyOrder,
+  type CompanyPriceList,
   type CompanyRole,
   type MyCompany,
   companyInputSchema,
@@ -18,7 +19,7 @@ import {
 } from '@shop/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { checkouts, companies, companyInvites, companyMembers, orders, user } from '../../db/schema';
+import { checkouts, companies, companyInvites, companyMembers, orders, priceListCompanies, priceLists, user } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
 import { isUniqueViolation } from '../products/products.service';
 import { recordAudit } from '../audit/audit.service';
@@ -150,11 +151,28 @@ export async function listCompanies(db: Db): Promise<Company[]> {
   return rows.map((r) => toCompany(r, counts.get(r.id) ?? 0));
 }
 
-/** GET /admin/companies/{id}: the company with its members and open invitations. */
+/** Issue #37 item 2 (decision 206): the price lists assigned to the company, A to Z, and whether each is valid now. */
+async function priceListsOf(db: Db, companyId: string, now: Date): Promise<CompanyPriceList[]> {
+  const rows = await db
+    .select({ id: priceLists.id, name: priceLists.name, startsAt: priceLists.startsAt, endsAt: priceLists.endsAt })
+    .from(priceListCompanies)
+    .innerJoin(priceLists, eq(priceLists.id, priceListCompanies.priceListId))
+    .where(eq(priceListCompanies.companyId, companyId))
+    .orderBy(asc(sql`lower(${priceLists.name})`));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    current: (!r.startsAt || r.startsAt <= now) && (!r.endsAt || r.endsAt > now),
+  }));
+}
+
+/** GET /admin/companies/{id}: the company with its members, open invitations and price lists. */
 export async function getCompanyAdmin(db: Db, id: string, now: Date): Promise<CompanyDetail> {
   const row = await companyRow(db, id);
   const members = await membersOf(db, row.id);
-  return { ...toCompany(row, members.length), members, invites: await openInvites(db, row.id, now) };
+  return { ...toCompany(row, members.length), members, invites: await openInvites(db, row.id, now), priceLists: await priceListsOf(db, row.id, now) };
 }
 
 export async function createCompany(db: Db, input: z.output<typeof companyInputSchema>, actor: CompanyActor): Promise<Company> {
@@ -335,6 +353,7 @@ export async function myCompany(db: Db, userId: string, now: Date): Promise<MyCo
     role: m.role,
     seesAllOrders: m.seesAllOrders,
     ...(m.role === 'admin' && { members, invites: await openInvites(db, row.id, now) }),
+    priceLists: await priceListsOf(db, row.id, now),
   };
 }
 

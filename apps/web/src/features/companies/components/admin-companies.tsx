@@ -12,7 +12,7 @@ import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-h
 import { BackLink, DetailError, DetailPending } from '../../dashboard/components/detail-page-state';
 import { adminCompaniesQueryOptions, adminCompanyQueryOptions, useAdminInvite, useAdminRemoveMember } from '../api/companies';
 import { AdminCompanyForm } from './admin-company-form';
-import { CompanySummary, InviteForm, InvitesList, MembersList, billingLines, card, heading } from './company-parts';
+import { CompanySummary, InviteForm, PriceListsRow, InvitesList, MembersList, billingLines, card, heading } from './company-parts';
 
 const t = companiesCopy;
 
@@ -108,7 +108,7 @@ export function AdminCompany({ id }: { id: string }) {
             <h3 id="company-summary" className="sr-only">
               {t.detailsTitle}
             </h3>
-            <CompanySummary company={c} />
+            <CompanySummary company={c} after={<PriceListsRow lists={c.priceLists ?? []} href={paths.priceListAdmin} />} />
           </section>
           <section aria-labelledby="company-people" className={`${card} min-w-0`}>
             <h3 id="company-people" className={heading}>

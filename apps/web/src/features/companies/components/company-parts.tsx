@@ -7,8 +7,10 @@ import {
   type CompanyInvite,
   type CompanyInviteInput,
   type CompanyMember,
+  type CompanyPriceList,
   type CompanyRole,
 } from '@shop/shared/schemas/company';
+import { Link } from 'react-router';
 import { FormField, fieldAria } from '../../../components/ui/form-field';
 import { formatPrice } from '../../../components/ui/price';
 import { useDateFormat } from '../../../lib/date-format';
@@ -27,7 +29,36 @@ export function billingLines(c: Company): string[] {
 }
 
 /** A company's account: name, tax number, billing address, terms and credit limit, and (on /company) the caller's role. */
-export function CompanySummary({ company: c, extra }: { company: Company; extra?: ReactNode }) {
+/** Issue #37 item 2 (decision 206): the company's price lists, each linked when `href` gives an address (the shop's admin). */
+export function PriceListsRow({ lists, href }: { lists: CompanyPriceList[]; href?: (id: string) => string }) {
+  return (
+    <div className="grid min-w-0 gap-1 sm:grid-cols-[12rem_minmax(0,1fr)]">
+      <dt className="font-semibold">{t.priceLists}</dt>
+      <dd className="wrap-anywhere">
+        {lists.length === 0 ? (
+          t.noPriceLists
+        ) : (
+          <ul>
+            {lists.map((l) => (
+              <li key={l._id}>
+                {href ? (
+                  <Link to={href(l._id)} className="link link-hover">
+                    {l.name}
+                  </Link>
+                ) : (
+                  l.name
+                )}
+                {!l.current && <span className="text-base-content/80"> ({t.priceListNotCurrent})</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export function CompanySummary({ company: c, extra, after }: { company: Company; extra?: ReactNode; after?: ReactNode }) {
   const lines = billingLines(c);
   const row = 'grid min-w-0 gap-1 sm:grid-cols-[12rem_minmax(0,1fr)]';
   return (
@@ -66,6 +97,7 @@ export function CompanySummary({ company: c, extra }: { company: Company; extra?
         <dd className="tabular-nums">{formatPrice(c.creditLimit)}</dd>
       </div>
       {extra}
+      {after}
     </dl>
   );
 }

@@ -20,7 +20,7 @@ import {
   useUpdateMyCompanyMember,
   useWithdrawInvite,
 } from '../api/companies';
-import { CompanySummary, InviteForm, InvitesList, MembersList, card, heading } from './company-parts';
+import { CompanySummary, PriceListsRow, InviteForm, InvitesList, MembersList, card, heading } from './company-parts';
 
 const t = companiesCopy;
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
@@ -75,6 +75,7 @@ function CompanyView({ mine }: { mine: MyCompany }) {
               </dd>
             </div>
           }
+          after={<PriceListsRow lists={mine.priceLists ?? []} />}
         />
       </section>
       {isAdmin && <CompanyPeople members={mine.members ?? []} invites={mine.invites ?? []} />}
