@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { quickOrderCopy as t } from '@shop/shared/quick-order';
 import type { QuickOrderResult } from '@shop/shared/schemas/quick-order';
-import { paths } from '../../../config/paths';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useReorder } from '../api/quick-order';
+import { ReorderReport } from './reorder-report';
 
 /**
  * Issue #37 item 3 (decision 202): the order page's "Order again": every line of the order whose part is still sold
@@ -39,32 +38,7 @@ export function OrderAgainAll({ orderRef }: { orderRef: string }) {
       <p id="order-again-hint" className="text-sm text-base-content/75">
         {t.orderAgainHint}
       </p>
-      {result && (
-        <div role="status" className="flex flex-col gap-1 text-sm">
-          {result.added.length > 0 ? (
-            <p>
-              {t.added(result.added.length)}.{' '}
-              <Link to={paths.cart} className="link font-semibold">
-                {t.viewCart}
-              </Link>
-            </p>
-          ) : (
-            <p>{t.orderAgainNone}</p>
-          )}
-          {result.problems.length > 0 && (
-            <>
-              <p>{t.orderAgainSkipped(result.problems.length)}</p>
-              <ul className="list-disc pl-5">
-                {result.problems.map((p) => (
-                  <li key={p.line} className="break-words">
-                    {p.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
+      {result && <ReorderReport result={result} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useDateFormat } from '../../../lib/date-format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { reorderListsQueryOptions, useAddReorderListToCart, useDeleteReorderList } from '../api/reorder-lists';
-import { ReorderReport } from './reorder-report';
+import { ReorderReport } from '../../cart/components/reorder-report';
 
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 

@@ -4,8 +4,8 @@ import type { QuickOrderResult } from '@shop/shared/schemas/quick-order';
 import { paths } from '../../../config/paths';
 
 /**
- * What a list added to the cart and what it could not, with a link to the cart: the words and layout of Order again's
- * report (decision 202), so a buyer reads both the same way.
+ * What Order again (decision 202) or a saved reorder list (decision 207) added to the cart and what it could not,
+ * with a link to the cart: one report, so a buyer reads both the same way.
  */
 export function ReorderReport({ result }: { result: QuickOrderResult }) {
   return (
