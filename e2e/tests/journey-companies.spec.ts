@@ -58,6 +58,19 @@ test('a company: the shop creates it and invites its admin, who invites a buyer,
     await shopInvite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(shop.getByText(`Invitation sent to ${aliceAccount.email}`)).toBeVisible();
     await expect(shopInvite.getByRole('list', { name: 'Open invitations' }).getByText(aliceAccount.email)).toBeVisible();
+    // A mistyped address: the shop's admin withdraws that invitation from the company's page.
+    const typo = `typo${unique()}@example.com`;
+    await shopInvite.getByRole('textbox', { name: 'E-mail' }).fill(typo);
+    await shopInvite.getByRole('combobox', { name: 'Role' }).selectOption('buyer');
+    await shopInvite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(shop.getByText(`Invitation sent to ${typo}`)).toBeVisible();
+    await shopInvite.getByRole('button', { name: `Withdraw the invitation of ${typo}` }).click();
+    await shop
+      .getByRole('dialog', { name: `Withdraw the invitation of ${typo}?` })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    await expect(shop.getByText(`Invitation withdrawn: ${typo}`)).toBeVisible();
+    await expect(shopInvite.getByRole('list', { name: 'Open invitations' }).getByText(typo)).toHaveCount(0);
 
     // Alice joins with the e-mailed link and sees the company's terms and her role.
     await acceptInvitation(alice, aliceAccount, name);

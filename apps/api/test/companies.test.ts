@@ -99,6 +99,8 @@ describe('the shop’s admin creates companies', () => {
       ['PATCH', `/api/admin/companies/${acme._id}`, { name: 'Nope' }],
       ['POST', `/api/admin/companies/${acme._id}/invites`, { email: 'x@example.com' }],
       ['DELETE', `/api/admin/companies/${acme._id}/members/${alice.id}`],
+      ['PATCH', `/api/admin/companies/${acme._id}/members/${alice.id}`, { role: 'buyer' }],
+      ['DELETE', `/api/admin/companies/${acme._id}/invites/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f`],
     ];
     for (const [method, url, body] of calls) {
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
@@ -316,5 +318,46 @@ describe('the company’s tax status prices its members (issue #37 item 1: the e
     expect((await call('PATCH', `/api/admin/companies/${exempt._id}`, shopAdmin, { taxExempt: false })).statusCode).toBe(200);
     expect((await call('PUT', `/api/cart/lines/${part._id}`, frank, { quantity: 2 })).statusCode).toBe(200);
     expect((await quote()).taxExempt).toBe(false);
+  });
+});
+
+describe('the shop’s admin manages a company’s people from its page', () => {
+  it('withdraws an open invitation, makes a member admin or buyer (never the last admin a buyer), and a malformed id is a 404', async () => {
+    const co = (await call('POST', '/api/admin/companies', shopAdmin, { name: 'People Moto' })).json() as Company;
+    const [gina, hank] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    expect((await call('POST', `/api/admin/companies/${co._id}/invites`, shopAdmin, { email: gina.email, role: 'admin' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/company/join', gina, { token: inviteToken(gina.email) })).statusCode).toBe(200);
+    const sent = await call('POST', `/api/admin/companies/${co._id}/invites`, shopAdmin, { email: hank.email, role: 'buyer' });
+    expect(sent.statusCode).toBe(201);
+    const invite = sent.json() as { _id: string };
+
+    // The invitation is withdrawn: its link no longer works, and withdrawing it again is a 404.
+    expect((await call('DELETE', `/api/admin/companies/${co._id}/invites/${invite._id}`, shopAdmin)).statusCode).toBe(204);
+    expect((await call('POST', '/api/company/join', hank, { token: inviteToken(hank.email) })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/companies/${co._id}/invites/${invite._id}`, shopAdmin)).statusCode).toBe(404);
+    // Another company's invitation cannot be withdrawn through this one.
+    expect((await call('DELETE', `/api/admin/companies/${acme._id}/invites/${invite._id}`, shopAdmin)).statusCode).toBe(404);
+
+    // The last admin stays admin (409); a second admin can then be made a buyer who sees every order.
+    const last = await call('PATCH', `/api/admin/companies/${co._id}/members/${gina.id}`, shopAdmin, { role: 'buyer' });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.code).toBe('LAST_COMPANY_ADMIN');
+    expect((await call('POST', `/api/admin/companies/${co._id}/invites`, shopAdmin, { email: hank.email, role: 'admin' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/company/join', hank, { token: inviteToken(hank.email) })).statusCode).toBe(200);
+    const changed = await call('PATCH', `/api/admin/companies/${co._id}/members/${gina.id}`, shopAdmin, { role: 'buyer', seesAllOrders: true });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ role: 'buyer', seesAllOrders: true });
+    const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, co._id));
+    expect(audits.find((a) => a.action === 'company.member.update')).toMatchObject({ actorId: shopAdmin.id });
+
+    // Malformed ids are 404s with a message, never a database error.
+    for (const [method, url, body] of [
+      ['DELETE', '/api/admin/companies/not-an-id/invites/not-an-id'],
+      ['PATCH', `/api/admin/companies/not-an-id/members/${gina.id}`, { role: 'admin' }],
+      ['DELETE', `/api/admin/companies/not-an-id/members/${gina.id}`],
+    ] as const) {
+      const res = await call(method, url, shopAdmin, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
   });
 });

@@ -136,6 +136,38 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/admin/companies/:id/invites/:inviteId',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['companies'],
+        summary: 'Withdraw an open invitation to a trade account (admin)',
+        params: idParams.extend({ inviteId: z.string().max(100) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await withdrawInvite(app.db, req.params.id, req.params.inviteId, actor(req));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/admin/companies/:id/members/:userId',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['companies'],
+        summary: 'Make a member of a trade account its admin or a buyer, or let a buyer see every order of the company (admin)',
+        params: idParams.extend(memberParams.shape),
+        body: companyMemberPatchSchema,
+        response: { 200: companyMemberSchema, ...errors },
+      },
+    },
+    async (req) => updateMember(app.db, req.params.id, req.params.userId, req.body, actor(req)),
+  );
+
   // ── A company's own people ──
 
   app.get(

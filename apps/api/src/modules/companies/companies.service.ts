@@ -285,6 +285,7 @@ export async function inviteToCompany(
 
 /** Withdraws an open invitation of the company; another company's or a used one is a 404. */
 export async function withdrawInvite(db: Db, companyId: string, inviteId: string, actor: CompanyActor): Promise<void> {
+  if (!isUuid(companyId)) throw companyNotFound();
   if (!isUuid(inviteId)) throw inviteNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -369,6 +370,8 @@ async function assertAnotherAdmin(tx: Pick<Db, 'select'>, companyId: string, use
 }
 
 async function lockedMember(tx: Pick<Db, 'select'>, companyId: string, userId: string) {
+  // The shop admin's calls name the company in the address: a malformed id is no company, never a database error.
+  if (!isUuid(companyId)) throw companyNotFound();
   const [m] = await tx
     .select()
     .from(companyMembers)

@@ -94,6 +94,10 @@ export const adminInvite = ({ id, input }: { id: string; input: CompanyInviteInp
   api<CompanyInvite>(`${adminBase(id)}/invites`, { method: 'POST', body: input, auth: true });
 export const adminRemoveMember = ({ id, userId }: { id: string; userId: string }) =>
   api<null>(`${adminBase(id)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE', auth: true });
+export const adminWithdrawInvite = ({ id, inviteId }: { id: string; inviteId: string }) =>
+  api<null>(`${adminBase(id)}/invites/${encodeURIComponent(inviteId)}`, { method: 'DELETE', auth: true });
+export const adminUpdateMember = ({ id, userId, patch }: { id: string; userId: string; patch: { role?: CompanyRole; seesAllOrders?: boolean } }) =>
+  api<CompanyMember>(`${adminBase(id)}/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: patch, auth: true });
 
 /** Every admin write refreshes the list and the companies' details (member counts change with them). */
 function useAdminCompanyWrite<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
@@ -105,3 +109,5 @@ export const useCreateCompany = () => useAdminCompanyWrite(createCompany);
 export const useUpdateCompany = () => useAdminCompanyWrite(updateCompany);
 export const useAdminInvite = () => useAdminCompanyWrite(adminInvite);
 export const useAdminRemoveMember = () => useAdminCompanyWrite(adminRemoveMember);
+export const useAdminWithdrawInvite = () => useAdminCompanyWrite(adminWithdrawInvite);
+export const useAdminUpdateMember = () => useAdminCompanyWrite(adminUpdateMember);

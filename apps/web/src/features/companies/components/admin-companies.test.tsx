@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { fakeApi, notFound, type FakeRequest } from '../../../testing/fake-api';
 import { AdminCompanies, AdminCompany } from './admin-companies';
 import { acme, detail } from '../../../testing/companies';
+import { companiesCopy } from '@shop/shared/copy/companies';
 
 const reads = (req: FakeRequest) =>
   req.method === 'GET' && req.path === '/api/admin/companies'
@@ -92,6 +93,9 @@ describe('AdminCompany', () => {
       if (req.method === 'POST' && req.path === '/api/admin/companies/c1/invites')
         return { status: 201, body: { _id: 'i9', ...(req.body as object), expiresAt: '2026-11-20T10:00:00.000Z', createdAt: '2026-11-06T10:00:00.000Z' } };
       if (req.method === 'DELETE' && req.path === '/api/admin/companies/c1/members/u2') return { status: 204 };
+      if (req.method === 'PATCH' && req.path === '/api/admin/companies/c1/members/u2')
+        return { status: 200, body: { ...detail.members[1], ...(req.body as object) } };
+      if (req.method === 'DELETE' && req.path === `/api/admin/companies/c1/invites/${detail.invites[0]._id}`) return { status: 204 };
       return notFound(req);
     });
     const user = userEvent.setup();
@@ -109,7 +113,12 @@ describe('AdminCompany', () => {
 
     const people = within(screen.getByRole('list', { name: 'People' }));
     expect(people.getByText('Alice Admin')).toBeTruthy();
-    expect(people.queryByRole('combobox')).toBeNull();
+    // The shop's admin changes a member's role from the company's page (decision 204 amended).
+    await user.selectOptions(people.getByRole('combobox', { name: 'Role of Bob Buyer' }), 'admin');
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH' && c.path === '/api/admin/companies/c1/members/u2')?.body).toEqual({ role: 'admin' }),
+    );
+    expect(await screen.findByText(companiesCopy.memberSaved('Bob Buyer'))).toBeTruthy();
 
     const invite = within(screen.getByRole('region', { name: 'Invite someone' }));
     expect(invite.getByText('carol@example.com')).toBeTruthy();
@@ -118,6 +127,13 @@ describe('AdminCompany', () => {
     await user.click(invite.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to dave@example.com')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'dave@example.com', role: 'admin' });
+
+    // A mistyped invitation is withdrawn after confirming.
+    await user.click(invite.getByRole('button', { name: 'Withdraw the invitation of carol@example.com' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw the invitation of carol@example.com?' })).getByRole('button', { name: 'Withdraw' }),
+    );
+    expect(await screen.findByText('Invitation withdrawn: carol@example.com')).toBeTruthy();
 
     await user.click(people.getByRole('button', { name: 'Remove Bob Buyer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove Bob Buyer from the company?' })).getByRole('button', { name: 'Remove' }));

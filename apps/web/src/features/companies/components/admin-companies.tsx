@@ -2,15 +2,23 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { companiesCopy } from '@shop/shared/copy/companies';
-import type { CompanyMember } from '@shop/shared/schemas/company';
+import type { CompanyInvite, CompanyMember } from '@shop/shared/schemas/company';
 import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPrice } from '../../../components/ui/price';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { DashboardPageHeader } from '../../dashboard/components/dashboard-page-header';
 import { BackLink, DetailError, DetailPending } from '../../dashboard/components/detail-page-state';
-import { adminCompaniesQueryOptions, adminCompanyQueryOptions, useAdminInvite, useAdminRemoveMember } from '../api/companies';
+import {
+  adminCompaniesQueryOptions,
+  adminCompanyQueryOptions,
+  useAdminInvite,
+  useAdminRemoveMember,
+  useAdminUpdateMember,
+  useAdminWithdrawInvite,
+} from '../api/companies';
 import { AdminCompanyForm } from './admin-company-form';
 import { CompanySummary, InviteForm, PriceListsRow, InvitesList, MembersList, billingLines, card, heading } from './company-parts';
 
@@ -74,7 +82,10 @@ export function AdminCompany({ id }: { id: string }) {
   const company = useQuery(adminCompanyQueryOptions(id));
   const invite = useAdminInvite();
   const remove = useAdminRemoveMember();
+  const update = useAdminUpdateMember();
+  const withdraw = useAdminWithdrawInvite();
   const [toRemove, setToRemove] = useState<CompanyMember | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<CompanyInvite | null>(null);
   const nameOf = (m: CompanyMember) => m.name || m.email;
 
   const back = <BackLink to={paths.companiesAdmin}>{t.backToList}</BackLink>;
@@ -114,7 +125,17 @@ export function AdminCompany({ id }: { id: string }) {
             <h3 id="company-people" className={heading}>
               {t.membersTitle}
             </h3>
-            <MembersList members={c.members} onRemove={setToRemove} />
+            <MembersList
+              members={c.members}
+              pendingId={update.isPending ? update.variables.userId : null}
+              onChange={(m, patch) =>
+                update.mutate(
+                  { id: c._id, userId: m.userId, patch },
+                  { onSuccess: (saved) => toastSuccess(t.memberSaved(saved.name || saved.email)), onError: (err) => toastError(err.message) },
+                )
+              }
+              onRemove={setToRemove}
+            />
           </section>
           <section aria-labelledby="company-invite" className={`${card} min-w-0`}>
             <h3 id="company-invite" className={heading}>
@@ -125,7 +146,7 @@ export function AdminCompany({ id }: { id: string }) {
               defaultRole={c.members.some((m) => m.role === 'admin') ? 'buyer' : 'admin'}
             />
             <h4 className="mt-6 mb-3 font-bold">{t.invitesTitle}</h4>
-            <InvitesList invites={c.invites} />
+            <InvitesList invites={c.invites} onWithdraw={setToWithdraw} />
           </section>
         </div>
       </div>
@@ -140,6 +161,17 @@ export function AdminCompany({ id }: { id: string }) {
       >
         <p>{t.removeHint}</p>
       </ConfirmDialog>
+      <ConfirmDialog
+        open={toWithdraw !== null}
+        title={toWithdraw ? t.withdrawNamed(toWithdraw.email) + '?' : ''}
+        confirmLabel={t.withdraw}
+        cancelLabel={t.keep}
+        pending={withdraw.isPending}
+        onCancel={() => setToWithdraw(null)}
+        onConfirm={() =>
+          toWithdraw && mutateThenClose(withdraw, { id: c._id, inviteId: toWithdraw._id }, t.withdrawn(toWithdraw.email), () => setToWithdraw(null))
+        }
+      />
     </section>
   );
 }

@@ -106,7 +106,7 @@ interface MembersListProps {
   members: CompanyMember[];
   /** The signed-in person, marked "(you)". */
   selfId?: string;
-  /** The company's admin changes roles and who sees all orders; the shop's admin only removes. */
+  /** The company's admin, or the shop's, changes roles and who sees all orders. */
   onChange?(member: CompanyMember, patch: { role?: CompanyRole; seesAllOrders?: boolean }): void;
   /** The member whose change is on its way (its controls wait). */
   pendingId?: string | null;
