@@ -23,6 +23,7 @@ import { checkouts, companies, companyInvites, companyMembers, orders, priceList
 import { ConflictError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
 import { isUniqueViolation } from '../products/products.service';
 import { recordAudit } from '../audit/audit.service';
+import { priceListCurrent } from '../price-lists/price-lists.service';
 
 /**
  * Issue #37 item 1 (decision 204): trade accounts. The shop's admin creates a company and invites its first people;
@@ -164,7 +165,7 @@ async function priceListsOf(db: Db, companyId: string, now: Date): Promise<Compa
     name: r.name,
     startsAt: r.startsAt?.toISOString() ?? null,
     endsAt: r.endsAt?.toISOString() ?? null,
-    current: (!r.startsAt || r.startsAt <= now) && (!r.endsAt || r.endsAt > now),
+    current: priceListCurrent(r, now),
   }));
 }
 

@@ -157,7 +157,9 @@ export async function myPrices(db: Db, userId: string, productIds: readonly stri
 
 // ── The admin's lists ──
 
-const current = (row: Pick<ListRow, 'startsAt' | 'endsAt'>, now: Date) => (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now);
+/** A list is valid from `startsAt` (inclusive) until `endsAt` (exclusive), either open: the rule tradeTermsSql holds in SQL. */
+export const priceListCurrent = (row: { startsAt: Date | null; endsAt: Date | null }, now: Date) =>
+  (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now);
 
 /** A category named by its slug or its label ("Brakes"), as stored: the slug. */
 function categorySlug(value: string): string | null {
@@ -220,7 +222,7 @@ async function summaries(db: Db, rows: ListRow[], now: Date): Promise<PriceListS
     name: r.name,
     startsAt: r.startsAt?.toISOString() ?? null,
     endsAt: r.endsAt?.toISOString() ?? null,
-    current: current(r, now),
+    current: priceListCurrent(r, now),
     priceCount: counts.find((c) => c.id === r.id)?.n ?? 0,
     discounts: discounts
       .filter((d) => d.priceListId === r.id)
