@@ -1,6 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { waitForAccessToken } from '../support/auth';
-import { expect, looks, settle, test, useTheme } from '../support/fixtures';
+import { expect, looks, screenshot, settle, test, useTheme } from '../support/fixtures';
 import { fitmentViolations } from '../support/fitment';
 import { newCustomerPage, orderableProduct, type ProductDto } from '../support/orders-helpers';
 
@@ -84,6 +86,10 @@ for (const { theme, viewport: width } of looks(['light', 'dark'], [390, 1280])) 
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll').toBeLessThanOrEqual(0);
       expect(await fitmentViolations(page, 'quick order with reorder lists')).toEqual([]);
+      await screenshot(page, {
+        path: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots', `reorder-lists-${width}-${theme}.png`),
+        fullPage: true,
+      });
     } finally {
       await context.close();
     }
