@@ -46,6 +46,7 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { diagramsRoutes } from './modules/diagrams/diagrams.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { priceListsRoutes } from './modules/price-lists/price-lists.routes';
+import { receivablesRoutes } from './modules/receivables/receivables.routes';
 import { jobBasketsRoutes } from './modules/job-baskets/job-baskets.routes';
 import { garageRoutes } from './modules/garage/garage.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(jobBasketsRoutes);
       await api.register(companiesRoutes);
       await api.register(priceListsRoutes);
+      await api.register(receivablesRoutes);
       await api.register(garageRoutes);
       await api.register(sessionsRoutes);
       await api.register(importsRoutes);

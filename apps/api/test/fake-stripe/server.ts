@@ -34,6 +34,25 @@ export interface FakePaymentIntent {
   livemode: false;
 }
 
+/** Decision 208: an invoice sent for an order on account (`collection_method=send_invoice`). */
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  collection_method: string;
+  days_until_due: number | null;
+  due_date: number | null;
+  status: 'draft' | 'open' | 'paid' | 'void';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  metadata: Record<string, string>;
+  hosted_invoice_url: string | null;
+  description: string | null;
+  livemode: false;
+  created: number;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -77,6 +96,9 @@ const DECLINES: Record<string, { decline_code: string; message: string }> = {
 export class FakeStripe {
   readonly intents = new Map<string, FakePaymentIntent>();
   readonly refunds = new Map<string, FakeRefund>();
+  readonly invoices = new Map<string, FakeInvoice>();
+  /** Which PaymentIntent paid which invoice (Stripe's InvoicePayment). */
+  readonly invoicePayments = new Map<string, string>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { rawBody: string; reply: Reply }>();
   private server?: http.Server;
@@ -156,6 +178,48 @@ export class FakeStripe {
   private route(method: string, path: string, p: Record<string, unknown>): Reply {
     if (method === 'POST' && path === '/v1/payment_intents') return this.create(p);
     if (method === 'POST' && path === '/v1/refunds') return this.refund(p);
+    if (method === 'POST' && path === '/v1/customers') {
+      return { status: 200, body: { id: `cus_${crypto.randomBytes(8).toString('hex')}`, object: 'customer', email: p.email ?? null, name: p.name ?? null } };
+    }
+    if (method === 'POST' && path === '/v1/invoices') return this.createInvoice(p);
+    if (method === 'POST' && path === '/v1/invoiceitems') {
+      const inv = this.invoices.get(String(p.invoice ?? ''));
+      if (!inv) return err(404, 'invalid_request_error', 'resource_missing', `No such invoice: '${String(p.invoice)}'`, 'invoice');
+      if (inv.status !== 'draft') return err(400, 'invalid_request_error', 'invoice_not_editable', 'This invoice is no longer editable.');
+      inv.amount_due += Number(p.amount);
+      return { status: 200, body: { id: `ii_${crypto.randomBytes(8).toString('hex')}`, object: 'invoiceitem', amount: Number(p.amount), invoice: inv.id } };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const pi = this.invoicePayments.get(String(p.invoice ?? ''));
+      const data = pi
+        ? [{ id: `inpay_${pi.slice(3)}`, object: 'invoice_payment', invoice: p.invoice, payment: { type: 'payment_intent', payment_intent: pi } }]
+        : [];
+      return { status: 200, body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
+    }
+    const inv = path.match(/^\/v1\/invoices\/([^/]+)(?:\/(finalize|send|void))?$/);
+    if (inv) {
+      const invoice = this.invoices.get(decodeURIComponent(inv[1]));
+      if (!invoice) return err(404, 'invalid_request_error', 'resource_missing', `No such invoice: '${decodeURIComponent(inv[1])}'`, 'id');
+      if (method === 'GET' && !inv[2]) return { status: 200, body: invoice };
+      if (method === 'POST' && inv[2] === 'finalize') {
+        if (invoice.status !== 'draft') return err(400, 'invalid_request_error', 'invoice_unexpected_state', 'This invoice is already finalized.');
+        invoice.status = 'open';
+        invoice.due_date = invoice.created + (invoice.days_until_due ?? 30) * 86_400;
+        invoice.hosted_invoice_url = `https://invoice.stripe.test/i/${invoice.id}`;
+        return { status: 200, body: invoice };
+      }
+      if (method === 'POST' && inv[2] === 'send') {
+        if (invoice.status !== 'open')
+          return err(400, 'invalid_request_error', 'invoice_unexpected_state', `You can only send an open invoice (this one is ${invoice.status}).`);
+        return { status: 200, body: invoice };
+      }
+      if (method === 'POST' && inv[2] === 'void') {
+        if (invoice.status !== 'open')
+          return err(400, 'invalid_request_error', 'invoice_unexpected_state', `You can only void an open invoice (this one is ${invoice.status}).`);
+        invoice.status = 'void';
+        return { status: 200, body: invoice };
+      }
+    }
     if (method === 'GET' && path === '/v1/payment_intents') {
       const since = Number((p.created as Record<string, unknown> | undefined)?.gte ?? 0);
       const data = [...this.intents.values()].filter((i) => i.created >= since).sort((a, b) => b.created - a.created);
@@ -240,6 +304,45 @@ export class FakeStripe {
     intent.status = 'canceled';
     intent.canceled_at = Math.floor(Date.now() / 1000);
     return { status: 200, body: intent };
+  }
+
+  private createInvoice(p: Record<string, unknown>): Reply {
+    if (typeof p.customer !== 'string') return err(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: customer.', 'customer');
+    const invoice: FakeInvoice = {
+      id: `in_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'invoice',
+      customer: p.customer,
+      collection_method: String(p.collection_method ?? 'charge_automatically'),
+      days_until_due: p.days_until_due === undefined ? null : Number(p.days_until_due),
+      due_date: null,
+      status: 'draft',
+      amount_due: 0,
+      amount_paid: 0,
+      currency: 'usd',
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      hosted_invoice_url: null,
+      description: typeof p.description === 'string' ? p.description : null,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.invoices.set(invoice.id, invoice);
+    return { status: 200, body: invoice };
+  }
+
+  /**
+   * The buyer pays an open invoice on Stripe's hosted page: a succeeded PaymentIntent (without the shop's metadata,
+   * as Stripe makes it) pays it. Answers the invoice, to post as `invoice.paid`.
+   */
+  payInvoice(id: string): FakeInvoice {
+    const invoice = this.invoices.get(id);
+    if (!invoice || invoice.status !== 'open') throw new Error(`invoice ${id} is not open`);
+    const created = this.create({ amount: invoice.amount_due, currency: 'usd' }).body as FakePaymentIntent;
+    created.status = 'succeeded';
+    created.amount_received = created.amount;
+    this.invoicePayments.set(invoice.id, created.id);
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    return invoice;
   }
 
   /** The cents refunded so far of one PaymentIntent. */

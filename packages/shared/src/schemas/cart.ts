@@ -82,8 +82,25 @@ export const checkoutRequestSchema = z.object({
   vatId: vatIdSchema,
   /** Issue #37 item 4 (decision 205): a company buyer's purchase-order number, printed on the invoice; empty: none. */
   poNumber: poNumberSchema,
+  /**
+   * Issue #37 item 4 (decision 208): `account` places the order on the company's account, without a card, its invoice
+   * due in the company's payment terms; only a member of a company with terms may. `card` (the default): paid now.
+   */
+  payment: z.enum(['card', 'account'], { message: 'payment must be "card" or "account"' }).optional().default('card'),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** Decision 208: an order placed on account: its invoice, when it is due, and where it is paid. */
+export const onAccountSchema = z.object({
+  /** ISO time the invoice is due. */
+  dueAt: z.string(),
+  /** Unpaid past its due date. */
+  overdue: z.boolean(),
+  /** The payment provider's page where the invoice is paid (null until the provider has issued it). */
+  invoiceUrl: z.string().nullable(),
+  paid: z.boolean(),
+});
+export type OnAccount = z.infer<typeof onAccountSchema>;
 
 /* ------------------------------------------- issue #39 item 9: guest checkout */
 
@@ -161,6 +178,8 @@ export const checkoutSchema = z.object({
   _id: z.string(),
   /** Issue #37 item 4 (decision 205): the buyer's purchase-order number, present only when one was given. */
   poNumber: z.string().optional(),
+  /** Decision 208: present only for an order placed on the company's account. */
+  onAccount: onAccountSchema.optional(),
   /** One order per cart line, in the spec's Order shape, each with `checkoutId`. */
   orders: z.array(orderSchema),
   /** The sum of its orders' prices: what the one payment is for. */

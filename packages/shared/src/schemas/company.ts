@@ -149,3 +149,37 @@ export const companyOrderSchema = z.object({
 });
 export type CompanyOrder = z.infer<typeof companyOrderSchema>;
 export const companyOrderListSchema = z.array(companyOrderSchema);
+
+/* ------------------------------------------- issue #37 item 4 (decision 208): paying on account */
+
+/** An order on account whose invoice is open: on the admin's receivables and on its company's page. */
+export const receivableSchema = z.object({
+  checkoutId: z.string(),
+  /** The order number, e.g. TT-10042. */
+  number: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  poNumber: z.string(),
+  /** Who placed it (their e-mail address). */
+  email: z.string(),
+  placedAt: z.string(),
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  daysOverdue: z.number().int().nonnegative(),
+  /** What is owed, in dollars. */
+  total: z.number(),
+  /** The payment provider's page where it is paid (null until issued). */
+  invoiceUrl: z.string().nullable(),
+});
+export type Receivable = z.infer<typeof receivableSchema>;
+
+/** GET /admin/receivables and GET /company/invoices: open invoices, oldest due first, with their sums. */
+export const receivablesSchema = z.object({
+  items: z.array(receivableSchema),
+  openTotal: z.number(),
+  overdueTotal: z.number(),
+  overdueCount: z.number().int().nonnegative(),
+  /** One company's terms (GET /company/invoices): net days, its credit limit, and what is left of it now. */
+  account: z.object({ paymentTermsDays: z.number().int(), creditLimit: z.number(), available: z.number() }).optional(),
+});
+export type Receivables = z.infer<typeof receivablesSchema>;

@@ -174,6 +174,27 @@ export const testConfirmResponseSchema = z.object({
 });
 export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
 
+/**
+ * Issue #37 item 4 (decision 208): the built-in processor's invoice page, as Stripe's hosted invoice page shows one:
+ * what is owed, when it is due, for which order, and whether it is open, paid or void. `amount` in dollars.
+ */
+export const testInvoiceSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  dueAt: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  /** Where the buyer goes back to: the order's page in the shop. */
+  orderPath: z.string().nullable(),
+});
+export type TestInvoice = z.infer<typeof testInvoiceSchema>;
+
+export const testInvoicePayRequestSchema = z.object({
+  paymentMethod: z.string({ message: 'paymentMethod is required' }).trim().min(1, 'paymentMethod is required').max(100),
+});
+export type TestInvoicePayRequest = z.infer<typeof testInvoicePayRequestSchema>;
+
 /** Card errors of the test processor, shaped like Stripe's: code plus, for declines, decline_code. */
 export const cardErrorResponseSchema = z.object({
   error: z.object({

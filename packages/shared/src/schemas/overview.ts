@@ -38,6 +38,8 @@ export const overviewSchema = z.object({
   topParts: z.array(z.object({ productId: z.string().nullable(), name: z.string(), sku: z.string(), units: z.number().int(), revenue: z.number() })),
   /** Parts with fewer than three minimum orders left, fewest first. */
   lowStock: z.array(z.object({ productId: z.string(), name: z.string(), sku: z.string(), stock: z.number().int(), minOrder: z.number().int() })),
+  /** Issue #37 item 4 (decision 208): what companies owe on account, and how much of it is past its due date. */
+  receivables: z.object({ open: z.number().int(), openTotal: z.number(), overdue: z.number().int(), overdueTotal: z.number() }).optional(),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

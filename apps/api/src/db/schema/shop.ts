@@ -289,9 +289,20 @@ export const checkouts = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     // Issue #37 item 4 (decision 205): the buyer's purchase-order number ('' when none), on the invoice and e-mails.
     poNumber: text('po_number').notNull().default(''),
+    // Issue #37 item 4 (decision 208): placed on the company's account, without a card. Its lines hold their stock
+    // without expiring, it may ship before it is paid, and its invoice at the payment provider (`accountInvoiceId`,
+    // payable at `accountInvoiceUrl`) is due at `dueAt`; the invoice's payment marks it paid like a card payment.
+    onAccount: boolean('on_account').notNull().default(false),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    accountInvoiceId: text('account_invoice_id'),
+    accountInvoiceUrl: text('account_invoice_url').notNull().default(''),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId),
+    index('checkouts_open_account_idx')
+      .on(t.companyId, t.dueAt)
+      .where(sql`${t.onAccount} and ${t.paidAt} is null`),
+    check('checkouts_account_due', sql`not ${t.onAccount} or ${t.dueAt} is not null`),
     index('checkouts_company_idx')
       .on(t.companyId)
       .where(sql`${t.companyId} is not null`),
@@ -413,6 +424,26 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   /** Issue #22: the refund of a payment the shop could not record; issue #25: the latest of its refunds, and their sum. */
   refundId: text('refund_id'),
   amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+});
+
+/**
+ * Issue #37 item 4 (decision 208): the built-in processor's invoices, as Stripe's `send_invoice` invoices: open until
+ * paid (by a test card on its payment page) or voided. Paying one makes a succeeded payment for its checkout.
+ */
+export const testInvoices = pgTable('test_invoices', {
+  id: text('id').primaryKey(),
+  checkoutId: uuid('checkout_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  /** open | paid | void */
+  status: text('status').notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  email: text('email').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The payment that paid it (a test payment intent's id). */
+  paymentId: text('payment_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
 });
 
 /** One returned line: units of an order line. */

@@ -74,6 +74,16 @@ export function toCheckoutDto(checkout: CheckoutRow, rows: OrderRow[], now: Date
   return {
     _id: checkout.id,
     ...(checkout.poNumber && { poNumber: checkout.poNumber }),
+    // Decision 208: an order on the company's account, with its invoice's due date and where it is paid.
+    ...(checkout.onAccount &&
+      checkout.dueAt && {
+        onAccount: {
+          dueAt: checkout.dueAt.toISOString(),
+          overdue: status === 'unpaid' && checkout.dueAt.getTime() < now.getTime(),
+          invoiceUrl: status === 'unpaid' ? checkout.accountInvoiceUrl || null : null,
+          paid: status === 'paid',
+        },
+      }),
     orders: rows.map(toOrderDto),
     total: fromCents(figures.total),
     status,

@@ -12,6 +12,7 @@ import { pricedCartRows } from '../cart/cart.service';
 import { priceOrder, toQuoteDto } from './checkout-pricing';
 import { expireReservations, reservationPolicy } from '../orders/reservations.service';
 import { confirmCheckoutPayment, createCheckout, getCheckout } from './checkout.service';
+import { issueAccountInvoice } from '../receivables/receivables.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -45,7 +46,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // Expired reservations must not count against the customer's limit.
       await expireReservations(app, { userId: req.user!.id });
-      return reply.status(201).send(await createCheckout(app.db, req.user!, req.body, reservationPolicy(app)));
+      const checkout = await createCheckout(app.db, req.user!, req.body, reservationPolicy(app));
+      // Decision 208: an order on account gets its invoice at the payment provider once it is placed.
+      if (checkout.onAccount) checkout.onAccount.invoiceUrl = await issueAccountInvoice(app, checkout._id);
+      return reply.status(201).send(checkout);
     },
   );
 

@@ -33,6 +33,7 @@ import { expireReservations } from '../orders/reservations.service';
 import { saveAddressFromCheckout } from '../addresses/addresses.service';
 import { priceOrder, pricedColumns } from './checkout-pricing';
 import { withTradePrices } from '../price-lists/price-lists.service';
+import { noAccountTerms, takeOnAccount } from '../receivables/receivables.service';
 import { moveStock } from '../stock/stock.service';
 import { recordCheckoutPayment, refundedAsPaidTooLate } from '../payments/payment-recording';
 import {
@@ -218,7 +219,8 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
     const goodsCents = wanted.reduce((sum, { line, product }) => sum + lineTotalCents(product, line.quantity), 0);
     const units = wanted.reduce((sum, { line }) => sum + line.quantity, 0);
-    const limit = reservationLimitError(held, { lines: wanted.length, units, valueCents: goodsCents }, policy);
+    // Decision 208: an order on account holds no reservation (its limit is the company's credit, checked below).
+    const limit = input.payment === 'account' ? null : reservationLimitError(held, { lines: wanted.length, units, valueCents: goodsCents }, policy);
     if (limit) throw limit;
 
     // Issue #24: priced from the locked rows, with the method the customer chose among those offered.
@@ -239,6 +241,9 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     const { totals } = chosen;
     if (input.poNumber && !membership)
       throw new DomainError(400, 'PO_NUMBER_NOT_ALLOWED', 'A PO number is for trade accounts: leave it empty, or ask us to open a company account for you.');
+    // Issue #37 item 4 (decision 208): on the company's account, within its credit limit (its row is locked here).
+    if (input.payment === 'account' && !membership) throw noAccountTerms();
+    const account = input.payment === 'account' ? await takeOnAccount(tx, membership!.companyId, totals.totalCents, policy.now) : null;
     const [created] = await tx
       .insert(checkouts)
       .values({
@@ -266,6 +271,8 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         // Issue #37 item 1 (decision 204): a member buys for their company, with its PO number (item 4, decision 205).
         companyId: membership?.companyId ?? null,
         poNumber: input.poNumber,
+        onAccount: account !== null,
+        dueAt: account?.dueAt ?? null,
       })
       .returning();
     if (user && input.saveAddress) await saveAddressFromCheckout(tx, user.id, address);
@@ -292,7 +299,8 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
           number: created.number,
           status: 'unpaid',
           createdAt: policy.now,
-          expiresAt,
+          // An order on account keeps its parts until it is paid or cancelled (decision 208).
+          expiresAt: account ? null : expiresAt,
           checkoutId: created.id,
         })),
       )
@@ -330,6 +338,17 @@ export async function createCheckoutPaymentIntent(app: FastifyInstance, user: Ch
   if (status === 'paid') throw checkoutPaid();
   if (status === 'cancelled') throw checkoutEmpty();
   if (status === 'expired') throw checkoutExpired();
+  // Decision 208: an order on account is paid through its invoice, never by a second payment of its own.
+  if (checkout.onAccount) {
+    throw new DomainError(
+      409,
+      'ON_ACCOUNT',
+      "This order is on your company's account: pay it through its invoice (the link on the order page and in the invoice e-mail).",
+      {
+        invoiceUrl: checkout.accountInvoiceUrl || null,
+      },
+    );
+  }
   const cents = dueCents(checkout, rows);
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,

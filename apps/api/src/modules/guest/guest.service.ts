@@ -42,7 +42,7 @@ export async function createGuestCheckout(app: FastifyInstance, input: z.output<
     app.db,
     { kind: 'guest', email: input.email, ip, lines: input.lines },
     // A guest gives no VAT ID (decision 188) nor PO number (205): a business buyer checks out with an account.
-    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false, vatId: '', poNumber: '' },
+    { shippingAddress: input.shippingAddress, shippingMethodId: input.shippingMethodId, saveAddress: false, vatId: '', poNumber: '', payment: 'card' },
     reservationPolicy(app),
   );
   return { checkout, token: guestToken(app.config, checkout._id) };

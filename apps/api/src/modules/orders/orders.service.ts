@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
-import { checkouts, orders, products, session as session_, stockMovements, user as user_ } from '../../db/schema';
+import { checkouts, orders, products, session as session_, shipmentLines, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
@@ -435,6 +435,14 @@ export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Orde
   return toOrderDto(await findOrderFor(db, user, id));
 }
 
+/** Decision 208: a line of an order on account may ship before it is paid; what left the shop is not cancelled. */
+export async function assertNotShipped(db: Db, row: Pick<OrderRow, 'id' | 'productName' | 'deleverd'>): Promise<void> {
+  const [shipped] = await db.select({ id: shipmentLines.shipmentId }).from(shipmentLines).where(eq(shipmentLines.orderId, row.id)).limit(1);
+  if (shipped || row.deleverd) {
+    throw new ConflictError(`${row.productName} of this order has shipped, so it can no longer be cancelled.`, 'ORDER_SHIPPED');
+  }
+}
+
 export const paidCannotBeCancelled = () => new ConflictError('Paid orders cannot be cancelled.', 'ORDER_PAID');
 
 /**
@@ -464,6 +472,7 @@ export async function cancelUnpaidOrder(
     if (row.paid) throw paidCannotBeCancelled();
     if (row.status === 'cancelled') return 'already' as const;
     if (row.status === 'expired') throw orderExpired();
+    await assertNotShipped(tx, row);
     if (expectedPaymentIntentId !== undefined && row.paymentIntentId !== expectedPaymentIntentId) return 'intent-changed' as const;
     await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, expiresAt: null }).where(eq(orders.id, id));
     // Issue #25 item 5: every status change is in the Activity log, a customer's own cancel too.
@@ -491,6 +500,22 @@ export async function cancelUnpaidOrder(
   });
 }
 
+/** Decision 208: the line belongs to an order on account and something of it has shipped. */
+async function onAccountShipped(tx: Db, line: OrderRow): Promise<boolean> {
+  if (!line.checkoutId) return false;
+  const [row] = await tx
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.id, line.checkoutId),
+        eq(checkouts.onAccount, true),
+        sql`exists (select 1 from ${shipmentLines} where ${shipmentLines.orderId} = ${line.id})`,
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
  * Mark delivered: only from paid. Repeating it on a delivered order answers
  * the order unchanged (idempotent); an unpaid order is a 409.
@@ -500,7 +525,9 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
   const updated = await db.transaction(async (tx) => {
     // Issue #34: a line whose every unit was refunded before it shipped has nothing left to deliver.
     const [line] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (line?.paid && !line.deleverd) {
+    // Decision 208: a line of an order on account is delivered before it is paid, once something of it shipped.
+    const onAccount = line && !line.paid && line.status === 'unpaid' && (await onAccountShipped(tx, line));
+    if ((line?.paid || onAccount) && !line.deleverd) {
       const units = (await loadLineUnits(tx, line.checkoutId ?? line.id, [line.id])).get(line.id)!;
       if (units.shipped === 0 && unitsToShip(line.quantity, units) === 0) {
         throw new ConflictError('Every unit of this order was refunded before it shipped: there is nothing to deliver.', 'ORDER_REFUNDED');
@@ -509,7 +536,7 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
     const [row] = await tx
       .update(orders)
       .set({ deleverd: true, status: 'delivered', deliveredAt: new Date() })
-      .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.deleverd, false), eq(orders.refundDue, false)))
+      .where(and(eq(orders.id, id), onAccount ? eq(orders.status, 'unpaid') : eq(orders.paid, true), eq(orders.deleverd, false), eq(orders.refundDue, false)))
       .returning();
     // Only the call that delivered is an action; a repeat changes nothing and records nothing.
     if (row) {
@@ -528,7 +555,9 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
   if (updated) return toOrderDto(updated);
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw orderNotFound();
-  if (!row.paid) throw new ConflictError('Only paid orders can be marked as delivered.', 'ORDER_NOT_PAID');
+  if (!row.paid && !row.deleverd) {
+    throw new ConflictError('Only paid orders can be marked as delivered (an order on account once something of it has shipped).', 'ORDER_NOT_PAID');
+  }
   if (row.refundDue && !row.deleverd) {
     throw new ConflictError('This order was paid after its reservation expired and the parts were sold out: refund it instead of delivering.', 'REFUND_DUE');
   }
@@ -580,8 +609,17 @@ export async function markLinePaid(db: Db, orderId: string, transactionId: strin
   try {
     [updated] = await db
       .update(orders)
-      .set({ paid: true, status: 'paid', expiresAt: null, transactionId, paymentIntentId: transactionId, paidAt: new Date(), paymentMode })
-      .where(and(eq(orders.id, orderId), eq(orders.paid, false), eq(orders.status, 'unpaid')))
+      // Decision 208: a line on account may be delivered before it is paid; it stays delivered.
+      .set({
+        paid: true,
+        status: sql`case when ${orders.deleverd} then 'delivered' else 'paid' end`,
+        expiresAt: null,
+        transactionId,
+        paymentIntentId: transactionId,
+        paidAt: new Date(),
+        paymentMode,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.paid, false), inArray(orders.status, ['unpaid', 'delivered'])))
       .returning();
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError('That payment is already recorded on another order.', 'PAYMENT_ALREADY_USED');

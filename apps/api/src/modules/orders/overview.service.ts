@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromCents, type Overview, type OverviewPeriod, type Waiting } from '@shop/shared';
 import type { Db } from '../../db/client';
+import { openReceivables } from '../receivables/receivables.service';
 import { checkouts, contactMessages, orderRefunds, orderReturns, orders, paymentRefunds, products, shipments } from '../../db/schema';
 
 /**
@@ -149,7 +150,12 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
       order by ${products.stock}::float / ${products.minOrder}, ${products.name} limit 8`),
   ).map((r) => ({ productId: String(r.id), name: String(r.name), sku: String(r.sku ?? ''), stock: Number(r.stock), minOrder: Number(r.min_order) }));
 
-  return { today: isoDay(today), periods, daily, topParts, lowStock };
+  // Decision 208: what companies owe on account; the overdue part is what the owner chases.
+  const open = await openReceivables(db, now);
+  const overdue = open.filter((r) => r.overdue);
+  const dollars = (list: typeof open) => fromCents(Math.round(list.reduce((s, r) => s + r.total * 100, 0)));
+  const receivables = { open: open.length, openTotal: dollars(open), overdue: overdue.length, overdueTotal: dollars(overdue) };
+  return { today: isoDay(today), periods, daily, topParts, lowStock, receivables };
 }
 
 /**

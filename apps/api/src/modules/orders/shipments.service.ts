@@ -1,8 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { carrierName, orderNumber, parseOrderNumber, trackingUrl, type createShipmentSchema, type PurchaseStatus, type Shipment } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { orders, shipmentLines, shipments } from '../../db/schema';
+import { checkouts, orders, shipmentLines, shipments } from '../../db/schema';
 import { BadRequestError, DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import type { ShipmentMail } from '../../lib/shipment-email';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
@@ -161,6 +161,13 @@ export async function createShipment(
       rows.map((o) => o.id),
     );
     const shipped = new Map([...units].map(([id, u]) => [id, u.shipped]));
+    // Decision 208: an order on the company's account ships before it is paid (its lines hold their stock).
+    const [account] = rows[0].checkoutId
+      ? await tx
+          .select({ id: checkouts.id })
+          .from(checkouts)
+          .where(and(eq(checkouts.id, rows[0].checkoutId), eq(checkouts.onAccount, true)))
+      : [];
     const byId = new Map(rows.map((o) => [o.id, o]));
 
     for (const line of input.lines) {
@@ -175,7 +182,7 @@ export async function createShipment(
       const refundedUnshipped = u.refunded - u.refundedByReturn;
       const left = unitsToShip(ordered, u);
       const details = { orderId: o.id, productName: o.productName, ordered, shipped: done, refunded: refundedUnshipped, left };
-      if (!o.paid) {
+      if (!o.paid && !(account && o.status === 'unpaid')) {
         throw new DomainError(
           409,
           'SHIPMENT_LINE_NOT_PAID',

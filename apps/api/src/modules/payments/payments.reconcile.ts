@@ -9,6 +9,7 @@ import { finishPendingRefunds } from '../orders/order-refunds.service';
 import { checkPaymentFitsOrder, markCheckoutPaid, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payment-recording';
 import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
+import { issueMissingAccountInvoices } from '../receivables/receivables.service';
 
 /**
  * Payment reconciliation (#12). A payment the provider confirmed can miss its
@@ -176,6 +177,9 @@ async function settleStrayPayments(app: FastifyInstance, since: Date, refunds: S
       paid.push(...(await reconcileCheckout(app, payment.checkoutId, payment.id, '', refunds)));
       continue;
     }
+    // Not the shop's own intent (it names no order and no checkout): an invoice's payment (decision 208), recorded
+    // through its invoice, or another integration's on the same account. Never refunded here.
+    if (!payment.orderId) continue;
     const [order] = payment.orderId && isUuid(payment.orderId) ? await app.db.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
     if (order && !order.paid) {
       const result = await reconcileOrder(app, order.id, payment.id, refunds);
@@ -224,6 +228,12 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
       paid.push(...(await settleStrayPayments(app, since, refunds)));
     } catch (err) {
       app.log.warn({ err }, 'payment reconciliation: could not list the provider’s payments; trying again next sweep');
+    }
+    // Decision 208: orders on account whose invoice the provider could not issue at checkout.
+    try {
+      await issueMissingAccountInvoices(app);
+    } catch (err) {
+      app.log.warn({ err }, 'payment reconciliation: could not issue the missing invoices on account; trying again next sweep');
     }
     // Refunds that failed before (the provider away) are tried again; the ones failed just now wait for the next sweep.
     const retried = await retryDueRefunds(app, refunds.due);

@@ -14,11 +14,19 @@ import {
   testConfirmResponseSchema,
   testPaymentMethodRequestSchema,
   testPaymentMethodSchema,
+  testInvoicePayRequestSchema,
+  testInvoiceSchema,
+  fromCents,
+  orderNumber,
 } from '@shop/shared';
 import { isProduction } from '../../config/env';
 import { NotFoundError } from '../../lib/errors';
 import { WebhookSignatureError } from '../../payments/provider-common';
-import { confirmTestPayment, createTestPaymentMethod } from '../../payments/providers/test-provider';
+import { confirmTestPayment, createTestPaymentMethod, getTestInvoice, payTestInvoice } from '../../payments/providers/test-provider';
+import type { AccountInvoice } from '../../payments/providers/payment-provider';
+import { eq } from 'drizzle-orm';
+import { checkouts } from '../../db/schema';
+import { settleAccountInvoice } from '../receivables/receivables.service';
 import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
 import { createCheckoutPaymentIntent } from '../checkout/checkout.service';
 import { listRefundsDue } from './refunds.service';
@@ -153,6 +161,70 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await confirmTestPayment(app.db, req.body);
       if (!result.ok) return reply.status(result.status).send({ error: result.error });
       return result.value;
+    },
+  );
+
+  // Issue #37 item 4 (decision 208): the built-in processor's invoice page, as Stripe's hosted invoice page. Its id
+  // is the link the buyer was sent (no Bearer token, as Stripe's page).
+  const invoiceView = async (invoice: AccountInvoice) => {
+    const [checkout] = invoice.checkoutId ? await app.db.select({ number: checkouts.number }).from(checkouts).where(eq(checkouts.id, invoice.checkoutId)) : [];
+    const number = checkout ? orderNumber(checkout.number) : null;
+    return {
+      id: invoice.id,
+      status: invoice.status,
+      amount: fromCents(invoice.amountCents),
+      currency: invoice.currency,
+      dueAt: invoice.dueAt?.toISOString() ?? null,
+      orderNumber: number,
+      orderPath: number ? `/dashboard/myorders/${number}` : null,
+    };
+  };
+  const invoiceParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+  app.get(
+    '/test-payments/invoices/:id',
+    {
+      config: { rateLimit: TEST_PROCESSOR_RATE_LIMIT },
+      schema: {
+        tags: ['test payment processor'],
+        summary: 'An invoice of an order on account (test mode), as its payment page shows it',
+        params: invoiceParams,
+        response: { 200: testInvoiceSchema, 404: cardErrorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (app.payments.name !== 'test') throw testProcessorOff();
+      const result = await getTestInvoice(app.db, req.params.id, app.config.publicUrl);
+      if (!result.ok) return reply.status(result.status).send({ error: result.error });
+      return invoiceView(result.value);
+    },
+  );
+
+  app.post(
+    '/test-payments/invoices/:id/pay',
+    {
+      config: { rateLimit: TEST_PROCESSOR_RATE_LIMIT },
+      schema: {
+        tags: ['test payment processor'],
+        summary: 'Pay an invoice on account with a payment method (test mode); the order is then recorded paid, as Stripe’s invoice.paid webhook does',
+        params: invoiceParams,
+        body: testInvoicePayRequestSchema,
+        response: {
+          200: testInvoiceSchema,
+          400: cardErrorResponseSchema,
+          402: cardErrorResponseSchema,
+          404: cardErrorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      if (app.payments.name !== 'test') throw testProcessorOff();
+      const result = await payTestInvoice(app.db, { invoiceId: req.params.id, paymentMethod: req.body.paymentMethod }, app.config.publicUrl);
+      if (!result.ok) return reply.status(result.status).send({ error: result.error });
+      // What Stripe's invoice.paid webhook does: the shop records the invoice's payment on its order.
+      await settleAccountInvoice(app, result.value.id);
+      return invoiceView(result.value);
     },
   );
 

@@ -18,6 +18,7 @@ import {
   refundedAsPaidTooLate,
 } from './payment-recording';
 import { refundAfterFailedRecording, refundOf } from './refunds.service';
+import { refreshAccountInvoice, settleAccountInvoice, voidBeforeCancel } from '../receivables/receivables.service';
 import { expireReservations } from '../orders/reservations.service';
 import {
   alreadyPaidWithAnother,
@@ -29,6 +30,7 @@ import {
   orderExpired,
   orderCancelled,
   paidCannotBeCancelled,
+  assertNotShipped,
   toOrderDto,
 } from '../orders/orders.service';
 
@@ -166,12 +168,21 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
         if (outcome !== 'refunded' && outcome !== 'refund_due') throw paidCannotBeCancelled();
       }
     }
+    // Decision 208: an order on account has its invoice voided first, so nobody pays it while a line goes; one
+    // paid meanwhile is recorded and the cancel refused. What is left gets a new invoice, whatever the cancel did.
+    await assertNotShipped(app.db, order);
+    if ((await voidBeforeCancel(app, order.checkoutId)) === 'paid') throw paidCannotBeCancelled();
     const actor = { id: user.id, email: user.email };
-    const outcome = await cancelUnpaidOrder(app.db, order.id, actor, {
-      asAdmin: actsAsAdmin(user),
-      expectedPaymentIntentId: order.paymentIntentId,
-      now: app.clock.now(),
-    });
+    let outcome: Awaited<ReturnType<typeof cancelUnpaidOrder>>;
+    try {
+      outcome = await cancelUnpaidOrder(app.db, order.id, actor, {
+        asAdmin: actsAsAdmin(user),
+        expectedPaymentIntentId: order.paymentIntentId,
+        now: app.clock.now(),
+      });
+    } finally {
+      if (order.checkoutId) await refreshAccountInvoice(app, order.checkoutId);
+    }
     if (outcome !== 'intent-changed') return;
     if (attempt === 3) throw new ConflictError('The order changed while it was being cancelled. Please try again.', 'ORDER_CHANGED');
   }
@@ -190,6 +201,15 @@ export interface WebhookOutcome {
  */
 export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
   const event = app.payments.constructWebhookEvent!(rawBody, signature);
+  // Issue #37 item 4 (decision 208): an invoice on account was paid. The invoice is asked again of Stripe and its
+  // payment recorded on its order, which changes nothing the second time; the event id is kept after that.
+  if (event.type === 'invoice.paid' && event.invoice) {
+    const [seen] = await app.db.select({ id: processedWebhookEvents.id }).from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
+    if (seen) return { received: true, duplicate: true };
+    const settled = await settleAccountInvoice(app, event.invoice.id);
+    await app.db.insert(processedWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return settled === 'paid' ? { received: true } : { received: true, ignored: 'not an open invoice of an order on account' };
+  }
   // A payment given back already (issue #22) pays nothing any more.
   const refunded = event.payment?.status === 'succeeded' && (await refundOf(app, event.payment.id));
 

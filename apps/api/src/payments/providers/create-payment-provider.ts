@@ -11,5 +11,5 @@ import { createTestProvider } from './test-provider';
 export async function createPaymentProvider(config: AppConfig, db: Db, log?: { warn(obj: object, msg: string): void }): Promise<PaymentProvider> {
   // The Stripe SDK (the largest dependency) is loaded only by a shop that takes payments with it (decision 141).
   if (config.PAYMENT_PROVIDER === 'stripe') return withSafeErrors((await import('./stripe-provider')).createStripeProvider(config), log);
-  return withSafeErrors(createTestProvider(db), log);
+  return withSafeErrors(createTestProvider(db, config.publicUrl), log);
 }

@@ -30,12 +30,34 @@ export interface PaymentRefund {
   amountCents: number;
 }
 
+/**
+ * Issue #37 item 4 (decision 208): an invoice a company pays on account (Stripe's `collection_method=send_invoice`),
+ * for one checkout, due on a date, payable at the provider's page.
+ */
+export interface AccountInvoice {
+  id: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible' | string;
+  amountCents: number;
+  /** What was paid (the whole amount once `paid`). */
+  amountPaidCents: number;
+  currency: string;
+  checkoutId: string | null;
+  dueAt: Date | null;
+  /** The provider's page where the buyer pays it (null when the provider has none). */
+  hostedUrl: string | null;
+  /** The payment that paid it, once paid: the shop records it as the checkout's payment (and refunds through it). */
+  paymentId: string | null;
+  livemode: boolean;
+}
+
 /** A verified provider event, reduced to what the shop acts on. */
 export interface PaymentWebhookEvent {
   id: string;
   type: string;
   /** The PaymentIntent carried by payment_intent.* events. */
   payment: RetrievedPayment | null;
+  /** The invoice carried by invoice.* events (decision 208). */
+  invoice?: AccountInvoice | null;
 }
 
 export interface PaymentProvider {
@@ -63,6 +85,23 @@ export interface PaymentProvider {
    * any payment that no order recorded, even one whose order never learnt of its intent.
    */
   listSucceededPayments(input: { since: Date; limit: number }): Promise<RetrievedPayment[]>;
+  /**
+   * Decision 208: send an invoice for a checkout placed on account, due in `daysUntilDue` days. The idempotency key
+   * (the checkout's) makes a repeated call answer the first invoice.
+   */
+  createInvoice(input: {
+    checkoutId: string;
+    orderNumber: string;
+    email: string;
+    name: string;
+    amountCents: number;
+    daysUntilDue: number;
+    idempotencyKey: string;
+  }): Promise<AccountInvoice>;
+  /** null when the provider has no invoice with that id. */
+  retrieveInvoice(id: string): Promise<AccountInvoice | null>;
+  /** Void an open invoice (its order was cancelled); answers the invoice as it ends up (`paid` if it was too late). */
+  voidInvoice(id: string): Promise<AccountInvoice | null>;
   /** Verify a webhook's signature and parse it; throws WebhookSignatureError. Absent when the provider sends no webhooks. */
   constructWebhookEvent?(rawBody: Buffer, signature: string): PaymentWebhookEvent;
 }

@@ -2,7 +2,25 @@ import Stripe from 'stripe';
 import type { AppConfig } from '../../config/env';
 import { PaymentError } from '../../lib/errors';
 import { PAYMENT_ID_RE, WebhookSignatureError } from '../provider-common';
-import type { PaymentProvider, PaymentWebhookEvent, RetrievedPayment } from './payment-provider';
+import type { AccountInvoice, PaymentProvider, PaymentWebhookEvent, RetrievedPayment } from './payment-provider';
+
+const INVOICE_ID_RE = /^in_[A-Za-z0-9_]{1,200}$/;
+
+/** Decision 208: a Stripe invoice as the shop reads it; `paymentId` is filled by `invoicePaymentId` when paid. */
+function toInvoice(inv: Stripe.Invoice, paymentId: string | null = null): AccountInvoice {
+  return {
+    id: inv.id ?? '',
+    status: inv.status ?? 'draft',
+    amountCents: inv.amount_due,
+    amountPaidCents: inv.amount_paid,
+    currency: inv.currency,
+    checkoutId: inv.metadata?.checkoutId ?? null,
+    dueAt: inv.due_date ? new Date(inv.due_date * 1000) : null,
+    hostedUrl: inv.hosted_invoice_url ?? null,
+    paymentId,
+    livemode: inv.livemode === true,
+  };
+}
 
 function toPayment(pi: Stripe.PaymentIntent): RetrievedPayment {
   return {
@@ -145,6 +163,61 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
       }
     },
 
+    async createInvoice({ checkoutId, orderNumber, email, name, amountCents, daysUntilDue, idempotencyKey }) {
+      // A customer, a draft invoice of the order's one amount, finalized and e-mailed by Stripe; each call with its own
+      // key, so a retry after a lost answer makes nothing twice.
+      const customer = await call(() => stripe.customers.create({ email, name, metadata: { checkoutId } }, { idempotencyKey: `${idempotencyKey}:customer` }));
+      const draft = await call(() =>
+        stripe.invoices.create(
+          {
+            customer: customer.id,
+            collection_method: 'send_invoice',
+            days_until_due: daysUntilDue,
+            pending_invoice_items_behavior: 'exclude',
+            description: `Order ${orderNumber}`,
+            metadata: { checkoutId, orderNumber },
+          },
+          { idempotencyKey: `${idempotencyKey}:invoice` },
+        ),
+      );
+      await call(() =>
+        stripe.invoiceItems.create(
+          { customer: customer.id, invoice: draft.id, amount: amountCents, currency: 'usd', description: `Order ${orderNumber}` },
+          { idempotencyKey: `${idempotencyKey}:item` },
+        ),
+      );
+      await call(() => stripe.invoices.finalizeInvoice(draft.id!, {}, { idempotencyKey: `${idempotencyKey}:finalize` }));
+      return toInvoice(await call(() => stripe.invoices.sendInvoice(draft.id!, {}, { idempotencyKey: `${idempotencyKey}:send` })));
+    },
+
+    async retrieveInvoice(id) {
+      if (!INVOICE_ID_RE.test(id)) return null;
+      let inv: Stripe.Invoice;
+      try {
+        inv = await call(() => stripe.invoices.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      if (inv.status !== 'paid') return toInvoice(inv);
+      // Since API version 2025-03-31 an invoice names its payments in their own list: the newest comes first.
+      const payments = await call(() => stripe.invoicePayments.list({ invoice: id, limit: 1 }));
+      const paymentIntent = payments.data[0]?.payment?.payment_intent;
+      return toInvoice(inv, typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null));
+    },
+
+    async voidInvoice(id) {
+      if (!INVOICE_ID_RE.test(id)) return null;
+      try {
+        return toInvoice(await call(() => stripe.invoices.voidInvoice(id)));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        // Paid meanwhile (or voided already): Stripe refuses; the invoice as it is answers.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveInvoice(id);
+        throw err;
+      }
+    },
+
     constructWebhookEvent(rawBody, signature): PaymentWebhookEvent {
       let event: Stripe.Event;
       try {
@@ -154,7 +227,8 @@ export function createStripeProvider(config: AppConfig): PaymentProvider {
       }
       const object = event.data.object as { object?: string };
       const payment = object.object === 'payment_intent' ? toPayment(object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, payment };
+      const invoice = object.object === 'invoice' ? toInvoice(object as Stripe.Invoice) : null;
+      return { id: event.id, type: event.type, payment, invoice };
     },
   };
 }

@@ -1,12 +1,33 @@
 import { and, desc, eq, gte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { testPaymentIntents, testPaymentMethods, testPaymentRefunds } from '../../db/schema';
+import { testInvoices, testPaymentIntents, testPaymentMethods, testPaymentRefunds } from '../../db/schema';
 import { PaymentError } from '../../lib/errors';
 import { PAYMENT_ID_RE, randomId } from '../provider-common';
 import { DECLINE_MESSAGES, checkCard, isCardFailure } from '../test-cards';
-import type { PaymentProvider, RetrievedPayment } from './payment-provider';
+import type { AccountInvoice, PaymentProvider, RetrievedPayment } from './payment-provider';
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+type InvoiceRow = typeof testInvoices.$inferSelect;
+
+export const INVOICE_ID_RE = /^in_[A-Za-z0-9_]{1,200}$/;
+
+/** The built-in processor's invoice page, in the web app (as Stripe's hosted invoice page). */
+export const testInvoiceUrl = (publicUrl: string, id: string) => `${publicUrl.replace(/\/$/, '')}/pay-invoice/${id}`;
+
+function toInvoice(row: InvoiceRow, publicUrl: string): AccountInvoice {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    amountPaidCents: row.status === 'paid' ? row.amountCents : 0,
+    currency: row.currency,
+    checkoutId: row.checkoutId,
+    dueAt: row.dueAt,
+    hostedUrl: testInvoiceUrl(publicUrl, row.id),
+    paymentId: row.paymentId,
+    livemode: false,
+  };
+}
 
 function toPayment(row: IntentRow): RetrievedPayment {
   return {
@@ -27,10 +48,43 @@ function toPayment(row: IntentRow): RetrievedPayment {
  * lives in the database (never in one process's memory), so several API
  * processes behind a load balancer agree on every payment.
  */
-export function createTestProvider(db: Db): PaymentProvider {
+export function createTestProvider(db: Db, publicUrl = ''): PaymentProvider {
   return {
     name: 'test',
     publishableKey: null,
+
+    async createInvoice({ checkoutId, email, amountCents, daysUntilDue, idempotencyKey }) {
+      await db
+        .insert(testInvoices)
+        .values({
+          id: randomId('in'),
+          checkoutId,
+          amountCents,
+          status: 'open',
+          dueAt: new Date(Date.now() + daysUntilDue * 86_400_000),
+          email,
+          idempotencyKey,
+        })
+        .onConflictDoNothing({ target: testInvoices.idempotencyKey });
+      const [row] = await db.select().from(testInvoices).where(eq(testInvoices.idempotencyKey, idempotencyKey));
+      return toInvoice(row, publicUrl);
+    },
+
+    async retrieveInvoice(id) {
+      if (!INVOICE_ID_RE.test(id)) return null;
+      const [row] = await db.select().from(testInvoices).where(eq(testInvoices.id, id));
+      return row ? toInvoice(row, publicUrl) : null;
+    },
+
+    async voidInvoice(id) {
+      if (!INVOICE_ID_RE.test(id)) return null;
+      await db
+        .update(testInvoices)
+        .set({ status: 'void' })
+        .where(and(eq(testInvoices.id, id), eq(testInvoices.status, 'open')));
+      const [row] = await db.select().from(testInvoices).where(eq(testInvoices.id, id));
+      return row ? toInvoice(row, publicUrl) : null;
+    },
 
     async createPayment({ orderId, checkoutId, amountCents, idempotencyKey }) {
       const id = randomId('pi');
@@ -181,4 +235,53 @@ export async function confirmTestPayment(
     status: 400,
     error: { code: 'payment_intent_unexpected_state', message: 'This payment was cancelled with its order and can no longer be paid.' },
   };
+}
+
+/** Decision 208: what the built-in processor's invoice page shows (no secret: the invoice's id is its link, as Stripe's). */
+export async function getTestInvoice(db: Db, id: string, publicUrl: string): Promise<ProcessorResult<AccountInvoice, 404>> {
+  const [row] = INVOICE_ID_RE.test(id) ? await db.select().from(testInvoices).where(eq(testInvoices.id, id)) : [];
+  if (!row) return { ok: false, status: 404, error: { code: 'resource_missing', message: 'No such invoice.' } };
+  return { ok: true, value: toInvoice(row, publicUrl) };
+}
+
+/**
+ * Decision 208: pay an open invoice with a test card, as on Stripe's hosted invoice page. The invoice's row is the
+ * lock: two payments at once charge once. Paying makes a succeeded payment for the invoice's checkout (what Stripe's
+ * invoice makes), and answers the invoice paid; the caller then tells the shop, as Stripe's `invoice.paid` webhook.
+ */
+export async function payTestInvoice(db: Db, input: { invoiceId: string; paymentMethod: string }, publicUrl: string): Promise<ProcessorResult<AccountInvoice>> {
+  if (!INVOICE_ID_RE.test(input.invoiceId)) return { ok: false, status: 404, error: { code: 'resource_missing', message: 'No such invoice.' } };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(testInvoices).where(eq(testInvoices.id, input.invoiceId)).for('update');
+    if (!row) return { ok: false, status: 404, error: { code: 'resource_missing', message: 'No such invoice.' } };
+    if (row.status === 'paid') return { ok: true, value: toInvoice(row, publicUrl) };
+    if (row.status !== 'open') {
+      return { ok: false, status: 400, error: { code: 'invoice_not_open', message: 'This invoice was voided with its order and can no longer be paid.' } };
+    }
+    const [method] = await tx.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, input.paymentMethod));
+    if (!method) return { ok: false, status: 400, error: { code: 'resource_missing', message: 'No such PaymentMethod: please enter your card again.' } };
+    if (method.outcome !== 'succeeded') {
+      const declineCode = method.outcome as keyof typeof DECLINE_MESSAGES;
+      return {
+        ok: false,
+        status: 402,
+        error: { code: 'card_declined', decline_code: declineCode, message: DECLINE_MESSAGES[declineCode] ?? DECLINE_MESSAGES.generic_decline },
+      };
+    }
+    const paymentId = randomId('pi');
+    await tx.insert(testPaymentIntents).values({
+      id: paymentId,
+      checkoutId: row.checkoutId,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      status: 'succeeded',
+      clientSecret: `${paymentId}_secret_${randomId('x').slice(2)}`,
+      idempotencyKey: `invoice:${row.id}`,
+      cardLast4: method.last4,
+      billingName: method.billingName,
+      billingEmail: method.billingEmail,
+    });
+    const [paid] = await tx.update(testInvoices).set({ status: 'paid', paymentId, paidAt: new Date() }).where(eq(testInvoices.id, row.id)).returning();
+    return { ok: true, value: toInvoice(paid, publicUrl) };
+  });
 }
