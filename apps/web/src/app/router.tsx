@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
                   { path: 'companies/:id', ...page('dashboard/company') },
                   { path: 'price-lists', ...page('dashboard/price-lists') },
                   { path: 'price-lists/:id', ...page('dashboard/price-list') },
+                  // Issue #37 item 4 (decision 208): open invoices on account.
+                  { path: 'receivables', ...page('dashboard/receivables') },
                   { path: 'shipping', ...page('dashboard/shipping') },
                   { path: 'tax', ...page('dashboard/tax') },
                   { path: 'messages', ...page('dashboard/messages') },

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/load-error';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
 import { useOverview } from '../../../features/overview/api/get-overview';
+import { OwedOnAccount } from '../../../features/overview/components/owed-on-account';
 import { dateTimeFormat } from '@shop/shared/intl';
 import { formatCount } from '@shop/shared/intl';
 
@@ -81,6 +82,8 @@ function OverviewView({ data }: { data: Overview }) {
           </li>
         ))}
       </ul>
+
+      {data.receivables && <OwedOnAccount receivables={data.receivables} />}
 
       <section aria-labelledby="overview-chart-title" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
         <h3 id="overview-chart-title" className="mb-1 font-display text-xl font-bold uppercase">

@@ -12,6 +12,7 @@ import { useDateFormat } from '../../../lib/date-format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useAuth } from '../../identity/auth-context';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
+import { CompanyInvoices } from '../../receivables/components/company-invoices';
 import {
   companyOrdersQueryOptions,
   myCompanyQueryOptions,
@@ -78,6 +79,8 @@ function CompanyView({ mine }: { mine: MyCompany }) {
           after={<PriceListsRow lists={mine.priceLists ?? []} />}
         />
       </section>
+      {/* Issue #37 item 5 (decision 208): what is open on account, and where each invoice is paid. */}
+      <CompanyInvoices termsDays={mine.company.paymentTermsDays} all={mine.seesAllOrders || isAdmin} />
       {isAdmin && <CompanyPeople members={mine.members ?? []} invites={mine.invites ?? []} />}
       <CompanyOrders all={mine.seesAllOrders || isAdmin} />
     </div>

@@ -26,6 +26,8 @@ const icons = {
   searchMisses: 'M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L20 20M8.5 8.5l4 4M12.5 8.5l-4 4',
   // A bar chart.
   overview: 'M4 20h16M7 16v-5M12 16V7M17 16v-8',
+  // A sheet with a folded corner and its lines: an invoice.
+  invoices: 'M6 3h9l4 4v14H6zM15 3v4h4M9 11h7M9 14h7M9 17h4',
 } as const;
 
 export type DashboardIconName = keyof typeof icons;

@@ -12,6 +12,7 @@ import { importsCopy } from '@shop/shared/copy/imports';
 import { quickOrderCopy } from '@shop/shared/quick-order';
 import { companiesCopy } from '@shop/shared/copy/companies';
 import { priceListsCopy } from '@shop/shared/copy/price-lists';
+import { receivablesCopy } from '@shop/shared/copy/receivables';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../identity/auth-context';
 import { adminOrdersCopy } from '@shop/shared/copy/admin-orders';
@@ -51,6 +52,8 @@ const adminItems: Item[] = [
   { to: paths.companiesAdmin, label: companiesCopy.adminTitle, icon: 'admin' },
   // Issue #37 item 2 (decision 206): next to the companies they price.
   { to: paths.priceListsAdmin, label: priceListsCopy.navLabel, icon: 'tax' },
+  // Issue #37 item 4 (decision 208): what the companies owe on account.
+  { to: paths.receivablesAdmin, label: receivablesCopy.navLabel, icon: 'invoices' },
   { to: paths.shippingAdmin, label: shippingAdminCopy.navLabel, icon: 'shipping' },
   { to: paths.taxAdmin, label: taxAdminCopy.navLabel, icon: 'tax' },
   { to: paths.messages, label: messagesCopy.navLabel, icon: 'messages' },
