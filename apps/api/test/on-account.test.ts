@@ -115,6 +115,22 @@ describe('placing an order on account', () => {
   });
 });
 
+describe('the company’s terms', () => {
+  it('a patch of the credit limit alone keeps the terms, the tax number and the billing address (zod 4 defaults)', async () => {
+    const made = await call('POST', '/api/admin/companies', admin, {
+      name: 'Patch Keeps Terms',
+      taxId: 'DE123456789',
+      paymentTermsDays: 45,
+      creditLimit: 100,
+      billing: { line1: '1 Dock Rd', city: 'Hamburg', postalCode: '20457', country: 'DE' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const patched = await call('PATCH', `/api/admin/companies/${made.json()._id}`, admin, { creditLimit: 2500 });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ taxId: 'DE123456789', paymentTermsDays: 45, creditLimit: 2500, billing: { line1: '1 Dock Rd', city: 'Hamburg' } });
+  });
+});
+
 describe('the credit limit under concurrency', () => {
   it('two buyers placing at the same moment never pass the limit together', async () => {
     const tight = (
