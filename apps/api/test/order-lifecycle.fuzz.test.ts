@@ -8,6 +8,7 @@ import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders-fixtures';
+import { companyInviteToken } from './support/company-invite';
 
 /**
  * Issue #34 (decision 179): a model-based property test of the order lifecycle. fast-check drives random sequences
@@ -25,7 +26,9 @@ import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders
  *   provider's refunds of that payment; one refund per idempotency key;
  * - after a reconciliation: every payment the provider took is recorded on its order or given back in full;
  * - a paid order its customer cancelled (issue #39 item 9) never shipped and has one refund, of all it was paid;
- * - a payment that came after its order expired and its parts were sold is refunded at once (none left "refund due").
+ * - a payment that came after its order expired and its parts were sold is refunded at once (none left "refund due");
+ * - orders on account (decision 208, both customers buy for one company): its open invoices never pass its credit
+ *   limit; an unpaid order on account has one open invoice, for its total; no other invoice is open.
  *
  * `FUZZ_RUNS` (default 4), `FUZZ_COMMANDS` (default 20) and `FUZZ_PARALLEL` (default 2 transitions at once) make it longer; a failure prints its seed and path, to be
  * kept below as a fixed example (the commands it comes down to).
@@ -35,6 +38,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 20);
 const PARALLEL = Math.max(2, Number(process.env.FUZZ_PARALLEL ?? 2));
 const TTL_SECONDS = 15;
+const INITIAL_STOCK = [30, 20, 40];
 const TEXAS = { name: 'Dana Garage', line1: '500 Main St', city: 'Austin', region: 'TX', postalCode: '78701', country: 'US', phone: '+15125550100' };
 
 interface ModelOrder {
@@ -42,6 +46,8 @@ interface ModelOrder {
   kind: 'checkout' | 'single';
   lines: string[];
   customer: number;
+  /** Placed on the company's account (decision 208). */
+  account?: boolean;
 }
 interface Model {
   orders: ModelOrder[];
@@ -53,6 +59,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   const customers: TestUser[] = [];
   const parts: Product[] = [];
   let offsetMs = 0;
+  let companyId = '';
   const failures: string[] = [];
 
   const api = async (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
@@ -142,6 +149,28 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     // test processor never refuses a refund, so no line is left "refund due" for the admin.
     const due = await query(sql`select id, checkout_id, transaction_id from orders where refund_due`);
     expect(due, 'no late payment waits for the admin to refund it').toEqual([]);
+    // Issue #37 item 4 (decision 208): orders on account. A company's open invoices never pass its credit limit; an
+    // unpaid order on account has one open invoice, its current one, for what it owes; nothing else is open.
+    const credit = await query(sql`
+      select co.id, co.credit_limit_cents, coalesce(sum(c.total_cents), 0)::int as open from companies co
+      left join checkouts c on c.company_id = co.id and c.on_account and c.paid_at is null
+        and exists (select 1 from orders o where o.checkout_id = c.id and o.status <> 'cancelled')
+      group by co.id having coalesce(sum(c.total_cents), 0) > co.credit_limit_cents`);
+    expect(credit, 'open invoices on account <= the credit limit').toEqual([]);
+    const strayInvoices =
+      await query(sql`select i.id, i.checkout_id, c.account_invoice_id, c.paid_at from test_invoices i join checkouts c on c.id = i.checkout_id
+      where i.status = 'open' and (c.paid_at is not null or c.account_invoice_id is distinct from i.id
+        or not exists (select 1 from orders o where o.checkout_id = c.id and o.status <> 'cancelled'))`);
+    expect(strayInvoices, 'an open invoice is the current one of an unpaid order on account').toEqual([]);
+    const onAccount = await query(sql`select c.id, i.amount_cents, i.status from checkouts c left join test_invoices i on i.id = c.account_invoice_id
+      where c.on_account and c.paid_at is null and exists (select 1 from orders o where o.checkout_id = c.id and o.status <> 'cancelled')`);
+    for (const a of onAccount) {
+      const at = `order on account ${String(a.id)}: ${JSON.stringify(a)}`;
+      expect(a.status, `${at}: its invoice is open`).toBe('open');
+      if (!current.has(String(a.id))) continue;
+      const view = (await api(admin, 'GET', `/api/purchases/${String(a.id)}`)).json();
+      expect(Number(a.amount_cents), `${at}: invoiced = total`).toBe(Math.round(view.total * 100));
+    }
     if (afterReconcile) {
       const stray = await query(sql`select i.id, i.amount_cents, i.amount_refunded_cents from test_payment_intents i
         where i.status = 'succeeded'
@@ -173,6 +202,31 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       const res = await api(user, 'POST', '/api/checkout', { shippingAddress: TEXAS });
       if (res.statusCode === 201)
         m.orders.push({ key: res.json()._id, kind: 'checkout', lines: res.json().orders.map((o: { _id: string }) => o._id), customer });
+    });
+  // Decision 208: both customers buy for one company with terms; an order on account holds its parts, no card.
+  const placeOnAccount = (customer: number, lines: [number, number][]) =>
+    command(`on-account(c${customer}, ${JSON.stringify(lines)})`, async (m) => {
+      const user = customers[customer];
+      const held = (await api(user, 'GET', '/api/cart')).json().lines as { productId: string }[];
+      for (const line of held) await api(user, 'DELETE', `/api/cart/lines/${line.productId}`);
+      for (const [p, q] of lines) await api(user, 'PUT', `/api/cart/lines/${parts[p]._id}`, { quantity: q });
+      const res = await api(user, 'POST', '/api/checkout', { shippingAddress: TEXAS, payment: 'account' });
+      if (res.statusCode === 201)
+        m.orders.push({ key: res.json()._id, kind: 'checkout', lines: res.json().orders.map((o: { _id: string }) => o._id), customer, account: true });
+    });
+  // Its invoice paid on the processor's page (twice at once: a double click), which records the order paid.
+  const payInvoice = (o: number, double: boolean) =>
+    command(`pay-invoice(o${o}${double ? ', twice' : ''})`, async (m) => {
+      const order = pick(
+        m.orders.filter((x) => x.account),
+        o,
+      );
+      if (!order) return;
+      const view = (await api(customers[order.customer], 'GET', `/api/checkouts/${order.key}`)).json() as { onAccount?: { invoiceUrl: string | null } };
+      const invoiceId = view.onAccount?.invoiceUrl?.split('/pay-invoice/')[1];
+      if (!invoiceId) return;
+      const pm = await createPaymentMethod(t.app, CARDS.success);
+      await twice(double, () => api(null, 'POST', `/api/test-payments/invoices/${invoiceId}/pay`, { paymentMethod: pm.json().id }));
     });
   const placeSingle = (customer: number, p: number, q: number) =>
     command(`order(c${customer}, p${p} x${q})`, async (m) => {
@@ -327,6 +381,13 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     .tuple(fc.nat({ max: 1 }), fc.constantFrom<0 | 1 | 2>(0, 1, 2), fc.constantFrom<0 | 1 | 2>(0, 1, 2))
     .map(([o, take, r]) => payLate(o, take, r));
   const customerCancelling = fc.tuple(idx, fc.boolean()).map(([o, d]) => customerCancel(o, d));
+  const onAccount = fc
+    .tuple(
+      fc.nat({ max: 1 }),
+      fc.uniqueArray(fc.tuple(fc.nat({ max: 2 }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3, selector: (x) => x[0] }),
+    )
+    .map(([c, l]) => placeOnAccount(c, l));
+  const payingInvoice = fc.tuple(idx, fc.boolean()).map(([o, d]) => payInvoice(o, d));
   // fc.commands picks its arbitraries alike: placing and paying come more often, so that the later steps have orders.
   const single = [
     ...placing,
@@ -352,6 +413,10 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     customerCancelling,
     payingLate,
     payingLate,
+    onAccount,
+    onAccount,
+    payingInvoice,
+    payingInvoice,
     fc.constant(null).map(() => expire()),
     fc.constant(null).map(() => reconcile()),
   ];
@@ -374,17 +439,33 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     t.app.clock.now = () => new Date(Date.now() + offsetMs);
     admin = await signUpUser(t.app, { admin: true, name: 'Shop Admin' });
     customers.push(await signUpUser(t.app, { name: 'Alice Rider' }), await signUpUser(t.app, { name: 'Bob Workshop' }));
+    // Decision 208: both buy for a company with 30-day terms and $900 of credit, so orders on account race for it.
+    const company = await api(admin, 'POST', '/api/admin/companies', { name: 'Fuzz Garage', paymentTermsDays: 30, creditLimit: 900 });
+    companyId = (company.json() as { _id: string })._id;
+    for (const who of customers) {
+      await api(admin, 'POST', `/api/admin/companies/${companyId}/invites`, { email: who.email, role: 'buyer' });
+      await api(who, 'POST', '/api/company/join', { token: companyInviteToken(t.app, who.email) });
+    }
     // Little stock, so orders run out and race for the last units; one heavy part, so shipping changes with the lines.
     parts.push(
-      await addProduct(t.app, admin, { name: 'Brake pads', unitPrice: 40, stock: 30 }),
-      await addProduct(t.app, admin, { name: 'Rear tyre', unitPrice: 149, stock: 20, weightGrams: 5000 }),
-      await addProduct(t.app, admin, { name: 'Washer', unitPrice: 0.5, stock: 40, weightGrams: 5 }),
+      await addProduct(t.app, admin, { name: 'Brake pads', unitPrice: 40, stock: INITIAL_STOCK[0] }),
+      await addProduct(t.app, admin, { name: 'Rear tyre', unitPrice: 149, stock: INITIAL_STOCK[1], weightGrams: 5000 }),
+      await addProduct(t.app, admin, { name: 'Washer', unitPrice: 0.5, stock: INITIAL_STOCK[2], weightGrams: 5 }),
     );
   });
   afterAll(async () => t.close());
 
   const property = () =>
     fc.asyncProperty(fc.commands(allCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
+      // Each run starts with the shelves filled again (an order on account holds its parts until it is paid, so
+      // earlier runs would otherwise leave later ones nothing to sell): a restock through the ledger.
+      for (const [i, part] of parts.entries()) {
+        const stock = (await api(null, 'GET', `/api/product/${part._id}`)).json().stock as number;
+        if (stock < INITIAL_STOCK[i]) await api(admin, 'POST', `/api/product/${part._id}/stock`, { delta: INITIAL_STOCK[i] - stock, reason: 'restock' });
+      }
+      // And $900 of credit left: orders on account of earlier runs stay open until paid.
+      const { openTotal } = (await api(admin, 'GET', '/api/admin/receivables')).json() as { openTotal: number };
+      await api(admin, 'PATCH', `/api/admin/companies/${companyId}`, { creditLimit: Math.round((openTotal + 900) * 100) / 100 });
       await fc.asyncModelRun(() => ({ model: { orders: [] }, real: {} }), cmds);
       // Whatever the sequence, a last reconciliation leaves no payment taken and unrecorded.
       await reconcile().run({ orders: [] }, {});

@@ -20,11 +20,7 @@ import { recordCheckoutPayment } from '../payments/payment-recording';
 const DAY = 86_400_000;
 
 export const noAccountTerms = () =>
-  new DomainError(
-    409,
-    'NO_ACCOUNT_TERMS',
-    'Paying on account is for trade accounts with payment terms: pay by card, or ask us to give your company terms.',
-  );
+  new DomainError(409, 'NO_ACCOUNT_TERMS', 'Paying on account is for trade accounts with payment terms: pay by card, or ask us to give your company terms.');
 
 const usd = (cents: number) => formatUsd(fromCents(cents));
 
@@ -89,51 +85,77 @@ export async function settleAccountInvoice(app: FastifyInstance, invoiceId: stri
 /**
  * The invoice of an on-account checkout matches what is left of it: issued when it has none (the provider was away
  * at checkout), voided and issued again for the new amount when a line was cancelled, voided when nothing is left.
- * Each amount has its own idempotency key, so two calls at once issue one invoice. Errors are logged: the next
- * sweep tries again.
+ * Provider calls are not made under a lock: the checkout's invoice is swapped by compare-and-set, and a call that
+ * lost the race voids the invoice it made and looks again, so two at once (two lines cancelled together) end with
+ * one open invoice, for the amount due. Each try's idempotency key names the invoice it replaces, so a retry never
+ * gets back an invoice voided meanwhile. Errors are logged: the next sweep tries again.
  */
 export async function refreshAccountInvoice(app: FastifyInstance, checkoutId: string): Promise<void> {
   try {
-    const [checkout] = await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
-    if (!checkout?.onAccount || checkout.paidAt) return;
-    const rows = await checkoutOrders(app.db, checkoutId);
-    const due = rows.length ? dueCents(checkout, rows) : 0;
-    if (checkout.accountInvoiceId) {
-      const current = await app.payments.retrieveInvoice(checkout.accountInvoiceId);
-      if (current?.status === 'paid') {
-        await settleAccountInvoice(app, current.id);
-        return;
-      }
-      if (current?.status === 'open' && current.amountCents === due && due > 0) return;
-      if (current?.status === 'open') {
-        const voided = await app.payments.voidInvoice(current.id);
-        if (voided?.status === 'paid') {
-          await settleAccountInvoice(app, voided.id);
-          return;
-        }
-      }
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      if ((await refreshOnce(app, checkoutId)) === 'done') return;
     }
-    if (due === 0) {
-      await app.db.update(checkouts).set({ accountInvoiceUrl: '' }).where(eq(checkouts.id, checkoutId));
-      return;
-    }
-    const daysLeft = Math.max(1, Math.ceil(((checkout.dueAt?.getTime() ?? Date.now()) - Date.now()) / DAY));
-    const invoice = await app.payments.createInvoice({
-      checkoutId,
-      orderNumber: orderNumber(checkout.number),
-      email: checkout.email,
-      name: checkout.shipCompany || checkout.shipName || checkout.email,
-      amountCents: due,
-      daysUntilDue: daysLeft,
-      idempotencyKey: `account-invoice:${checkoutId}:${due}`,
-    });
-    await app.db
-      .update(checkouts)
-      .set({ accountInvoiceId: invoice.id, accountInvoiceUrl: invoice.hostedUrl ?? '' })
-      .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.paidAt)));
+    app.log.warn({ checkoutId }, 'the invoice of an order on account kept changing; the next sweep looks again');
   } catch (err) {
     app.log.error({ err, checkoutId }, 'could not issue the invoice of an order on account; the next sweep tries again');
   }
+}
+
+async function refreshOnce(app: FastifyInstance, checkoutId: string): Promise<'done' | 'again'> {
+  const [checkout] = await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (!checkout?.onAccount || checkout.paidAt) return 'done';
+  const rows = await checkoutOrders(app.db, checkoutId);
+  const due = rows.length ? dueCents(checkout, rows) : 0;
+  const previous = checkout.accountInvoiceId;
+  if (previous) {
+    const current = await app.payments.retrieveInvoice(previous);
+    if (current?.status === 'paid') {
+      await settleAccountInvoice(app, current.id);
+      return 'done';
+    }
+    if (current?.status === 'open' && current.amountCents === due && due > 0) return 'done';
+    if (current?.status === 'open') {
+      const voided = await app.payments.voidInvoice(current.id);
+      if (voided?.status === 'paid') {
+        await settleAccountInvoice(app, voided.id);
+        return 'done';
+      }
+    }
+  }
+  if (due === 0) {
+    await app.db.update(checkouts).set({ accountInvoiceUrl: '' }).where(eq(checkouts.id, checkoutId));
+    return 'done';
+  }
+  const daysLeft = Math.max(1, Math.ceil(((checkout.dueAt?.getTime() ?? Date.now()) - Date.now()) / DAY));
+  const invoice = await app.payments.createInvoice({
+    checkoutId,
+    orderNumber: orderNumber(checkout.number),
+    email: checkout.email,
+    name: checkout.shipCompany || checkout.shipName || checkout.email,
+    amountCents: due,
+    daysUntilDue: daysLeft,
+    idempotencyKey: `account-invoice:${checkoutId}:${due}:${previous ?? 'first'}`,
+  });
+  const swapped = await app.db
+    .update(checkouts)
+    .set({ accountInvoiceId: invoice.id, accountInvoiceUrl: invoice.hostedUrl ?? '' })
+    .where(
+      and(eq(checkouts.id, checkoutId), isNull(checkouts.paidAt), previous ? eq(checkouts.accountInvoiceId, previous) : isNull(checkouts.accountInvoiceId)),
+    )
+    .returning({ id: checkouts.id });
+  if (swapped.length === 0) {
+    // Another call swapped it first (or the order was paid): this invoice is nobody's, unless it is that one.
+    const [now] = await app.db.select({ id: checkouts.accountInvoiceId }).from(checkouts).where(eq(checkouts.id, checkoutId));
+    if (now?.id !== invoice.id) {
+      const voided = await app.payments.voidInvoice(invoice.id);
+      if (voided?.status === 'paid') await settleAccountInvoice(app, voided.id);
+    }
+    return 'again';
+  }
+  // The lines may have changed while the invoice was made: look once more.
+  const after = await checkoutOrders(app.db, checkoutId);
+  const [head] = await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  return head && (after.length ? dueCents(head, after) : 0) === due ? 'done' : 'again';
 }
 
 /** After an order on account is placed: its invoice at the provider; answers where it is paid (null: not yet). */
