@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: 'newsletter/unsubscribe', ...page('newsletter-unsubscribe') },
       // Issue #37 item 1 (decision 204): the invitation e-mail's link; it asks a visitor to sign in first.
       { path: 'company/join', ...page('company-join') },
+      // Decision 208: the test processor's invoice page, open to whoever holds the invoice's link (as Stripe's).
+      { path: 'pay-invoice/:id', ...page('pay-invoice') },
       {
         // Signed-in only (spec §2): the guard waits for the session, else goes to /login and back.
         element: <ProtectedRoute />,

@@ -59,6 +59,10 @@ export const paths = {
   /** Issue #37 item 2 (decision 206): trade price lists — the admin's lists and one list. */
   priceListsAdmin: '/dashboard/price-lists',
   priceListAdmin: (id: string) => `/dashboard/price-lists/${encodeURIComponent(id)}`,
+  /** Issue #37 item 4 (decision 208): open invoices on account (admin). */
+  receivablesAdmin: '/dashboard/receivables',
+  /** Decision 208: the built-in test processor's invoice page (Stripe's hosted invoice page in test mode). */
+  payInvoice: (id: string) => `/pay-invoice/${encodeURIComponent(id)}`,
   /** Issue #36 item 1: the admin's parts diagrams. */
   diagramsAdmin: '/dashboard/diagrams',
   /** Issue #36 item 3: the admin's job templates. */

@@ -116,6 +116,10 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const poCheck = poNumberSchema.safeParse(poText);
   const poError = poCheck.success ? null : (poCheck.error.issues[0]?.message ?? null);
   const poNumber = company.data && poCheck.success ? poCheck.data : '';
+  // Issue #37 item 4 (decision 208): a company with payment terms may buy on account.
+  const termsDays = company.data?.company.paymentTermsDays ?? 0;
+  const [payment, setPayment] = useState<'card' | 'account'>('card');
+  const onAccount = termsDays > 0 && payment === 'account';
 
   const saved = addresses.data ?? [];
   // The default address is chosen until the customer picks another; none saved: a new one.
@@ -157,7 +161,14 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
     }
     setMethodMissing(false);
     place.mutate(
-      { shippingAddress: shipTo, shippingMethodId: chosen.id, saveAddress: !savedAddress && save, vatId, ...(poNumber && { poNumber }) },
+      {
+        shippingAddress: shipTo,
+        shippingMethodId: chosen.id,
+        saveAddress: !savedAddress && save,
+        vatId,
+        ...(poNumber && { poNumber }),
+        ...(onAccount && { payment: 'account' as const }),
+      },
       { onSuccess: (c) => onPlaced(c._id) },
     );
   }
@@ -281,6 +292,41 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
               </section>
             )}
 
+            {company.data && termsDays > 0 && (
+              <section aria-labelledby="payment-choice-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+                <h2 id="payment-choice-title" className="mb-4 font-display text-2xl font-bold uppercase">
+                  {t.paymentTitle}
+                </h2>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="sr-only">{t.paymentTitle}</legend>
+                  {(
+                    [
+                      ['card', t.payByCard, t.payByCardHint],
+                      ['account', t.payOnAccount(termsDays), t.payOnAccountHint(company.data.company.name)],
+                    ] as const
+                  ).map(([value, label, hint]) => (
+                    <label
+                      key={value}
+                      className={`flex cursor-pointer items-start gap-3 rounded-field border p-3 ${payment === value ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+                    >
+                      <input
+                        type="radio"
+                        name="payment"
+                        value={value}
+                        className="radio radio-primary radio-sm mt-1"
+                        checked={payment === value}
+                        onChange={() => setPayment(value)}
+                      />
+                      <span className="min-w-0 flex-1 text-sm">
+                        <span className="block font-semibold">{label}</span>
+                        <span className="block text-base-content/80">{hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              </section>
+            )}
+
             <section aria-labelledby="vat-title" className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
               <h2 id="vat-title" className="mb-2 font-display text-2xl font-bold uppercase">
                 {t.vatTitle}
@@ -394,7 +440,7 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
             )}
             <button type="submit" className="btn btn-primary btn-lg w-full" disabled={place.isPending} aria-busy={place.isPending}>
               {place.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {place.isPending ? t.placing : t.placeOrder}
+              {place.isPending ? t.placing : onAccount ? t.placeOnAccount : t.placeOrder}
             </button>
             <Link to={paths.cart} className="link text-center text-sm">
               {t.backToCart}

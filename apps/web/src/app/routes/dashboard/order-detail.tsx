@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { minutesLeft } from '@shop/shared/order-state';
 import { deliveryEstimate } from '@shop/shared/order-totals';
-import type { Purchase } from '@shop/shared/schemas/cart';
+import type { OnAccount, Purchase } from '@shop/shared/schemas/cart';
+import { checkoutCopy } from '@shop/shared/copy/checkout';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../components/ui/price';
@@ -209,7 +210,8 @@ function OrderView({ purchase: p, showCustomer, buyer }: { purchase: Purchase; s
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 self-start">
-          {open && buyer && (
+          {p.onAccount && p.status === 'unpaid' && <OnAccountBox purchase={p} onAccount={p.onAccount} buyer={buyer} />}
+          {open && buyer && !p.onAccount && (
             <div className="flex flex-col items-start gap-2 rounded-box border border-primary/40 bg-primary/5 p-4 sm:p-6">
               <Link to={payPath} className="btn btn-primary">
                 {t.payNow(formatPrice(p.total))}
@@ -260,6 +262,30 @@ function OrderView({ purchase: p, showCustomer, buyer }: { purchase: Purchase; s
         </div>
       </div>
     </>
+  );
+}
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
+/** Decision 208: an order on the company's account: its invoice's due date, and (for its buyer) where it is paid. */
+function OnAccountBox({ purchase, onAccount, buyer }: { purchase: Purchase; onAccount: OnAccount; buyer: boolean }) {
+  const day = useDateFormat(DAY);
+  const due = day(onAccount.dueAt);
+  return (
+    <div
+      className={`flex flex-col items-start gap-2 rounded-box border p-4 sm:p-6 ${onAccount.overdue ? 'border-warning/60 bg-warning/10' : 'border-info/40 bg-info/5'}`}
+    >
+      <p className="font-semibold">{onAccount.overdue ? checkoutCopy.onAccountOverdue(due) : checkoutCopy.onAccountDue(due)}</p>
+      <p className="text-sm text-base-content/80">{checkoutCopy.onAccountPlaced(formatPrice(purchase.total), due)}</p>
+      {buyer &&
+        (onAccount.invoiceUrl ? (
+          <a href={onAccount.invoiceUrl} className="btn btn-primary">
+            {checkoutCopy.payInvoice}
+          </a>
+        ) : (
+          <p className="text-sm text-base-content/80">{checkoutCopy.invoiceComing}</p>
+        ))}
+    </div>
   );
 }
 

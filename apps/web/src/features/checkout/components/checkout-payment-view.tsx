@@ -7,9 +7,10 @@ import { orderViewCopy } from '@shop/shared/copy/order-view';
 import { formatPhone } from '@shop/shared/address';
 import { formatAddressLines } from '@shop/shared/address-format';
 import { deliveryEstimate } from '@shop/shared/order-totals';
-import type { Checkout } from '@shop/shared/schemas/cart';
+import type { Checkout, OnAccount } from '@shop/shared/schemas/cart';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../components/ui/price';
+import { useDateFormat } from '../../../lib/date-format';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/load-error';
 import { useAuth } from '../../identity/auth-context';
@@ -44,7 +45,9 @@ export function CheckoutPaymentView({
   const { user } = useAuth();
   // Decided once: the success screen must stay after this visit's own payment.
   const [statusOnArrival] = useState(checkout.status);
-  const payable = statusOnArrival === 'unpaid';
+  // Decision 208: an order on account is paid through its invoice, not here.
+  const onAccount = checkout.onAccount && checkout.status === 'unpaid' ? checkout.onAccount : null;
+  const payable = statusOnArrival === 'unpaid' && !checkout.onAccount;
   const guest = guestToken !== undefined;
   const accountIntent = useCheckoutPaymentIntent(checkout._id, payable && !guest);
   const guestIntent = useGuestPaymentIntent(guestToken ?? '', payable && guest);
@@ -67,7 +70,10 @@ export function CheckoutPaymentView({
 
   return (
     <section aria-labelledby="payment-title">
-      {header(paid ? v.title(checkout.number) : checkoutCopy.payTitle(checkout.number), paid ? undefined : (intro ?? cartCopy.payIntro))}
+      {header(
+        paid ? v.title(checkout.number) : onAccount ? checkoutCopy.onAccountTitle(checkout.number) : checkoutCopy.payTitle(checkout.number),
+        paid || onAccount ? undefined : (intro ?? cartCopy.payIntro),
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-4 self-start rounded-box border border-base-300 bg-base-200 p-4 sm:p-6">
           {paid ? (
@@ -75,6 +81,8 @@ export function CheckoutPaymentView({
               {v.paid}
               <span className="badge badge-success font-sans text-sm font-semibold normal-case tabular-nums">{formatPrice(checkout.total)}</span>
             </h3>
+          ) : onAccount ? (
+            <h3 className="font-display text-2xl font-bold uppercase leading-tight">{formatPrice(checkout.total)}</h3>
           ) : (
             <h3 className="font-display text-2xl font-bold uppercase leading-tight">{t.pleasePay(formatPrice(checkout.total))}</h3>
           )}
@@ -107,7 +115,9 @@ export function CheckoutPaymentView({
           {(checkout.shipTo || checkout.shippingMethod) && <ShipsTo checkout={checkout} />}
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
-          {!payable ? (
+          {onAccount ? (
+            <OnAccountPanel checkout={checkout} onAccount={onAccount} viewOrder={viewOrder} />
+          ) : !payable ? (
             <div role="status" className="flex flex-col items-start gap-3">
               {statusOnArrival === 'paid' && <span className="badge badge-success font-semibold">{v.paid}</span>}
               <p className="text-lg font-semibold">{statusOnArrival === 'paid' ? v.paidOrder(checkout.number) : cartCopy.notPayable}</p>
@@ -151,6 +161,30 @@ export function CheckoutPaymentView({
         </div>
       </div>
     </section>
+  );
+}
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
+/** Decision 208: an order placed on the company's account: its invoice, when it is due, and where it is paid. */
+function OnAccountPanel({ checkout, onAccount, viewOrder }: { checkout: Checkout; onAccount: OnAccount; viewOrder: ReactNode }) {
+  const date = useDateFormat(DAY);
+  const due = date(onAccount.dueAt);
+  return (
+    <div role="status" className="flex flex-col items-start gap-3">
+      <span className={`badge font-semibold ${onAccount.overdue ? 'badge-warning' : 'badge-info'}`}>
+        {onAccount.overdue ? checkoutCopy.onAccountOverdue(due) : checkoutCopy.onAccountDue(due)}
+      </span>
+      <p className="text-lg font-semibold">{checkoutCopy.onAccountPlaced(formatPrice(checkout.total), due)}</p>
+      {onAccount.invoiceUrl ? (
+        <a href={onAccount.invoiceUrl} className="btn btn-primary">
+          {checkoutCopy.payInvoice}
+        </a>
+      ) : (
+        <p className="text-sm text-base-content/80">{checkoutCopy.invoiceComing}</p>
+      )}
+      {viewOrder}
+    </div>
   );
 }
 

@@ -13,13 +13,17 @@ import { useCreateShipment } from '../api/create-shipment';
 import { LineQuantities } from './line-quantities';
 
 /** Issue #25: an order can be shipped while it is paid and some of its units have not left yet. */
-export const canShip = (p: Purchase) => (p.status === 'paid' || p.status === 'partially_shipped') && [...unitsLeft(p).values()].some((n) => n > 0);
+export const canShip = (p: Purchase) =>
+  // Decision 208: an order on the company's account ships before it is paid.
+  (p.status === 'paid' || p.status === 'partially_shipped' || (p.status === 'unpaid' && p.onAccount !== undefined)) &&
+  [...unitsLeft(p).values()].some((n) => n > 0);
 
 /** Units of each line still to ship: ordered minus shipped; none for a line delivered, unpaid or to be refunded. */
 export function unitsLeft(p: Purchase): Map<string, number> {
   const shipped = new Map<string, number>();
   for (const s of p.shipments ?? []) for (const l of s.lines) shipped.set(l.orderId, (shipped.get(l.orderId) ?? 0) + l.quantity);
-  return new Map(p.orders.map((o) => [o._id, o.paid && !o.deleverd && !o.refundDue ? Math.max(0, o.quantity - (shipped.get(o._id) ?? 0)) : 0]));
+  const held = (o: Purchase['orders'][number]) => o.paid || (p.onAccount !== undefined && o.status === 'unpaid');
+  return new Map(p.orders.map((o) => [o._id, held(o) && !o.deleverd && !o.refundDue ? Math.max(0, o.quantity - (shipped.get(o._id) ?? 0)) : 0]));
 }
 
 /** The carrier the order's shipping method names ("USPS Ground Advantage" → USPS), or UPS. */

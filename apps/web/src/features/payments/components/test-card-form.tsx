@@ -15,7 +15,17 @@ const t = orderFlowCopy;
  * method from the card (with the billing name and e-mail), then confirm the
  * intent with the client secret. Card data goes to the processor only.
  */
-export function TestCardForm({ clientSecret, billingDetails, status, amountLabel, onPay }: CardFormProps) {
+export function TestCardForm({
+  clientSecret,
+  billingDetails,
+  status,
+  amountLabel,
+  onPay,
+  confirm,
+}: CardFormProps & {
+  /** Decision 208: what paying with the card does instead of confirming an intent (an invoice's payment); answers the payment's id. */
+  confirm?(paymentMethod: string): Promise<string>;
+}) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -32,6 +42,7 @@ export function TestCardForm({ clientSecret, billingDetails, status, amountLabel
         cvc,
         billingDetails,
       });
+      if (confirm) return confirm(paymentMethod.id);
       const { paymentIntent } = await confirmTestPayment({ clientSecret, paymentMethod: paymentMethod.id });
       return paymentIntent.id;
     });
