@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
+import { addressSchema } from '../address';
+import { addressViewSchema } from './address-book';
 
 /** Issue #37 item 1 (decision 204): trade accounts — companies, their members and invitations. */
 
@@ -199,3 +201,17 @@ export const receivablesSchema = z.object({
   account: z.object({ paymentTermsDays: z.number().int(), creditLimit: z.number(), available: z.number() }).optional(),
 });
 export type Receivables = z.infer<typeof receivablesSchema>;
+
+/* ------------------------------------------- issue #37 item 5 (decision 209): a company's delivery addresses */
+
+/** At most this many delivery addresses per company. */
+export const COMPANY_ADDRESSES_MAX = 50;
+
+/** One of a company's delivery addresses, offered to every member at checkout. */
+export const companyAddressSchema = addressViewSchema.extend({ _id: z.string() });
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;
+export const companyAddressListSchema = z.array(companyAddressSchema);
+
+/** POST /company/addresses: the address, checked as the checkout checks one. */
+export const companyAddressInputSchema = z.object({ address: addressSchema });
+export type CompanyAddressInput = z.input<typeof companyAddressInputSchema>;

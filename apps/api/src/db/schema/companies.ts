@@ -78,3 +78,28 @@ export const companyInvites = pgTable(
     check('company_invites_role_known', sql`${t.role} in ('admin', 'buyer')`),
   ],
 );
+
+/**
+ * Issue #37 item 5 (decision 209): a company's delivery addresses (its workshop, its branches), kept by the company's
+ * admin and offered to every member at checkout. Capped per company (COMPANY_ADDRESSES_MAX).
+ */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('company_addresses_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -14,6 +14,9 @@ import {
   companySchema,
   errorResponseSchema,
   myCompanySchema,
+  companyAddressInputSchema,
+  companyAddressListSchema,
+  companyAddressSchema,
 } from '@shop/shared';
 import {
   companyAdminOf,
@@ -31,6 +34,7 @@ import {
   type SentInvite,
 } from './companies.service';
 import { companyInviteEmail } from './invite-email';
+import { addCompanyAddress, listCompanyAddresses, removeCompanyAddress } from './company-addresses.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const idParams = z.object({ id: z.string().max(100) });
@@ -212,6 +216,51 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const sent = await inviteToCompany(app.db, m.companyId, req.body, actor(req), app.clock.now());
       await mail(sent);
       return reply.status(201).send(sent.invite);
+    },
+  );
+
+  // Issue #37 item 5 (decision 209): the company's delivery addresses, read by every member, kept by its admin.
+  app.get(
+    '/company/addresses',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['companies'],
+        summary: 'The company’s delivery addresses, offered to every member at checkout (404 for no company)',
+        response: { 200: companyAddressListSchema, ...errors },
+      },
+    },
+    async (req) => listCompanyAddresses(app.db, req.user!.id),
+  );
+
+  app.post(
+    '/company/addresses',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['companies'],
+        summary: 'Add a delivery address of the company (the company’s admin; a buyer 403)',
+        body: companyAddressInputSchema,
+        response: { 201: companyAddressSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await addCompanyAddress(app.db, req.user!.id, req.body)),
+  );
+
+  app.delete(
+    '/company/addresses/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['companies'],
+        summary: 'Remove a delivery address of the company (the company’s admin)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await removeCompanyAddress(app.db, req.user!.id, req.params.id);
+      return reply.status(204).send(null);
     },
   );
 

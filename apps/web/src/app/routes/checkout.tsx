@@ -3,14 +3,15 @@ import { Link, useSearchParams } from 'react-router';
 import { cartCopy } from '@shop/shared/copy/cart';
 import { checkoutCopy } from '@shop/shared/copy/checkout';
 import { checkoutAddressCopy } from '@shop/shared/copy/checkout-address';
+import { companiesCopy } from '@shop/shared/copy/companies';
 import { pageMetaCopy } from '@shop/shared/copy/page-meta';
 import { regionsOf } from '@shop/shared/address';
 import { checkVatId } from '@shop/shared/vat';
 import { PO_NUMBER_MAX, poNumberSchema } from '@shop/shared/schemas/cart';
 import { useQuery } from '@tanstack/react-query';
-import { myCompanyQueryOptions } from '../../features/companies/api/companies';
+import { companyAddressesQueryOptions, myCompanyQueryOptions } from '../../features/companies/api/companies';
 import { formatAddressLines } from '@shop/shared/address-format';
-import type { SavedAddress } from '@shop/shared/schemas/address-book';
+import type { AddressView } from '@shop/shared/schemas/address-book';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { PageHead } from '../../components/ui/page-head';
@@ -32,7 +33,7 @@ import { piecePriceFor } from '@shop/shared/piece-price';
 const t = checkoutCopy;
 const NEW = 'new';
 
-const draftOf = (a: SavedAddress): AddressDraft => ({
+const draftOf = (a: AddressView): AddressDraft => ({
   name: a.name,
   company: a.company,
   line1: a.line1,
@@ -122,10 +123,20 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
   const onAccount = termsDays > 0 && payment === 'account';
 
   const saved = addresses.data ?? [];
-  // The default address is chosen until the customer picks another; none saved: a new one.
-  const selected = choice ?? (addresses.isPending ? null : (saved.find((a) => a.isDefault)?._id ?? NEW));
+  // Decision 209: a company buyer may also ship to one of the company's delivery addresses.
+  const companyAddresses = useQuery({ ...companyAddressesQueryOptions(), enabled: Boolean(company.data) });
+  const shared = company.data ? (companyAddresses.data ?? []) : [];
+  const sharedKey = (id: string) => `company:${id}`;
+  // The default address is chosen until the customer picks another; none of their own: the company's first; none: a new one.
+  const selected =
+    choice ??
+    (addresses.isPending || company.isPending || (company.data && companyAddresses.isPending)
+      ? null
+      : (saved.find((a) => a.isDefault)?._id ?? (shared[0] ? sharedKey(shared[0]._id) : NEW)));
   const savedAddress = saved.find((a) => a._id === selected);
-  const shipTo = savedAddress ? draftOf(savedAddress) : draft;
+  const sharedAddress = shared.find((a) => sharedKey(a._id) === selected);
+  const chosenAddress = savedAddress ?? sharedAddress;
+  const shipTo = chosenAddress ? draftOf(chosenAddress) : draft;
   const needsRegion = Boolean(regionsOf(shipTo.country));
   const place_ = useMemo(
     () => (shipTo.country && (!needsRegion || shipTo.region) ? { country: shipTo.country, region: needsRegion ? shipTo.region : '', vatId } : null),
@@ -164,7 +175,7 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
       {
         shippingAddress: shipTo,
         shippingMethodId: chosen.id,
-        saveAddress: !savedAddress && save,
+        saveAddress: !chosenAddress && save,
         vatId,
         ...(poNumber && { poNumber }),
         ...(onAccount && { payment: 'account' as const }),
@@ -203,7 +214,7 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
               <h2 id="address-title" className="mb-4 font-display text-2xl font-bold uppercase">
                 {t.addressTitle}
               </h2>
-              {saved.length > 0 && (
+              {saved.length + shared.length > 0 && (
                 <fieldset className="mb-4 flex flex-col gap-2">
                   <legend className="mb-2 text-sm font-semibold">{t.savedAddresses}</legend>
                   {saved.map((a) => (
@@ -221,6 +232,25 @@ function CheckoutForm({ onPlaced }: { onPlaced(id: string): void }) {
                       <span className="min-w-0 flex-1 text-sm">
                         <span className="font-semibold">{a.name}</span>
                         {a.isDefault && <span className="badge badge-outline badge-sm ml-2">{t.defaultBadge}</span>}
+                        <span className="block text-base-content/80">{formatAddressLines(a, false).join(', ')}</span>
+                      </span>
+                    </label>
+                  ))}
+                  {shared.map((a) => (
+                    <label
+                      key={a._id}
+                      className={`flex cursor-pointer items-start gap-3 rounded-field border p-3 ${selected === sharedKey(a._id) ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+                    >
+                      <input
+                        type="radio"
+                        name="saved-address"
+                        className="radio radio-primary radio-sm mt-1"
+                        checked={selected === sharedKey(a._id)}
+                        onChange={() => setChoice(sharedKey(a._id))}
+                      />
+                      <span className="min-w-0 flex-1 text-sm">
+                        <span className="font-semibold">{a.name}</span>
+                        <span className="badge badge-outline badge-sm ml-2">{companiesCopy.companyAddressBadge}</span>
                         <span className="block text-base-content/80">{formatAddressLines(a, false).join(', ')}</span>
                       </span>
                     </label>

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@shop/shared/address';
 import type {
   Company,
+  CompanyAddress,
   CompanyDetail,
   CompanyInput,
   CompanyInvite,
@@ -67,6 +69,27 @@ export const useJoinCompany = () => {
   });
 };
 export const useInviteToMyCompany = () => useCompanyWrite(inviteToMyCompany);
+
+// Issue #37 item 5 (decision 209): the company's delivery addresses (under ['company'], so every company write reloads them).
+export const companyAddressesQueryKey = ['company', 'addresses'] as const;
+export const companyAddressesQueryOptions = () =>
+  queryOptions({
+    queryKey: companyAddressesQueryKey,
+    queryFn: async ({ signal }): Promise<CompanyAddress[]> => {
+      try {
+        return await api<CompanyAddress[]>('/company/addresses', { auth: true, signal });
+      } catch (err) {
+        // Someone of no company has none.
+        if (err instanceof ApiError && err.status === 404) return [];
+        throw err;
+      }
+    },
+    staleTime: 0,
+  });
+export const addCompanyAddress = (address: Address) => api<CompanyAddress>('/company/addresses', { method: 'POST', body: { address }, auth: true });
+export const removeCompanyAddress = (id: string) => api<null>(`/company/addresses/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+export const useAddCompanyAddress = () => useCompanyWrite(addCompanyAddress);
+export const useRemoveCompanyAddress = () => useCompanyWrite(removeCompanyAddress);
 export const useWithdrawInvite = () => useCompanyWrite(withdrawInvite);
 export const useUpdateMyCompanyMember = () => useCompanyWrite(updateMyCompanyMember);
 export const useRemoveMyCompanyMember = () => useCompanyWrite(removeMyCompanyMember);

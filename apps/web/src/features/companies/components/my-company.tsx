@@ -13,6 +13,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { useAuth } from '../../identity/auth-context';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { CompanyInvoices } from '../../receivables/components/company-invoices';
+import { CompanyAddresses } from './company-addresses';
 import {
   companyOrdersQueryOptions,
   myCompanyQueryOptions,
@@ -81,6 +82,8 @@ function CompanyView({ mine }: { mine: MyCompany }) {
       </section>
       {/* Issue #37 item 5 (decision 208): what is open on account, and where each invoice is paid. */}
       <CompanyInvoices termsDays={mine.company.paymentTermsDays} all={mine.seesAllOrders || isAdmin} />
+      {/* Issue #37 item 5 (decision 209): where the company's orders go, offered to every member at checkout. */}
+      <CompanyAddresses isAdmin={isAdmin} />
       {isAdmin && <CompanyPeople members={mine.members ?? []} invites={mine.invites ?? []} />}
       <CompanyOrders all={mine.seesAllOrders || isAdmin} />
     </div>
