@@ -62,6 +62,8 @@ test('a company’s admin adds a delivery address, a buyer ships an order there,
     await form.getByRole('button', { name: 'Add address' }).click();
     await expect(boss.getByText('Address added: Receiving dock')).toBeVisible();
     await expect(section.getByText('77 Harbour Rd')).toBeVisible();
+    // The company page also keeps the buyer's own reorder lists (decision 207), empty so far.
+    await expect(boss.getByRole('region', { name: 'Your reorder lists' })).toBeVisible();
     await settle(boss);
     expect(await fitmentViolations(boss, 'company-addresses')).toEqual([]);
     await screenshot(boss, { path: path.join(shots, 'company-addresses-1280-light.png'), fullPage: true });

@@ -14,6 +14,7 @@ import { useAuth } from '../../identity/auth-context';
 import { ConfirmDialog, mutateThenClose } from '../../dashboard/components/confirm-dialog';
 import { CompanyInvoices } from '../../receivables/components/company-invoices';
 import { CompanyAddresses } from './company-addresses';
+import { ReorderListsSection } from '../../reorder-lists/components/reorder-lists-section';
 import {
   companyOrdersQueryOptions,
   myCompanyQueryOptions,
@@ -84,6 +85,8 @@ function CompanyView({ mine }: { mine: MyCompany }) {
       <CompanyInvoices termsDays={mine.company.paymentTermsDays} all={mine.seesAllOrders || isAdmin} />
       {/* Issue #37 item 5 (decision 209): where the company's orders go, offered to every member at checkout. */}
       <CompanyAddresses isAdmin={isAdmin} />
+      {/* Issue #37 item 5: the buyer's own reorder lists (decision 207), one click back into the cart. */}
+      <ReorderListsSection className="" />
       {isAdmin && <CompanyPeople members={mine.members ?? []} invites={mine.invites ?? []} />}
       <CompanyOrders all={mine.seesAllOrders || isAdmin} />
     </div>

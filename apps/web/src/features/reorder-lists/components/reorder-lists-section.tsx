@@ -15,11 +15,11 @@ import { ReorderReport } from '../../cart/components/reorder-report';
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /**
- * Issue #37 item 3 (decision 207): the quick order page's "Your reorder lists". Each list goes to the cart in one
+ * Issue #37 item 3 (decision 207): the quick order page's "Your reorder lists" (also on the company page, item 5). Each list goes to the cart in one
  * click (then Order again's report: what was added, what was not, a link to the cart), or is deleted after a
  * confirmation.
  */
-export function ReorderListsSection() {
+export function ReorderListsSection({ className = 'mt-10' }: { className?: string } = {}) {
   const titleId = useId();
   const lists = useQuery(reorderListsQueryOptions());
   const add = useAddReorderListToCart();
@@ -38,7 +38,7 @@ export function ReorderListsSection() {
     });
 
   return (
-    <section aria-labelledby={titleId} className="mt-10 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+    <section aria-labelledby={titleId} className={`${className} min-w-0 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6`}>
       <h2 id={titleId} className="font-display text-2xl font-bold uppercase leading-tight">
         {t.sectionTitle}
       </h2>
