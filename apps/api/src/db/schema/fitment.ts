@@ -16,10 +16,13 @@ export const vehicles = pgTable(
     model: text('model').notNull(),
     year: integer('year').notNull(),
     variant: text('variant'),
+    /** The feed's id of this vehicle (ACES `BaseVehicle@id`, decision 210), unique when present; set by the vehicle CSV or POST /vehicles. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
     unique('vehicles_make_model_year_variant_unique').on(t.make, t.model, t.year, t.variant).nullsNotDistinct(),
+    unique('vehicles_external_id_unique').on(t.externalId),
     check('vehicles_year_range', sql`${t.year} between 1885 and 2100`),
   ],
 );

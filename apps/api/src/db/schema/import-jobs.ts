@@ -26,6 +26,8 @@ export const importJobs = pgTable(
     createdCount: integer('created_count').notNull().default(0),
     updatedCount: integer('updated_count').notNull().default(0),
     unchangedCount: integer('unchanged_count').notNull().default(0),
+    /** Rows the commit deleted (an ACES feed's applications, decision 210); 0 for the other kinds. */
+    deletedCount: integer('deleted_count').notNull().default(0),
     /** Times a worker started reading the file. */
     attempts: integer('attempts').notNull().default(0),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
