@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { formatUsd, type Checkout, type Company, type Product, type Receivables } from '@shop/shared';
 import { checkouts, products, testInvoices } from '../src/db/schema';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
-import { addProduct, receiptsFor } from './orders-fixtures';
+import { addProduct, readOutbox, receiptsFor } from './orders-fixtures';
 import { SHIP_TO } from './support/ship-to';
 import { companyInviteToken } from './support/company-invite';
 
@@ -81,6 +81,14 @@ describe('placing an order on account', () => {
     const intent = await call('POST', '/api/create-payment-intent', buyer, { checkoutId: checkout._id });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.code).toBe('ON_ACCOUNT');
+
+    // The buyer is told where to pay and when; the shop's inbox hears of an order to ship now, and counts it.
+    const mails = readOutbox(t.dataDir);
+    const told = mails.find((m) => m.to === buyer.email && m.subject.startsWith(`Order ${checkout.number} is on account: invoice due`));
+    expect(told?.text).toContain(checkout.onAccount!.invoiceUrl!);
+    const inbox = mails.find((m) => m.to === t.app.config.SHOP_INBOX_EMAIL && m.subject.startsWith(`On account: order ${checkout.number}`));
+    expect(inbox?.text).toContain('Net Thirty Motors');
+    expect((await call('GET', '/api/admin/waiting', admin)).json().toShip).toBe(1);
 
     const mine = (await call('GET', '/api/company/invoices', buyer)).json() as Receivables;
     expect(mine.items.map((r) => r.number)).toContain(checkout.number);

@@ -106,6 +106,29 @@ export function orderPaidOwnerEmail(n: OrderPaidNotice, inbox: string, publicUrl
   );
 }
 
+/** Decision 208: an order placed on a company's account waits to be shipped now; its invoice is due later. */
+export function orderOnAccountOwnerEmail(n: OrderPaidNotice & { company: string; dueDay: string }, inbox: string, publicUrl: string): MailMessage {
+  const total = formatUsd(fromCents(n.totalCents));
+  const parts = n.lines.length === 1 ? `${n.lines[0]!.productName} × ${n.lines[0]!.quantity.toLocaleString('en-US')}` : `${n.lines.length} parts`;
+  return ownerMail(
+    inbox,
+    n.email,
+    `On account: order ${n.number}, ${parts}, ${total}${n.country ? ` to ${n.country}` : ''}`,
+    `Order ${n.number} was placed on the account of ${n.company} and waits to be shipped. Its invoice is due on ${n.dueDay}.`,
+    [
+      ['Order', n.number],
+      ['Company', n.company],
+      ['Customer', `${n.userName} <${n.email}>`],
+      ...(n.poNumber ? ([['Their PO number', n.poNumber]] as [string, string][]) : []),
+      ['Ship to', n.country || '—'],
+      ['Invoiced', `${total}, due on ${n.dueDay}`],
+    ],
+    n.lines,
+    adminOrderUrl(publicUrl, n.number),
+    'Ship it from the order page',
+  );
+}
+
 /** A customer asked to return parts: the request waits for a decision (promised within two business days). */
 export function returnRequestedOwnerEmail(n: ReturnRequestNotice, inbox: string, publicUrl: string): MailMessage {
   const reason = RETURN_REASON_LABELS[n.reason];

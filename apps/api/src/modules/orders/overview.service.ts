@@ -160,7 +160,7 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
 
 /**
  * Issue #39 item 2 (decision 180): what waits on the shop, in one query. An order (coalesce(checkout_id, id), its live
- * lines) is to ship when every line is paid, none delivered, none flagged for a refund, and no parcel left; refunds due
+ * lines) is to ship when every line is paid (or it is on account, decision 208), none delivered, none flagged for a refund, and no parcel left; refunds due
  * are the orders flagged refundDue, the returns received and not refunded yet, and the payments whose refund at the
  * provider failed (payment_refunds 'refund_due').
  */
@@ -169,9 +169,11 @@ export async function waitingOnTheShop(db: Db): Promise<Waiting> {
     await db.execute(sql`
       select
         (select count(*) from (
-           select coalesce(o.checkout_id, o.id) as k from ${orders} o where o.status <> 'cancelled'
+           select coalesce(o.checkout_id, o.id) as k from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
+           where o.status <> 'cancelled'
            group by coalesce(o.checkout_id, o.id)
-           having bool_and(o.paid) and not bool_or(o.deleverd) and not bool_or(o.refund_due)
+           -- Decision 208: an order on account waits to be shipped from the moment it is placed.
+           having (bool_and(o.paid) or bool_or(coalesce(c.on_account, false))) and not bool_or(o.deleverd) and not bool_or(o.refund_due)
          ) paid where not exists (select 1 from ${shipments} s where s.order_key = paid.k))::int as to_ship,
         (select count(*) from ${orderReturns} r where r.status = 'requested')::int as returns_to_approve,
         (select count(*) from ${orderReturns} r where r.status = 'approved')::int as returns_to_receive,

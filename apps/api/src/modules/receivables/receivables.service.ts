@@ -7,6 +7,7 @@ import { DomainError } from '../../lib/errors';
 import type { AccountInvoice, RetrievedPayment } from '../../payments/providers/payment-provider';
 import { checkoutOrders, dueCents } from '../checkout/checkout-rows';
 import { recordCheckoutPayment } from '../payments/payment-recording';
+import { orderOnAccountOwnerEmail } from '../../lib/owner-email';
 
 /**
  * Issue #37 item 4 (decision 208): paying on account. A member of a company with payment terms places an order
@@ -158,11 +159,70 @@ async function refreshOnce(app: FastifyInstance, checkoutId: string): Promise<'d
   return head && (after.length ? dueCents(head, after) : 0) === due ? 'done' : 'again';
 }
 
-/** After an order on account is placed: its invoice at the provider; answers where it is paid (null: not yet). */
+/**
+ * After an order on account is placed: its invoice at the provider, then the buyer's confirmation (with the invoice's
+ * link and due date) and the shop's inbox (an order to ship now). Answers where the invoice is paid (null: not yet).
+ */
 export async function issueAccountInvoice(app: FastifyInstance, checkoutId: string): Promise<string | null> {
   await refreshAccountInvoice(app, checkoutId);
-  const [row] = await app.db.select({ url: checkouts.accountInvoiceUrl }).from(checkouts).where(eq(checkouts.id, checkoutId));
-  return row?.url || null;
+  const [row] = await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (row) await tellPlacedOnAccount(app, row);
+  return row?.accountInvoiceUrl || null;
+}
+
+const dayOf = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The two e-mails of an order placed on account; a mail outage never fails the order (it is logged). */
+async function tellPlacedOnAccount(app: FastifyInstance, checkout: typeof checkouts.$inferSelect): Promise<void> {
+  const lines = await checkoutOrders(app.db, checkout.id);
+  if (lines.length === 0 || !checkout.dueAt) return;
+  const [company] = checkout.companyId ? await app.db.select({ name: companies.name }).from(companies).where(eq(companies.id, checkout.companyId)) : [];
+  const number = orderNumber(checkout.number);
+  const total = usd(dueCents(checkout, lines));
+  const due = dayOf(checkout.dueAt);
+  const orderUrl = `${app.config.publicUrl}/dashboard/myorders/${number}`;
+  const text = [
+    `Thank you: order ${number} is placed on your company's account${company ? ` (${company.name})` : ''}.`,
+    '',
+    `Invoiced: ${total}, due on ${due}.`,
+    ...(checkout.poNumber ? [`Your PO number: ${checkout.poNumber}`] : []),
+    ...lines.map((o) => `${o.productName} × ${o.quantity.toLocaleString('en-US')}`),
+    '',
+    ...(checkout.accountInvoiceUrl ? [`Pay the invoice online: ${checkout.accountInvoiceUrl}`] : []),
+    `Follow your order: ${orderUrl}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328">${text
+    .split('\n')
+    .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ''))
+    .join('')}</body></html>`;
+  try {
+    await app.mailer.send({ to: checkout.email, subject: `Order ${number} is on account: invoice due ${due}`, text, html });
+  } catch (err) {
+    app.log.error({ err, checkoutId: checkout.id }, 'could not e-mail the buyer of an order on account');
+  }
+  try {
+    await app.mailer.send(
+      orderOnAccountOwnerEmail(
+        {
+          number,
+          userName: lines[0].userName,
+          email: checkout.email,
+          country: checkout.shipCountry,
+          lines: lines.map((o) => ({ productName: o.productName, sku: o.sku, quantity: o.quantity, priceCents: o.priceCents })),
+          totalCents: dueCents(checkout, lines),
+          paymentMode: 'test',
+          poNumber: checkout.poNumber,
+          company: company?.name ?? '',
+          dueDay: due,
+        },
+        app.config.SHOP_INBOX_EMAIL,
+        app.config.publicUrl,
+      ),
+    );
+  } catch (err) {
+    app.log.error({ err, checkoutId: checkout.id }, "could not e-mail the shop's inbox of an order on account");
+  }
 }
 
 /**
