@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MAX_SAVED_ADDRESSES, type Address, type SavedAddress, type saveAddressSchema } from '@shop/shared';
+import { MAX_SAVED_ADDRESSES, type Address, type AddressView, type SavedAddress, type saveAddressSchema } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { addresses, user } from '../../db/schema';
 import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
@@ -17,21 +17,11 @@ const notFound = () => new NotFoundError('No saved address with that id.', 'ADDR
 const bookFull = () =>
   new ConflictError(`Your address book holds at most ${MAX_SAVED_ADDRESSES} addresses: delete one you no longer use first.`, 'ADDRESS_BOOK_FULL');
 
-const toDto = (r: AddressRow): SavedAddress => ({
-  _id: r.id,
-  name: r.name,
-  company: r.company,
-  line1: r.line1,
-  line2: r.line2,
-  city: r.city,
-  region: r.region,
-  postalCode: r.postalCode,
-  country: r.country,
-  phone: r.phone,
-  isDefault: r.isDefault,
-});
-
-const fields = (a: Address) => ({
+/**
+ * The columns of an address, the same in every table that keeps one (a customer's book, a company's delivery
+ * addresses, decision 209): written from a checked address, read back as the API answers it.
+ */
+export const addressColumns = (a: Address | AddressView): AddressView => ({
   name: a.name,
   company: a.company,
   line1: a.line1,
@@ -42,6 +32,10 @@ const fields = (a: Address) => ({
   country: a.country,
   phone: a.phone,
 });
+
+const toDto = (r: AddressRow): SavedAddress => ({ _id: r.id, ...addressColumns(r), isDefault: r.isDefault });
+
+const fields = addressColumns;
 
 /**
  * Issue #34 item 7: one customer's saves run one at a time. The transaction locks the customer's user row (as a

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { companies, companyAddresses } from '../../db/schema';
 import { ConflictError, NotFoundError, isUuid } from '../../lib/errors';
 import { companyAdminOf, membershipOf } from './companies.service';
+import { addressColumns } from '../addresses/addresses.service';
 
 /**
  * Issue #37 item 5 (decision 209): a company's delivery addresses. Every member reads them (and the checkout offers
@@ -17,18 +18,7 @@ type Row = typeof companyAddresses.$inferSelect;
 const notFound = () => new NotFoundError('Your company has no delivery address with that id.', 'COMPANY_ADDRESS_NOT_FOUND');
 const notAMember = () => new NotFoundError('You do not buy for a trade account.', 'NOT_A_COMPANY_MEMBER');
 
-const toDto = (r: Row): CompanyAddress => ({
-  _id: r.id,
-  name: r.name,
-  company: r.company,
-  line1: r.line1,
-  line2: r.line2,
-  city: r.city,
-  region: r.region,
-  postalCode: r.postalCode,
-  country: r.country,
-  phone: r.phone,
-});
+const toDto = (r: Row): CompanyAddress => ({ _id: r.id, ...addressColumns(r) });
 
 /** GET /company/addresses: oldest first (the workshop before its branches, as they were added). */
 export async function listCompanyAddresses(db: Db, userId: string): Promise<CompanyAddress[]> {
@@ -45,7 +35,6 @@ export async function listCompanyAddresses(db: Db, userId: string): Promise<Comp
 /** POST /company/addresses (the company's admin). */
 export async function addCompanyAddress(db: Db, userId: string, input: z.output<typeof companyAddressInputSchema>): Promise<CompanyAddress> {
   const m = await companyAdminOf(db, userId);
-  const a = input.address;
   return db.transaction(async (tx) => {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, m.companyId)).for('update');
     const [{ n }] = await tx.select({ n: count() }).from(companyAddresses).where(eq(companyAddresses.companyId, m.companyId));
@@ -57,18 +46,7 @@ export async function addCompanyAddress(db: Db, userId: string, input: z.output<
     }
     const [row] = await tx
       .insert(companyAddresses)
-      .values({
-        companyId: m.companyId,
-        name: a.name,
-        company: a.company,
-        line1: a.line1,
-        line2: a.line2,
-        city: a.city,
-        region: a.region,
-        postalCode: a.postalCode,
-        country: a.country,
-        phone: a.phone,
-      })
+      .values({ companyId: m.companyId, ...addressColumns(input.address) })
       .returning();
     return toDto(row);
   });
