@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitForAccessToken, type Account } from '../support/auth';
 import { expect, screenshot, settle, test } from '../support/fixtures';
 import { fitmentViolations } from '../support/fitment';
 import { fillAddress, type ShipTo } from '../support/checkout';
-import { linkFromMail } from '../support/identity-outbox';
 import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
+import { bearer, createCompany, createPart, joinCompany } from '../support/trade';
 
 /**
  * Issue #37 item 5 (decision 209): a company's delivery addresses. The company's admin adds the receiving dock on the
@@ -15,7 +13,6 @@ import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
  */
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await waitForAccessToken(page)}` });
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 const DOCK: ShipTo = {
@@ -29,14 +26,6 @@ const DOCK: ShipTo = {
   phone: '+1 503 555 0199',
 };
 
-async function join(shop: Page, page: Page, who: Account, companyId: string, role: 'admin' | 'buyer') {
-  const invited = await shop.request.post(`/api/admin/companies/${companyId}/invites`, { headers: await bearer(shop), data: { email: who.email, role } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { link } = await linkFromMail(who.email, /^Buy for /);
-  const joined = await page.request.post('/api/company/join', { headers: await bearer(page), data: { token: link.searchParams.get('token') } });
-  expect(joined.status(), await joined.text()).toBe(200);
-}
-
 test('a company’s admin adds a delivery address, a buyer ships an order there, and only the admin removes it', async ({ browser }) => {
   test.setTimeout(120_000);
   const id = uid();
@@ -44,12 +33,9 @@ test('a company’s admin adds a delivery address, a buyer ships an order there,
   const { page: boss, context: bossContext, customer: bossAccount } = await newCustomerPage(browser, 'dockboss');
   const { page: buyer, context: buyerContext, customer: buyerAccount } = await newCustomerPage(browser, 'dockbuyer');
   try {
-    const headers = await bearer(shop);
-    const company = await shop.request.post('/api/admin/companies', { headers, data: { name: `Branch Moto ${id}` } });
-    expect(company.status(), await company.text()).toBe(201);
-    const companyId = ((await company.json()) as { _id: string })._id;
-    await join(shop, boss, bossAccount, companyId, 'admin');
-    await join(shop, buyer, buyerAccount, companyId, 'buyer');
+    const companyId = await createCompany(shop, { name: `Branch Moto ${id}` });
+    await joinCompany(shop, boss, bossAccount, companyId, 'admin');
+    await joinCompany(shop, buyer, buyerAccount, companyId, 'buyer');
 
     // The company's admin adds the dock on the company page.
     await boss.goto('/company');
@@ -69,22 +55,7 @@ test('a company’s admin adds a delivery address, a buyer ships an order there,
     await screenshot(boss, { path: path.join(shots, 'company-addresses-1280-light.png'), fullPage: true });
 
     // A buyer of the company: the dock is offered, and chosen, at checkout; the order ships there.
-    const made = await shop.request.post('/api/product', {
-      headers,
-      data: {
-        name: `Dock chain lube ${id}`,
-        unitPrice: 12,
-        stock: 50,
-        minOrder: 1,
-        description: 'Chain lube for the company addresses journey.',
-        image: '/images/products/oil-filter-hf204.svg',
-        sku: `CA-${id}`,
-        brand: 'Motul',
-        category: 'fluids',
-      },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    const part = (await made.json()) as { _id: string };
+    const part = await createPart(shop, id, { name: 'Dock chain lube', sku: 'CA', unitPrice: 12, brand: 'Motul', category: 'fluids' });
     const put = await buyer.request.put(`/api/cart/lines/${part._id}`, { headers: await bearer(buyer), data: { quantity: 2 } });
     expect(put.status(), await put.text()).toBe(200);
     await buyer.goto('/checkout');

@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shipmentsCopy as s } from '@shop/shared/copy/shipments';
-import { waitForAccessToken, type Account } from '../support/auth';
+import type { Account } from '../support/auth';
 import { expect, looks, screenshot, settle, test, useTheme } from '../support/fixtures';
 import { fitmentViolations } from '../support/fitment';
 import { fillAddress, OREGON } from '../support/checkout';
-import { linkFromMail } from '../support/identity-outbox';
 import { fillTestCard, newAdminPage, newCustomerPage } from '../support/orders-helpers';
+import { bearer, createCompany, createPart, joinCompany } from '../support/trade';
 
 /**
  * Issue #37 item 4 (decision 208): a company with 30-day terms buys on account. Its buyer places the order without a
@@ -16,39 +16,13 @@ import { fillTestCard, newAdminPage, newCustomerPage } from '../support/orders-h
  */
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await waitForAccessToken(page)}` });
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 /** Set-up through the API: a part ($50 each), a company with terms and a credit limit, and `buyer` in it. */
 async function accountBuyer(shop: Page, buyer: Page, customer: Account, id: string, creditLimit = 1000) {
-  const headers = await bearer(shop);
-  const made = await shop.request.post('/api/product', {
-    headers,
-    data: {
-      name: `Account brake lines ${id}`,
-      unitPrice: 50,
-      stock: 200,
-      minOrder: 1,
-      description: 'Braided brake lines for the on-account journey.',
-      image: '/images/products/oil-filter-hf204.svg',
-      sku: `OA-${id}`,
-      brand: 'Brembo',
-      category: 'brakes',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const part = (await made.json()) as { _id: string };
-  const company = await shop.request.post('/api/admin/companies', {
-    headers,
-    data: { name: `Net Thirty ${id}`, paymentTermsDays: 30, creditLimit },
-  });
-  expect(company.status(), await company.text()).toBe(201);
-  const companyId = ((await company.json()) as { _id: string })._id;
-  const invited = await shop.request.post(`/api/admin/companies/${companyId}/invites`, { headers, data: { email: customer.email, role: 'buyer' } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { link } = await linkFromMail(customer.email, /^Buy for /);
-  const joined = await buyer.request.post('/api/company/join', { headers: await bearer(buyer), data: { token: link.searchParams.get('token') } });
-  expect(joined.status(), await joined.text()).toBe(200);
+  const part = await createPart(shop, id, { name: 'Account brake lines', sku: 'OA', unitPrice: 50, brand: 'Brembo', category: 'brakes' });
+  const companyId = await createCompany(shop, { name: `Net Thirty ${id}`, paymentTermsDays: 30, creditLimit });
+  await joinCompany(shop, buyer, customer, companyId, 'buyer');
   return { part, companyId };
 }
 
