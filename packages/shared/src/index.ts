@@ -45,3 +45,4 @@ export * from './schemas/quick-order';
 export * from './schemas/company';
 export * from './schemas/price-list';
 export * from './schemas/reorder-list';
+export * from './search-sizes';
