@@ -67,6 +67,13 @@ export const searchCopy = {
   mentionsOnly: (q: string) => `We don’t list “${q}” as a part.`,
   mentionsOnlyRelated: (q: string) => `Related parts that mention “${q}”`,
   mentionsOnlyHint: 'We may not stock what you are looking for. Write to us with your bike and the part, and we will look it up.',
+  // Issue #38 item 4 (decision 211): the query's head noun is in no part's name ("sprocket bolts").
+  missingHeadRelated: (q: string) => `Related parts for “${q}”`,
+  // Issue #38 item 3 (decision 211): a size the shop does not list ("41mm fork seals"), and the other sizes it has.
+  noSuchSize: (rest: string, size: string) => `We have no “${rest}” in ${size}.`,
+  noSuchSizeHint:
+    'A part of another size will not fit in its place. Check the size on the old part or in your bike’s manual, or ask us and we will look it up.',
+  otherSizes: (rest: string) => `Other sizes of “${rest}”`,
   groupAll: (n: number, q: string) => `See all ${formatCount(n)} parts for “${q}”`,
 } as const;
 

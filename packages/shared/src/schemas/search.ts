@@ -95,6 +95,17 @@ export const searchResultSchema = z.object({
    */
   mentionsOnly: z.literal(true).optional(),
   /**
+   * Issue #38 item 4 (decision 211): parts were found, but none holds the query's head noun (this word, as typed) in
+   * its name, brand or category ("sprocket bolts"): the shop does not list that part; the parts are only related.
+   */
+  missingHead: z.string().optional(),
+  /**
+   * Issue #38 item 3 (decision 211): nothing was found for a query with a size ("41mm fork seals"): the parts the other
+   * words find (`q`) whose names carry a size of the same kind (the 43 mm seals), the first few and how many of those
+   * read. `size` is the size asked for, as labelled ("41 mm"). Shown apart, never as the answer.
+   */
+  otherSizes: z.object({ size: z.string(), q: z.string(), items: z.array(productSchema), total: z.number().int() }).optional(),
+  /**
    * Issue #36 item 4 (decisions 197, 199): a bike was named or chosen ("mt07 brake"): its parts diagrams (and job
    * baskets) whose names or descriptions hold the other words (all of them when there are none), first page only.
    */

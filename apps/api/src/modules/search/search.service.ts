@@ -4,6 +4,8 @@ import {
   findVehicleInQuery,
   matchingPartNumber,
   partNumberVariants,
+  querySizes,
+  sameKindOfSize,
   FITMENT_POSITIONS,
   skuKey,
   suggestBikes,
@@ -22,7 +24,19 @@ import { toProductDtos, type CatalogOptions, type ProductRow } from '../products
 import { GROUP_ITEMS, listedParts, separatedParts } from './part-groups';
 import { diagramsForBike } from '../diagrams/diagrams.service';
 import { basketsForBike } from '../job-baskets/job-baskets.service';
-import { buildSlots, lookupWords, queryTokens, rankQueries, loadSynonyms, readVocabulary, splitJoinedWords, type RankQueries, type Slots } from './vocabulary';
+import {
+  buildSlots,
+  headSlot,
+  slotInNameQuery,
+  lookupWords,
+  queryTokens,
+  rankQueries,
+  loadSynonyms,
+  readVocabulary,
+  splitJoinedWords,
+  type RankQueries,
+  type Slots,
+} from './vocabulary';
 
 /**
  * Search in PostgreSQL (issue #9, decisions 110 to 112; relevance and vocabulary: issue #26, decision 158).
@@ -248,6 +262,15 @@ export function countsStatement(query: SearchQuery, inputs: StatementInputs = {}
          FROM (SELECT brand, sum(n)::int AS n FROM g WHERE c AND ${fCategory('g')} AND f_price GROUP BY brand ORDER BY n DESC, brand LIMIT ${BRAND_FACET_SIZE}) b) AS brands,
       (SELECT json_build_object('min', min(lo), 'max', max(hi)) FROM g WHERE c AND ${fCategory('g')} AND ${fBrand('g')}) AS price
   `;
+}
+
+/**
+ * Issue #38 item 4 (decision 211): whether any part the words find (under every filter) holds the query's head noun
+ * (`head`, a tsquery) in its name, brand or category, not only in its description.
+ */
+export function headStatement(query: SearchQuery, inputs: StatementInputs, head: string): SQL {
+  const { textMatch, fAll } = statementParts(query, inputs);
+  return sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${textMatch} AND ${fAll} AND ${check(head)}) AS found`;
 }
 
 /** How many rows of the page's branches pass every filter, how many rows the words match, and the catalogue's size. */
@@ -569,6 +592,45 @@ async function partGroups(
   return groups.length >= 2 ? groups : undefined;
 }
 
+/** The query's head noun when no part found holds it in its name, brand or category (decision 211); else undefined. */
+async function headMissing(exec: SearchExecutor, query: SearchQuery, vehicle: VehicleFilter | undefined, memo: SearchMemo): Promise<string | undefined> {
+  const words = await queryWords(exec, query.q!, memo);
+  const models = await knownModels(exec, memo);
+  const names = new Set(models.flatMap((m) => [m.make, m.model, ...(m.aliases ?? [])]).map((n) => n.toLowerCase()));
+  const head = words?.slots ? headSlot(words.slots, names) : null;
+  const inName = head ? slotInNameQuery(head) : null;
+  if (!head || !inName || !words) return undefined;
+  const found = await memo(`${countsKey(query, words, vehicle)}:head:${inName}`, async () =>
+    Boolean((await exec<{ found: boolean }>(headStatement(query, { words, vehicle }, inName)))[0]?.found),
+  );
+  return found ? undefined : head.typed;
+}
+
+/** How many parts found without the size are read to pick those of another size (decision 211), and how many are shown. */
+const OTHER_SIZES_SCAN = 24;
+const OTHER_SIZES_LIMIT = 4;
+
+/**
+ * Issue #38 item 3 (decision 211): a query with a size that found nothing, searched without its sizes; the parts whose
+ * names carry a size of the same kind (read by `querySizes`, as the query's) are its other sizes. Undefined when the
+ * query has no size or no such part is found.
+ */
+async function sizesApart(
+  db: Db,
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  opts: CatalogOptions | undefined,
+  memo: SearchMemo,
+): Promise<SearchResult['otherSizes']> {
+  const { sizes, rest } = querySizes(query.q!);
+  if (sizes.length === 0 || !/\p{L}/u.test(rest)) return undefined;
+  const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
+  const rows = row.items.map(rowFromJson).filter((p) => querySizes(p.name).sizes.some((own) => sizes.some((asked) => sameKindOfSize(asked, own))));
+  if (rows.length === 0) return undefined;
+  return { size: sizes.map((s) => s.label).join(' '), q: rest, total: rows.length, items: await toProductDtos(db, rows.slice(0, OTHER_SIZES_LIMIT), opts) };
+}
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -584,6 +646,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // brand or category does): the shop may not carry what was asked for, and the page says so above them.
   const sizes = total > 0 && query.q ? branchSizes(row.sizes) : undefined;
   const mentionsOnly = sizes !== undefined && sizes.sku === 0 && sizes.buckets.length > 0 && sizes.buckets.every(([tier]) => tier >= DESCRIPTION_TIER);
+  // Issue #38 item 4 (decision 211): the parts found match the other words, but none has the query's head noun in its
+  // name, brand or category ("sprocket bolts": the sprocket's description says "5-bolt"): the shop does not list
+  // that part, and the page says so before them, as for mentionsOnly.
+  const missingHead =
+    sizes && !mentionsOnly && sizes.sku === 0 && effective.q ? await headMissing(exec, effective, vehicle ?? named ?? undefined, memo) : undefined;
   // The page's parts with their fitment lines (issue #11), one more query for at most `limit` ids.
   const items = (await toProductDtos(db, row.items.map(rowFromJson), opts)).map((item) => {
     // Issue #26 item 4: a part found by one of its other numbers says which ("Replaces Yamaha 1WS-W0045-00").
@@ -603,11 +670,18 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
           return { total: Number(other.total), items: await toProductDtos(db, other.items.map(rowFromJson), opts) };
         })()
       : undefined;
+  // Issue #38 item 3 (decision 211): nothing found for the words and they hold a size ("41mm fork seals"): the parts
+  // the words find without the size whose names carry a size of the same kind (the 43 mm seals), shown apart as
+  // other sizes, never as the answer.
+  const otherSizes =
+    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
+      ? await sizesApart(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
+      : undefined;
   // Issue #38 item 1 (decision 195): nothing found for the words, and they name several parts: each part's group,
   // searched like the query (the bike named or chosen, the filters), its first few parts.
   // A bike's part that fits other bikes ("front sprocket mt07", forOtherBikes) is one part, not a list.
   const groups =
-    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
+    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes
       ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
   // Issue #36 item 4 (decision 197): a bike named or chosen: its parts diagrams whose names hold the other words.
@@ -639,7 +713,9 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(didYouMean && { didYouMean }),
     ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     ...(groups && { groups }),
+    ...(otherSizes && { otherSizes }),
     ...(mentionsOnly && { mentionsOnly }),
+    ...(missingHead && { missingHead }),
     ...(guides && guides.length > 0 && { guides }),
     facets: {
       category: row.categories,

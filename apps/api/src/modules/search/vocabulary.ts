@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { findSizes, type QuerySize } from '@shop/shared';
 
 /**
  * The shopper's words, turned into what the full text can find (issue #26, decision 158; decision 111 before it).
@@ -51,10 +52,40 @@ const TYRE_SIZE = /(^|[^\p{L}\p{N}])(\d{2,3})(\s*\/\s*|[ -])(\d{2,3})(?:\s*-?\s*
 export interface Token {
   word: string;
   parts?: string[];
+  /** Issue #38 item 3 (decision 211): a size read as an attribute ("43 mm", "15T", "520 × 118", "M10×1.25"). */
+  size?: QuerySize;
 }
 
 const JOIN = '\uE000';
 const JOIN_SIZE = '\uE001';
+/** Where a size was typed: the size's index + 1 times this character (no digit, so no code joins it). */
+const SIZE_MARK = '\uE002';
+
+/** A size as one word, for the slot's `typed` and the cache keys ("43mm", "15t", "520x118", "m10x1.25"). */
+function sizeWord(s: QuerySize): string {
+  switch (s.kind) {
+    case 'diameter':
+      return `${s.mm}mm`;
+    case 'teeth':
+      return `${s.teeth}t`;
+    case 'thread':
+      return s.pitch === null ? `m${s.diameter}` : `m${s.diameter}x${s.pitch}`;
+    case 'chain':
+      return [s.pitch || null, s.links].filter((x) => x !== null).join('x');
+  }
+}
+
+/**
+ * Issue #38 item 3 (decision 211): the sizes of a query (`findSizes`, @shop/shared) marked where they were typed, so
+ * that each becomes one token that matches the size only, however the catalogue writes it.
+ */
+function markSizes(q: string): { text: string; sizes: QuerySize[] } {
+  const found = findSizes(q);
+  const ranges = found.flatMap((f, i) => f.ranges.map(([at, end], k) => ({ at, end, mark: k === 0 ? SIZE_MARK.repeat(i + 1) : '' })));
+  let text = q;
+  for (const r of ranges.sort((a, b) => b.at - a.at)) text = `${text.slice(0, r.at)} ${r.mark} ${text.slice(r.end)}`;
+  return { text, sizes: found.map((f) => f.size) };
+}
 
 /**
  * Issue #38: a tyre size written as on the sidewall or any other way becomes the words the catalogue holds for it:
@@ -84,19 +115,26 @@ export function tyreSizes(q: string): string {
  * → mt07 (with the parts mt, 07), "cbr 600 rr" → cbr600rr.
  */
 export function queryTokens(q: string): Token[] {
-  const joined = tyreSizes(q)
+  const { text, sizes } = markSizes(tyreSizes(q));
+  const joined = text
     .toLowerCase()
     .replace(/(^|[^\p{L}\p{N}])(\p{L}{1,4})[-. ]([0-9])/gu, `$1$2${JOIN}$3`)
     .replace(/([0-9])[-. ](\p{L}{1,4})(?=[^\p{L}]|$)/gu, `$1${JOIN}$2`);
-  return (joined.match(/[\p{L}\p{N}\uE000\uE001]+/gu) ?? [])
+  return (joined.match(/[\p{L}\p{N}\uE000\uE001]+|\uE002+/gu) ?? [])
     .map((t) => t.replace(/^\uE000+|\uE000+$/g, '').replace(/\uE001/g, '/'))
     .filter((t) => t !== '')
     .slice(0, MAX_TOKENS)
-    .map((t) => (t.includes(JOIN) ? { word: t.split(JOIN).join(''), parts: t.split(JOIN).filter(Boolean) } : { word: t }));
+    .map((t): Token => {
+      if (t.startsWith(SIZE_MARK)) {
+        const size = sizes[t.length - 1];
+        return { word: sizeWord(size), size };
+      }
+      return t.includes(JOIN) ? { word: t.split(JOIN).join(''), parts: t.split(JOIN).filter(Boolean) } : { word: t };
+    });
 }
 
 /** The words of a query as the vocabulary is asked about them: every token and the parts of joined ones. */
-export const lookupWords = (tokens: Token[]) => [...new Set(tokens.flatMap((t) => [t.word, ...(t.parts ?? [])]))];
+export const lookupWords = (tokens: Token[]) => [...new Set(tokens.filter((t) => !t.size).flatMap((t) => [t.word, ...(t.parts ?? [])]))];
 
 /** What the vocabulary says about one word of the query. */
 export interface WordInfo {
@@ -297,6 +335,8 @@ export interface Alternative {
 export interface Slot {
   /** The token(s) as typed. */
   typed: string;
+  /** A size (decision 211): it matches the size's own words only, and is never the query's head noun. */
+  size?: true;
   exact: Alternative[];
   inexact: Alternative[];
 }
@@ -340,10 +380,17 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
 
   const slots: Slot[] = [];
   for (let i = 0; i < tokens.length;) {
+    const size = tokens[i].size;
+    if (size) {
+      slots.push(...sizeSlots(size));
+      i += 1;
+      continue;
+    }
     const last = (n: number) => i + n === tokens.length;
     let matched = false;
     for (let n = Math.min(MAX_TERM_WORDS, tokens.length - i); n >= 1 && !matched; n--) {
       const run = tokens.slice(i, i + n);
+      if (run.some((t) => t.size)) continue;
       const groups = termIndex.get(run.map((t) => stemOf(t.word)).join(' '));
       if (!groups) continue;
       const synonymsAlts = groups.flatMap((g) =>
@@ -388,6 +435,41 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
     i += 1;
   }
   return slots;
+}
+
+/**
+ * Issue #38 item 3 (decision 211): the slots of a size: the words the catalogue's text holds for it (migration 0020:
+ * the words as written, and a number joined with a short unit, "43 mm" → 43mm), exact, side by side where the size is
+ * two words. A chain's pitch and links are two slots. No typo or prefix is ever guessed for a size.
+ */
+export function sizeSlots(size: QuerySize): Slot[] {
+  const phrase = (...words: string[]): Alternative => ({ words: words.map((w) => [w]), join: '<->' });
+  const one = (word: string): Alternative => ({ words: [[word]], join: '&' });
+  const slot = (typed: string, exact: Alternative[]): Slot => ({ typed, exact, inexact: [], size: true });
+  switch (size.kind) {
+    case 'diameter':
+      return [slot(`${size.mm}mm`, [one(`${size.mm}mm`), phrase(String(size.mm), 'mm')])];
+    case 'teeth': {
+      const n = String(size.teeth);
+      return [slot(`${n}t`, [one(`${n}t`), phrase(n, 'teeth'), phrase(n, 'tooth'), one(`z${n}`)])];
+    }
+    case 'thread': {
+      const d = `m${size.diameter}`;
+      if (size.pitch === null) return [slot(d, [one(d)])];
+      const p = String(size.pitch);
+      // "M10 × 1.25" and "M10 1.25" (two words), "M10x1.25" (one).
+      return [slot(`${d}x${p}`, [{ words: [[d], [...new Set([p.includes('.') ? p : `${p}.0`, p])]], join: '&' }, one(`${d}x${p}`)])];
+    }
+    case 'chain': {
+      const out: Slot[] = [];
+      if (size.pitch) out.push(slot(String(size.pitch), [one(String(size.pitch))]));
+      if (size.links !== null) {
+        const l = String(size.links);
+        out.push(slot(`${l}l`, [one(`${l}l`), phrase(l, 'links'), phrase(l, 'link')]));
+      }
+      return out;
+    }
+  }
 }
 
 /** The lexemes of a word's forms, restricted to the weights given ('' for every field). */
@@ -441,6 +523,31 @@ export interface RankQueries {
   several: boolean;
   inexact: boolean;
 }
+
+/**
+ * Words that are no part's head noun, so a query's head is looked for before them (the same words as
+ * `shop_search_head`, migration 0020, skips in a part's name: sides, packs, units, colours).
+ */
+const NOT_A_HEAD = new Set(
+  'pair pairs set sets kit kits pack pcs piece pieces each lot universal mm cm ml cc kg inch inches ft oz lb lbs front rear left right upper lower inner outer black white red blue green yellow orange silver gold grey gray chrome matt matte gloss new oem genuine replacement type style'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Issue #38 item 4 (decision 211): the query's head noun, what the part is ("brake caliper bolt" → bolt, "sprocket
+ * bolts" → bolts): its last slot of letters that is no size, no word of `NOT_A_HEAD` and none of `names` (the
+ * makes and models: "oil filter honda" asks for an oil filter). Null for a query of fewer
+ * than two such slots (one word alone is decision 196's `mentionsOnly`).
+ */
+export function headSlot(slots: Slot[], names: ReadonlySet<string> = new Set()): Slot | null {
+  const words = slots.filter((s) => !s.size && /^\p{L}{3,}( \p{L}+)*$/u.test(s.typed));
+  if (words.length < 2) return null;
+  return [...words].reverse().find((s) => !NOT_A_HEAD.has(s.typed) && !names.has(s.typed)) ?? null;
+}
+
+/** A tsquery of a slot in the name, its head word, the brand or the category (weights A to C), not the description. */
+export const slotInNameQuery = (slot: Slot): string | null => slotQuery([...slot.exact, ...slot.inexact], 'ABC');
 
 export function rankQueries(slots: Slot[], tokens: number): RankQueries {
   const all = (s: Slot) => [...s.exact, ...s.inexact];

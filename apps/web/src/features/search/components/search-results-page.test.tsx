@@ -55,6 +55,15 @@ function serve() {
           ],
         }),
       };
+    if (q === 'sprocket bolts') return { status: 200, body: answer([parts[1]], { missingHead: 'bolts' }) };
+    if (q === '41mm fork seals')
+      return {
+        status: 200,
+        body: answer([], {
+          otherSizes: { size: '41 mm', q: 'fork seals', items: [parts[2]], total: 1 },
+          didYouMean: { partNumbers: [], parts: [], bikes: [] },
+        }),
+      };
     if (q === 'caliper') return { status: 200, body: answer([parts[0]], { mentionsOnly: true }) };
     if (q === 'xyzzy') return { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) };
     if (req.query.get('vehicle') === mt07._id) return { status: 200, body: answer(fitting, { vehicle: mt07 }) };
@@ -227,5 +236,28 @@ describe('search results page: words found only in descriptions (issue #38, deci
     renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake', path: '/search' });
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(screen.queryByText(t.mentionsOnlyHint)).toBeNull();
+  });
+});
+
+describe('search results page: sizes and head nouns (issue #38 items 3 and 4, decision 211)', () => {
+  it('a head noun in no part’s name: says the shop does not list it first, the parts under “Related parts”', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=sprocket+bolts', path: '/search' });
+    expect(await screen.findByText(t.mentionsOnly('sprocket bolts'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: t.missingHeadRelated('sprocket bolts') })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: parts[1].name })).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('a size the shop does not list: says so first, the other sizes under their own heading', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=41mm+fork+seals', path: '/search' });
+    expect(await screen.findByText(t.noSuchSize('fork seals', '41 mm'))).toBeTruthy();
+    expect(screen.getByText(t.noSuchSizeHint)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: t.otherSizes('fork seals') })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: parts[2].name })).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+    // Not the empty page: the closest-match links are not shown over it.
+    expect(screen.queryByText(t.didYouMean)).toBeNull();
   });
 });

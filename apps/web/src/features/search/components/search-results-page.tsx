@@ -132,6 +132,28 @@ function NoneFitsBike({
   );
 }
 
+/**
+ * Issue #38 item 3 (decision 211): a size the shop does not list ("41mm fork seals"). Said first; the parts of other
+ * sizes come second, under their own heading, never as the answer.
+ */
+function OtherSizes({ other }: { other: NonNullable<SearchResult['otherSizes']> }) {
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="rounded-box border border-warning/60 bg-warning/10 px-4 py-3">
+        <p className="break-words font-semibold">{t.noSuchSize(other.q, other.size)}</p>
+        <p className="mt-1 text-sm text-base-content/80">{t.noSuchSizeHint}</p>
+      </div>
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="mb-4 break-words font-display text-xl font-bold uppercase">
+          {t.otherSizes(other.q)}
+        </h2>
+        <ProductGrid products={other.items} headingLevel={3} />
+      </section>
+    </div>
+  );
+}
+
 /** "brake fluid" → "Brake fluid": a group's heading. */
 const asHeading = (q: string) => q.charAt(0).toUpperCase() + q.slice(1);
 
@@ -341,6 +363,10 @@ export function SearchResultsPage() {
             <LoadError message={error?.message ?? ''} onRetry={() => void refetch()} className="min-h-64" />
           ) : data.total === 0 && data.groups ? (
             <PartGroups groups={data.groups} state={state} onOpened={opened} />
+          ) : data.total === 0 && data.otherSizes ? (
+            <div onClick={opened} onAuxClick={opened}>
+              <OtherSizes other={data.otherSizes} />
+            </div>
           ) : data.total === 0 && data.namedVehicle?.rest && !filtered ? (
             <NoneFitsBike
               named={data.namedVehicle}
@@ -359,15 +385,18 @@ export function SearchResultsPage() {
           ) : (
             // Issue #26 item 6: opening a result (any link of a card) tells the shop the search found something wanted.
             <div aria-busy={isPlaceholderData} className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} onClick={opened} onAuxClick={opened}>
-              {data.mentionsOnly ? (
+              {data.mentionsOnly || data.missingHead ? (
                 // Issue #38 (decision 196): the words are only in these parts' descriptions. The page says first that the
-                // shop does not list such a part; the parts come second, under a heading of their own.
+                // shop does not list such a part; the parts come second, under a heading of their own. The same when the
+                // query's head noun is in no part's name (decision 211: "sprocket bolts").
                 <>
                   <div className="mb-8 rounded-box border border-warning/60 bg-warning/10 px-4 py-3">
                     <p className="font-semibold">{t.mentionsOnly(state.q)}</p>
                     <p className="mt-1 text-sm text-base-content/80">{t.mentionsOnlyHint}</p>
                   </div>
-                  <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">{t.mentionsOnlyRelated(state.q)}</h2>
+                  <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">
+                    {data.mentionsOnly ? t.mentionsOnlyRelated(state.q) : t.missingHeadRelated(state.q)}
+                  </h2>
                   <ProductGrid products={data.items} headingLevel={3} />
                 </>
               ) : (
