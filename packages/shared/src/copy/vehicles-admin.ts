@@ -19,7 +19,7 @@ export const vehiclesAdminCopy = {
   added: (name: string) => `Vehicle added: ${name}`,
   importTitle: 'Import vehicles from CSV',
   importHint:
-    'One row per model and year span, header make,model,year_from,year_to and optionally variant. Good rows are added, rows already listed are counted, bad rows are skipped and listed.',
+    'One row per model and year span, header make,model,year_from,year_to and optionally variant and base_vehicle_id (a feed’s id of one model year, for ACES fitment feeds). Good rows are added, rows already listed are counted (and given their base vehicle id), bad rows are skipped and listed.',
   importButton: 'Choose a CSV file',
   importing: 'Importing…',
   importFile: (name: string) => `File: ${name}`,

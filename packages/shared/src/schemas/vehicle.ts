@@ -45,6 +45,8 @@ export const vehicleSchema = z.object({
   model: z.string(),
   year: z.number().int(),
   variant: z.string().nullable(),
+  /** The feed's id of this vehicle (ACES `BaseVehicle@id`, decision 210); present only when set. */
+  externalId: z.string().optional(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleListSchema = z.array(vehicleSchema);
@@ -71,16 +73,32 @@ export const vehicleYearsQuerySchema = z
   });
 export const vehicleListQuerySchema = z.object({ make: makeSchema, model: modelSchema, year: vehicleYearSchema });
 
+/**
+ * A feed's id of one vehicle (decision 210): ACES names a base vehicle (one model year of a make and model) by its
+ * `BaseVehicle@id`. Letters, digits and - _ . only, so a CSV cell or a spreadsheet cannot turn it into something else.
+ */
+export const VEHICLE_EXTERNAL_ID_MAX = 40;
+const externalIdSchema = z
+  .string({ message: 'The base vehicle id must be text' })
+  .trim()
+  .max(VEHICLE_EXTERNAL_ID_MAX, `The base vehicle id must be ${VEHICLE_EXTERNAL_ID_MAX} characters or fewer`)
+  .regex(/^[A-Za-z0-9._-]*$/, 'The base vehicle id may hold letters, digits, dots, dashes and underscores only')
+  .transform((v) => v || undefined);
+
 /** POST /vehicles (admin): one vehicle. */
 export const createVehicleSchema = z.object({
   make: makeSchema,
   model: modelSchema,
   year: vehicleYearSchema,
   variant: variantSchema.optional().nullable(),
+  externalId: externalIdSchema.optional().nullable(),
 });
 export type CreateVehicleInput = z.infer<typeof createVehicleSchema>;
 
-/** POST /vehicles/import (admin): CSV text with a header `make,model,year_from,year_to[,variant]`. */
+/**
+ * POST /vehicles/import (admin): CSV text with a header `make,model,year_from,year_to[,variant][,base_vehicle_id]`.
+ * A `base_vehicle_id` (decision 210) names one model year, so its row has year_from equal to year_to.
+ */
 export const VEHICLE_CSV_COLUMNS = ['make', 'model', 'year_from', 'year_to'] as const;
 export const VEHICLE_IMPORT_MAX_ROWS = 5_000;
 /** One row expands to one vehicle per model year; a row may span at most this many years. */
@@ -93,6 +111,11 @@ export const vehicleCsvRowSchema = z
     year_from: yearSchema('year_from'),
     year_to: yearSchema('year_to'),
     variant: variantSchema.optional(),
+    base_vehicle_id: externalIdSchema.optional(),
+  })
+  .refine((r) => !r.base_vehicle_id || r.year_from === r.year_to, {
+    message: 'A base_vehicle_id names one model year: year_from and year_to must be the same',
+    path: ['base_vehicle_id'],
   })
   .refine((r) => r.year_from <= r.year_to, { message: 'year_from must not be after year_to', path: ['year_to'] })
   .refine((r) => r.year_to - r.year_from < VEHICLE_IMPORT_MAX_SPAN, {
@@ -107,6 +130,8 @@ export const vehicleImportResultSchema = z.object({
   created: z.number().int(),
   /** Vehicles that were already there. */
   existing: z.number().int(),
+  /** Vehicles already there that were given their base vehicle id (decision 210). */
+  linked: z.number().int(),
   /** Rows with a problem were skipped; `line` counts the header as line 1. */
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });

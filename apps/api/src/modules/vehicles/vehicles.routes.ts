@@ -85,7 +85,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin],
       schema: {
         tags: ['vehicles'],
-        summary: 'Add one vehicle (admin); the same make, model, year and variant again answers 409',
+        summary:
+          'Add one vehicle (admin), optionally with its base vehicle id (ACES BaseVehicle@id); the same make, model, year and variant again, or a base vehicle id already given, answers 409',
         security: [{ bearerAuth: [] }],
         body: createVehicleSchema,
         response: { 201: vehicleSchema, ...adminErrors },
@@ -101,7 +102,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vehicles'],
         summary:
-          'Import vehicles from CSV (admin, body text/csv with the header make,model,year_from,year_to[,variant]): one vehicle per model year; existing ones are counted, bad rows skipped and listed by line',
+          'Import vehicles from CSV (admin, body text/csv with the header make,model,year_from,year_to[,variant][,base_vehicle_id]): one vehicle per model year; existing ones are counted (and given their base vehicle id if they have none), bad rows skipped and listed by line',
         security: [{ bearerAuth: [] }],
         consumes: ['text/csv'],
         body: z.string({ message: 'Send the CSV as the request body with Content-Type: text/csv' }),
