@@ -266,10 +266,10 @@ describe('POST /api/admin/imports (pies)', () => {
     expect((await until(aces.json().id, 'failed')).failureMessage).toBe('This file is an ACES fitment feed, not a PIES product feed');
     const csv = await upload('sku,name,brand\nFC-1,Pads,FeedCo\n');
     expect((await until(csv.json().id, 'failed')).failureMessage).toMatch(/This file is not XML/);
-    // ACES is not read yet: refused at the upload.
-    const acesKind = await upload(fixture('aces-small.xml'), 'aces');
-    expect(acesKind.statusCode).toBe(400);
-    expect(acesKind.json().error.message).toMatch(/catalog-csv, pies/);
+    // A kind the shop does not read is refused at the upload (ACES is read since item 4: aces-import.test.ts).
+    const otherKind = await upload(fixture('aces-small.xml'), 'vcdb');
+    expect(otherKind.statusCode).toBe(400);
+    expect(otherKind.json().error.message).toMatch(/catalog-csv, pies, aces/);
   });
 });
 

@@ -188,10 +188,10 @@ describe('POST /api/admin/imports (catalog-csv)', () => {
     });
     expect(r1.statusCode).toBe(400);
     expect(r1.json().error.message).toMatch(/kind/);
-    // PIES is read since issue #35 item 3 (import-feeds.test.ts); ACES is still refused.
-    const aces = await upload(csvOf([line('K1')]), bearer(admin.token), 'aces');
-    expect(aces.statusCode).toBe(400);
-    expect(aces.json().error.message).toMatch(/catalog-csv/);
+    // PIES and ACES are read since issue #35 items 3 and 4 (import-feeds.test.ts, aces-import.test.ts); other kinds are refused.
+    const other = await upload(csvOf([line('K1')]), bearer(admin.token), 'vcdb');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.message).toBe('kind must be one of: catalog-csv, pies, aces');
     const noFile = await form({ kind: 'catalog-csv' });
     const r2 = await t.app.inject({
       method: 'POST',

@@ -6,10 +6,10 @@ export const importsCopy = {
   navLabel: 'Imports',
   title: 'Feed imports',
   intro:
-    'Upload a catalogue CSV or a brand’s PIES product feed (XML): it is read in the background, and nothing changes in the shop until you commit it. Leave the page and come back: the progress stays.',
+    'Upload a catalogue CSV, a brand’s PIES product feed or its ACES fitment feed (XML): it is read in the background, and nothing changes in the shop until you commit it. Leave the page and come back: the progress stays.',
   uploadTitle: 'New import',
   kindLabel: 'Kind of file',
-  kinds: { 'catalog-csv': 'Catalogue CSV (the export format)', pies: 'PIES product feed (XML)' } as Record<string, string>,
+  kinds: { 'catalog-csv': 'Catalogue CSV (the export format)', pies: 'PIES product feed (XML)', aces: 'ACES fitment feed (XML)' } as Record<string, string>,
   fileLabel: 'File',
   fileRequired: 'File is Required',
   upload: 'Upload and read',
@@ -35,8 +35,8 @@ export const importsCopy = {
   progressLabel: (name: string) => `Rows of ${name} read`,
   counts: (read: number, written: number, errors: number) =>
     `${formatCount(read)} rows read, ${formatCount(written)} written, ${formatCount(errors)} ${errors === 1 ? 'error' : 'errors'}`,
-  result: (created: number, updated: number, unchanged: number) =>
-    `${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(unchanged)} unchanged`,
+  result: (created: number, updated: number, unchanged: number, deleted = 0) =>
+    `${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(unchanged)} unchanged${deleted ? `, ${formatCount(deleted)} deleted` : ''}`,
   cancel: 'Cancel',
   cancelOf: (name: string) => `Cancel the import of ${name}`,
   commit: 'Commit',

@@ -8,8 +8,8 @@ import { feedReportSchema } from './feeds';
  */
 export const IMPORT_JOB_KINDS = ['catalog-csv', 'pies', 'aces'] as const;
 export type ImportJobKind = (typeof IMPORT_JOB_KINDS)[number];
-/** The kinds the shop reads today (PIES since issue #35 item 3, decisions 200 and 201 amended); 'aces' is reserved. */
-export const IMPORT_JOB_KINDS_READY = ['catalog-csv', 'pies'] as const;
+/** The kinds the shop reads (PIES since issue #35 item 3, ACES since item 4: decisions 200, 201 and 210). */
+export const IMPORT_JOB_KINDS_READY = ['catalog-csv', 'pies', 'aces'] as const;
 
 export const IMPORT_JOB_STATUSES = ['queued', 'running', 'ready', 'committing', 'done', 'failed', 'cancelled', 'discarded'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
@@ -36,6 +36,8 @@ export const importJobSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** Rows the commit deleted: an ACES feed's applications (decision 210); 0 for the other kinds. */
+  deleted: z.number().int(),
   /** Times a worker started reading the file (above 1 after a crash or restart). */
   attempts: z.number().int(),
   cancelRequested: z.boolean(),
@@ -44,7 +46,7 @@ export const importJobSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** A feed's data-quality report (PIES, decision 201), written when the read ends; null for a catalogue CSV. */
+  /** A feed's data-quality report (PIES or ACES, decision 201), written when the read ends; null for a catalogue CSV. */
   report: feedReportSchema.nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
@@ -52,5 +54,5 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 export const importJobListSchema = z.object({ items: z.array(importJobSchema) });
 export const importJobParamsSchema = z.object({ id: z.string().uuid({ message: 'No such import job: the id is not a UUID.' }) });
 export const importJobKindSchema = z.enum(IMPORT_JOB_KINDS_READY, {
-  message: `kind must be one of: ${IMPORT_JOB_KINDS_READY.join(', ')} (ACES comes later)`,
+  message: `kind must be one of: ${IMPORT_JOB_KINDS_READY.join(', ')}`,
 });

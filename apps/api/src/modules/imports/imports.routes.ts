@@ -51,7 +51,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['imports'],
         summary:
-          'Upload a feed and start its import as a background job (admin): multipart fields `kind` (catalog-csv or pies, a PIES XML product feed) and `file`. The job reads the file into a staging area; nothing changes in the catalogue before POST /admin/imports/{id}/commit',
+          'Upload a feed and start its import as a background job (admin): multipart fields `kind` (catalog-csv; pies, a PIES XML product feed; or aces, an ACES XML fitment feed) and `file`. The job reads the file into a staging area; nothing changes in the catalogue before POST /admin/imports/{id}/commit',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 202: importJobSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },

@@ -9,6 +9,7 @@ import {
   feedPartKey,
   IMPORT_JOB_ERRORS_SAMPLE,
   skuKey,
+  type AcesApp,
   type FeedReport,
   type PiesItem,
   type CatalogCsvRow,
@@ -30,9 +31,11 @@ import {
   type ParsedRow,
 } from '../products/catalog-csv.service';
 import { isUniqueViolation } from '../products/products.service';
-import { batchResolver, piesReport } from '../feeds/feed-report';
+import { acesReport, batchResolver, piesReport } from '../feeds/feed-report';
+import { openAcesFeed } from '../feeds/aces';
 import { openPiesFeed } from '../feeds/pies';
 import { FeedError } from '../feeds/xml-records';
+import { AcesResolver, acesStage, applyAcesChunk, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
 import { defaultCategoryLabel, loadPartIds, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
 
 /**
@@ -75,6 +78,7 @@ export function toDto(j: JobRow): ImportJob {
     created: j.createdCount,
     updated: j.updatedCount,
     unchanged: j.unchangedCount,
+    deleted: j.deletedCount,
     attempts: j.attempts,
     cancelRequested: j.cancelRequested,
     failureMessage: j.failureMessage,
@@ -236,6 +240,7 @@ export async function readImportJob(ctx: ImportContext, id: string, signal?: Abo
   });
   if (!started) return 'skipped';
   if (started.kind === 'pies') return readPiesJob(ctx, started, signal);
+  if (started.kind === 'aces') return readAcesJob(ctx, started, signal);
   const attempt = started.attempts;
 
   let rowsRead = 0;
@@ -503,6 +508,109 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
   return ready ? 'ready' : 'skipped';
 }
 
+/**
+ * Read an ACES fitment feed into the job's staging rows (decision 210): one streamed pass through `openAcesFeed` that
+ * stages the applications and computes `acesReport` together. Each batch of Apps is resolved (vehicles and parts) and
+ * staged before the report sees it, so the report's resolvers answer from the same lookups. An App is staged unless
+ * it has a problem, is a delete in a FULL feed, names a vehicle or part the shop does not have, a position by PCdb
+ * id only, or repeats an application: those are the job's errors, by line (the report counts them too). A file that
+ * is not well-formed XML, or not an ACES feed, ends the job failed with the reader's message and nothing staged.
+ */
+async function readAcesJob(ctx: ImportContext, started: JobRow, signal?: AbortSignal): Promise<ReadOutcome> {
+  const { db } = ctx;
+  const id = started.id;
+  const attempt = started.attempts;
+  let rowsRead = 0;
+  let rowsWritten = 0;
+  let errorCount = 0;
+  const sample: CatalogImportError[] = [];
+  const addError = (e: CatalogImportError) => {
+    errorCount++;
+    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
+  };
+  const resolver = new AcesResolver(db);
+  const seen = new Map<string, number>();
+  const brands = new Set<string>();
+
+  let report: FeedReport;
+  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  try {
+    const feed = await openAcesFeed(input);
+    const submission = feed.header.submissionType;
+    /** Resolve and stage a batch, write the progress; answers whether a cancel was asked. */
+    const stage = async (apps: AcesApp[]): Promise<boolean> => {
+      await resolver.resolve(apps);
+      const staged: { line: number; data: AcesStaged }[] = [];
+      for (const app of apps) {
+        const result = acesStage(app, resolver, submission, seen);
+        if ('error' in result) addError({ line: app.line, message: result.error });
+        else {
+          staged.push({ line: app.line, data: result.staged });
+          brands.add(result.staged.brand);
+        }
+      }
+      rowsWritten += staged.length;
+      return db.transaction(async (tx) => {
+        const [job] = await tx
+          .update(importJobs)
+          .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
+          .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+          .returning({ cancelRequested: importJobs.cancelRequested });
+        if (!job) throw new Fenced();
+        if (staged.length) await tx.insert(importJobRows).values(staged.map((r) => ({ jobId: id, line: r.line, skuKey: r.data.productId, data: r.data })));
+        return job.cancelRequested;
+      });
+    };
+    // The report sees every App after its batch is staged; the stream is read once.
+    async function* staging(apps: AsyncGenerator<AcesApp>): AsyncGenerator<AcesApp> {
+      let batch: AcesApp[] = [];
+      for await (const app of apps) {
+        if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
+        rowsRead++;
+        batch.push(app);
+        if (batch.length >= IMPORT_BATCH_ROWS) {
+          if (await stage(batch)) throw new CancelledRead();
+          yield* batch;
+          batch = [];
+        }
+      }
+      if (await stage(batch)) throw new CancelledRead();
+      yield* batch;
+    }
+    report = await acesReport(
+      { ...feed, apps: staging(feed.apps) },
+      {
+        resolveVehicle: (app) => resolver.vehicle(app)?.id ?? null,
+        resolvePart: (brand, partNumber) => resolver.part(brand, partNumber)?.id ?? null,
+      },
+    );
+  } catch (err) {
+    input.destroy();
+    if (err instanceof Fenced) return 'skipped';
+    if (err instanceof CancelledRead) return cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
+    if (err instanceof FeedError) return failRead(ctx, started, { rowsRead, errorCount, sample }, err.message);
+    if ((err as { code?: string }).code === 'ENOENT')
+      return failRead(ctx, started, { rowsRead, errorCount, sample }, 'The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
+    throw err;
+  }
+
+  const notes: string[] = [];
+  if (report.submissionType === 'FULL')
+    notes.push(
+      brands.size
+        ? `A FULL feed: the commit makes the ACES applications of ${[...brands].join(', ')} exactly this file's; fitment entered by hand stays.`
+        : 'A FULL feed with no application the shop can take: the commit changes nothing.',
+    );
+  else notes.push('An UPDATE feed: the commit adds its A applications and deletes its D applications; nothing else changes.');
+  notes.push('Years are kept as the feed gives them: one row per App (consecutive base vehicles are not merged into one span).');
+  const [ready] = await db
+    .update(importJobs)
+    .set({ status: 'ready', report: { ...report, notes }, updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+    .returning({ id: importJobs.id });
+  return ready ? 'ready' : 'skipped';
+}
+
 /** A read that cannot go on (the file is broken or gone): the job ends failed with the message, nothing staged. */
 async function failRead(
   ctx: ImportContext,
@@ -555,6 +663,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
       const [job] = await tx.select().from(importJobs).where(eq(importJobs.id, id)).for('update');
       if (!job || job.status !== 'committing') return 'skipped' as const;
       filePath = job.filePath;
+      if (job.kind === 'aces') return commitAces(txDb, job);
       const actor = { id: job.createdBy ?? 'system', email: job.createdByEmail ?? 'import job' };
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const refused: CatalogImportError[] = [];
@@ -616,6 +725,53 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
     await markFailed(ctx, id, 'A part number in the file was added to the catalogue meanwhile; nothing was applied. Upload the file again.');
     return 'failed';
   }
+}
+
+/**
+ * The ACES commit (decision 210), inside commitImportJob's transaction: the staged applications in file order, a
+ * chunk at a time; then, for a FULL feed, the brands' ACES rows the feed does not name are deleted.
+ */
+async function commitAces(tx: Db, job: JobRow): Promise<'done'> {
+  const counts: AcesCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  const kept = new Set<string>();
+  const brands = new Set<string>();
+  const refused: CatalogImportError[] = [];
+  let after = 0;
+  let applied = 0;
+  for (;;) {
+    const staged = await tx
+      .select({ line: importJobRows.line, data: importJobRows.data })
+      .from(importJobRows)
+      .where(and(eq(importJobRows.jobId, job.id), gt(importJobRows.line, after)))
+      .orderBy(asc(importJobRows.line))
+      .limit(COMMIT_CHUNK);
+    if (staged.length === 0) break;
+    after = staged[staged.length - 1].line;
+    const rows = staged.map((s) => ({ line: s.line, data: s.data as AcesStaged }));
+    for (const r of rows) brands.add(r.data.brand);
+    applied += await applyAcesChunk(tx, rows, counts, kept, refused);
+  }
+  if (job.report?.submissionType === 'FULL') counts.deleted += await sweepAcesFull(tx, brands, kept);
+  const actor = { id: job.createdBy ?? 'system', email: job.createdByEmail ?? 'import job' };
+  await recordAudit(tx, {
+    actor: job.createdBy ? actor : null,
+    action: 'products.import',
+    entityType: 'product',
+    entityId: null,
+    before: null,
+    after: { ...counts, rows: applied, importJob: job.id },
+    note: `background ACES import of ${job.fileName}`,
+  });
+  await finish(tx, job.id, 'done', {
+    createdCount: counts.created,
+    updatedCount: counts.updated,
+    unchangedCount: counts.unchanged,
+    deletedCount: counts.deleted,
+    rowsWritten: applied,
+    errorCount: job.errorCount + refused.length,
+    errorsSample: [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE),
+  });
+  return 'done';
 }
 
 /** The job gave up (every retry failed, or the file cannot be applied): the import ends failed, nothing applied. */

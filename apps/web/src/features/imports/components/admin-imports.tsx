@@ -162,7 +162,7 @@ function JobRow({ job }: { job: ImportJob }) {
             max={max}
           />
           <p className="text-sm tabular-nums">{t.counts(job.rowsRead, job.rowsWritten, job.errorCount)}</p>
-          {job.status === 'done' && <p className="text-sm">{t.result(job.created, job.updated, job.unchanged)}</p>}
+          {job.status === 'done' && <p className="text-sm">{t.result(job.created, job.updated, job.unchanged, job.deleted)}</p>}
         </td>
         <td>
           <div className="flex flex-wrap gap-2">

@@ -52,6 +52,7 @@ const job: ImportJob = {
   created: 0,
   updated: 0,
   unchanged: 0,
+  deleted: 0,
   attempts: 1,
   cancelRequested: false,
   failureMessage: null,

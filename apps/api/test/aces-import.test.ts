@@ -1,0 +1,416 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportJob, type Product, type Vehicle } from '@shop/shared';
+import { importJobRows, productFitments, products } from '../src/db/schema';
+import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
+import { eventually } from './eventually';
+
+/**
+ * Issue #35 item 4 (decision 210): an ACES fitment feed as a background import. The vehicles carry the feed's base
+ * vehicle ids (vehicle CSV `base_vehicle_id`); the read stages the applications and the report in one pass; the
+ * commit applies FULL (the brand's ACES rows become the feed's) or UPDATE (exactly its A and D) in one transaction.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+const ids: Record<string, string> = {};
+
+async function addPart(sku: string, brand: string, fitment: object[] = []) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/product',
+    headers: bearer(admin.token),
+    payload: {
+      sku,
+      name: `${brand} part ${sku}`,
+      brand,
+      unitPrice: 20,
+      minOrder: 1,
+      stock: 5,
+      category: 'brakes',
+      description: 'From the shop.',
+      image: '/images/products/oil-filter-hf204.svg',
+      fitment,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  ids[sku] = (res.json() as Product)._id;
+}
+
+const importVehicles = (csv: string, headers: Record<string, string> = bearer(admin.token)) =>
+  t.app.inject({ method: 'POST', url: '/api/vehicles/import', headers: { ...headers, 'content-type': 'text/csv' }, payload: csv });
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS_POLL_INTERVAL_SECONDS: 0.5 });
+  admin = await signUpUser(t.app, { admin: true });
+  customer = await signUpUser(t.app);
+  // A hand-made application on the pads: no feed may take it away.
+  await addPart('AC-PADS', 'AcesCo', [{ make: 'Acesmoto', model: 'Trail 700', yearFrom: 2019, yearTo: 2023, notes: 'Entered by hand' }]);
+  await addPart('AC-DISC', 'AcesCo');
+  await addPart('AC-CHAIN', 'AcesCo');
+  await addPart('OC-PADS', 'OtherCo');
+});
+afterAll(async () => t.close());
+
+interface AppSpec {
+  id: string;
+  action?: string;
+  bv?: string;
+  years?: [number, number];
+  make?: string;
+  model?: string;
+  sub?: string;
+  note?: string;
+  qty?: number;
+  pos?: string;
+  part: string;
+  brand?: string;
+}
+const appXml = (a: AppSpec) => `
+  <App action="${a.action ?? 'A'}" id="${a.id}">
+    ${a.bv ? `<BaseVehicle id="${a.bv}"/>` : ''}
+    ${a.years ? `<Years from="${a.years[0]}" to="${a.years[1]}"/><Make>${a.make ?? 'Acesmoto'}</Make><Model>${a.model ?? 'Trail 700'}</Model>` : ''}
+    ${a.sub ? `<SubModel>${a.sub}</SubModel>` : ''}
+    ${a.note ? `<Note>${a.note}</Note>` : ''}
+    ${a.qty ? `<Qty>${a.qty}</Qty>` : ''}
+    <PartType id="1684"/>
+    ${a.pos ? `<Position>${a.pos}</Position>` : ''}
+    <Part BrandAAIAID="${a.brand ?? 'AcesCo'}">${a.part}</Part>
+  </App>`;
+const acesXml = (apps: AppSpec[], submission = 'FULL', brand = 'AcesCo') => `<?xml version="1.0" encoding="UTF-8"?>
+<ACES version="4.2">
+  <Header>
+    <Company>${brand} test feed</Company>
+    <TransferDate>2026-12-01</TransferDate>
+    <BrandAAIAID>${brand}</BrandAAIAID>
+    <DocumentTitle>${brand} applications</DocumentTitle>
+    <EffectiveDate>2026-12-01</EffectiveDate>
+    <SubmissionType>${submission}</SubmissionType>
+  </Header>${apps.map(appXml).join('')}
+  <Footer><RecordCount>${apps.length}</RecordCount></Footer>
+</ACES>
+`;
+
+const PADS_2019: AppSpec = { id: '1', bv: 'AM-2019', note: 'One set per caliper', qty: 2, pos: 'Front', part: 'AC-PADS' };
+const PADS_2020: AppSpec = { id: '2', bv: 'AM-2020', note: 'One set per caliper', qty: 2, pos: 'Front', part: 'AC-PADS' };
+const DISC_SPAN: AppSpec = { id: '3', years: [2021, 2023], qty: 1, pos: 'Rear', part: 'AC-DISC' };
+const CHAIN_RALLY: AppSpec = { id: '4', years: [2021, 2021], sub: 'Rally', part: 'AC-CHAIN' };
+const FULL_FEED = acesXml([
+  PADS_2019,
+  PADS_2020,
+  DISC_SPAN,
+  CHAIN_RALLY,
+  { id: '5', bv: 'AM-9999', qty: 2, pos: 'Front', part: 'AC-PADS' },
+  { id: '6', bv: 'AM-2019', pos: 'Front', part: 'AC-NOPE' },
+  { id: '7', years: [2021, 2022], make: 'Nomake', model: 'X', part: 'AC-DISC' },
+]);
+
+async function upload(body: string, kind = 'aces', headers: Record<string, string> = bearer(admin.token), name = 'acesco-aces.xml') {
+  const data = new FormData();
+  data.append('kind', kind);
+  data.append('file', new Blob([body], { type: 'application/xml' }), name);
+  const req = new Request('http://localhost/', { method: 'POST', body: data });
+  const payload = Buffer.from(await req.arrayBuffer());
+  return t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...headers, 'content-type': req.headers.get('content-type')! }, payload });
+}
+const getJob = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: bearer(admin.token) })).json() as ImportJob;
+async function until(id: string, status: ImportJob['status']): Promise<ImportJob> {
+  let job: ImportJob | undefined;
+  await eventually(async () => {
+    job = await getJob(id);
+    expect(job.status).toBe(status);
+  }, 15_000);
+  return job!;
+}
+const post = (url: string, headers: Record<string, string> = bearer(admin.token)) => t.app.inject({ method: 'POST', url, headers });
+async function importFeed(xml: string): Promise<ImportJob> {
+  const res = await upload(xml);
+  expect(res.statusCode, res.body).toBe(202);
+  const ready = await until(res.json().id, 'ready');
+  expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
+  return until(ready.id, 'done');
+}
+
+/** The ACES rows of a brand's parts, as the shop keeps them. */
+async function acesRows(brand = 'AcesCo') {
+  const rows = await t.app.db
+    .select({
+      sku: products.sku,
+      make: productFitments.make,
+      model: productFitments.model,
+      yearFrom: productFitments.yearFrom,
+      yearTo: productFitments.yearTo,
+      variant: productFitments.variant,
+      position: productFitments.position,
+      perVehicle: productFitments.perVehicle,
+      notes: productFitments.notes,
+      sourceRef: productFitments.sourceRef,
+    })
+    .from(productFitments)
+    .innerJoin(products, eq(products.id, productFitments.productId))
+    .where(and(eq(productFitments.source, 'aces'), eq(products.brand, brand)))
+    .orderBy(asc(products.sku), asc(productFitments.yearFrom));
+  return rows;
+}
+const handMade = () =>
+  t.app.db
+    .select({ notes: productFitments.notes, source: productFitments.source })
+    .from(productFitments)
+    .where(and(eq(productFitments.productId, ids['AC-PADS']), eq(productFitments.source, '')));
+
+describe('vehicles carry the feed’s base vehicle ids', () => {
+  it('the vehicle CSV sets base_vehicle_id on new vehicles and on vehicles already listed, and refuses an id given twice', async () => {
+    const first = await importVehicles(
+      [
+        'make,model,year_from,year_to,variant,base_vehicle_id',
+        'Acesmoto,Trail 700,2019,2019,,AM-2019',
+        'Acesmoto,Trail 700,2020,2023,,',
+        'Acesmoto,Trail 700,2021,2021,Rally,',
+      ].join('\n'),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ rows: 3, created: 6, existing: 0, linked: 0, errors: [] });
+
+    const second = await importVehicles(
+      [
+        'make,model,year_from,year_to,base_vehicle_id',
+        'Acesmoto,Trail 700,2020,2020,AM-2020',
+        'Acesmoto,Trail 700,2021,2021,AM-2019',
+        'Acesmoto,Trail 700,2022,2023,AM-2022',
+        'Acesmoto,Trail 700,2023,2023,bad id!',
+      ].join('\n'),
+    );
+    expect(second.statusCode).toBe(200);
+    const result = second.json();
+    expect(result).toMatchObject({ rows: 4, created: 0, existing: 1, linked: 1 });
+    expect(result.errors).toEqual([
+      { line: 4, message: 'base_vehicle_id: A base_vehicle_id names one model year: year_from and year_to must be the same' },
+      { line: 5, message: 'base_vehicle_id: The base vehicle id may hold letters, digits, dots, dashes and underscores only' },
+      { line: 3, message: 'base_vehicle_id AM-2019 is already the 2019 Acesmoto Trail 700: row left out' },
+    ]);
+
+    const list = (await t.app.inject({ method: 'GET', url: '/api/vehicles?make=Acesmoto&model=Trail%20700&year=2020' })).json() as Vehicle[];
+    expect(list).toEqual([{ _id: expect.any(String), make: 'Acesmoto', model: 'Trail 700', year: 2020, variant: null, externalId: 'AM-2020' }]);
+  });
+
+  it('POST /vehicles takes a base vehicle id, and answers 409 for one already given', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: bearer(admin.token),
+      payload: { make: 'Acesmoto', model: 'Trail 700', year: 2024, externalId: 'AM-2024' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ year: 2024, externalId: 'AM-2024' });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: bearer(admin.token),
+      payload: { make: 'Acesmoto', model: 'Trail 700', year: 2025, externalId: 'AM-2024' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('Base vehicle id AM-2024 is already the 2024 Acesmoto Trail 700.');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: bearer(admin.token),
+      payload: { make: 'Acesmoto', model: 'Trail 700', year: 2025, externalId: 'x'.repeat(41) },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/40 characters or fewer/);
+  });
+});
+
+describe('POST /api/admin/imports with kind aces', () => {
+  it('reads a FULL feed into a report with unknown vehicles and parts counted, and commits its applications', async () => {
+    const res = await upload(FULL_FEED);
+    expect(res.statusCode, res.body).toBe(202);
+    const ready = await until(res.json().id, 'ready');
+    expect(ready).toMatchObject({ kind: 'aces', rowsRead: 7, rowsWritten: 4, errorCount: 3 });
+    expect(ready.errors).toEqual([
+      {
+        line: expect.any(Number),
+        message: "The shop has no vehicle with base vehicle id AM-9999 (give the vehicles their ids with the vehicle CSV's base_vehicle_id): left out",
+      },
+      { line: expect.any(Number), message: 'The shop has no part AC-NOPE of brand AcesCo: left out' },
+      { line: expect.any(Number), message: 'The shop has no vehicle 2021–2022 Nomake X: left out' },
+    ]);
+    const report = ready.report!;
+    expect(report).toMatchObject({ kind: 'aces', submissionType: 'FULL', version: '4.2', records: 7, adds: 7, deletes: 0, declaredCount: 7 });
+    expect(report.sections.unknownVehicles.count).toBe(2);
+    expect(report.sections.unknownVehicles.examples.map((e) => e.vehicle)).toEqual(['BaseVehicle AM-9999', '2021–2022 Nomake X']);
+    expect(report.sections.unknownParts.count).toBe(1);
+    expect(report.sections.unknownParts.examples[0]).toMatchObject({ partNumber: 'AC-NOPE', brand: 'AcesCo' });
+    expect(report.sections.invalid.count).toBe(0);
+    expect(report.notes?.[0]).toMatch(/makes the ACES applications of acesco exactly this file's/);
+    // Nothing reaches the shop before the commit.
+    expect(await acesRows()).toEqual([]);
+
+    expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
+    const done = await until(ready.id, 'done');
+    expect(done).toMatchObject({ created: 4, updated: 0, unchanged: 0, deleted: 0, rowsWritten: 4 });
+    expect(await acesRows()).toEqual([
+      {
+        sku: 'AC-CHAIN',
+        make: 'Acesmoto',
+        model: 'Trail 700',
+        yearFrom: 2021,
+        yearTo: 2021,
+        variant: 'Rally',
+        position: null,
+        perVehicle: null,
+        notes: '',
+        sourceRef: '4',
+      },
+      {
+        sku: 'AC-DISC',
+        make: 'Acesmoto',
+        model: 'Trail 700',
+        yearFrom: 2021,
+        yearTo: 2023,
+        variant: null,
+        position: 'rear',
+        perVehicle: 1,
+        notes: '',
+        sourceRef: '3',
+      },
+      {
+        sku: 'AC-PADS',
+        make: 'Acesmoto',
+        model: 'Trail 700',
+        yearFrom: 2019,
+        yearTo: 2019,
+        variant: null,
+        position: 'front',
+        perVehicle: 2,
+        notes: 'One set per caliper',
+        sourceRef: '1',
+      },
+      {
+        sku: 'AC-PADS',
+        make: 'Acesmoto',
+        model: 'Trail 700',
+        yearFrom: 2020,
+        yearTo: 2020,
+        variant: null,
+        position: 'front',
+        perVehicle: 2,
+        notes: 'One set per caliper',
+        sourceRef: '2',
+      },
+    ]);
+    // The part page shows the applications with the hand-made one.
+    const pads = (await t.app.inject({ method: 'GET', url: `/api/product/${ids['AC-PADS']}` })).json() as Product;
+    expect(pads.fitment).toContainEqual({
+      make: 'Acesmoto',
+      model: 'Trail 700',
+      yearFrom: 2019,
+      yearTo: 2019,
+      position: 'front',
+      perVehicle: 2,
+      notes: 'One set per caliper',
+      source: 'aces',
+      sourceRef: '1',
+    });
+    expect(await handMade()).toEqual([{ notes: 'Entered by hand', source: '' }]);
+    expect(await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, ready.id))).toHaveLength(0);
+  });
+
+  it('the same file again changes 0 rows', async () => {
+    const before = await acesRows();
+    const done = await importFeed(FULL_FEED);
+    expect(done).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 4 });
+    expect(await acesRows()).toEqual(before);
+  });
+
+  it('an UPDATE adds its A and deletes its D, and nothing else', async () => {
+    const done = await importFeed(
+      acesXml(
+        [
+          { id: '8', bv: 'AM-2020', qty: 1, pos: 'Rear', part: 'AC-DISC' },
+          { ...PADS_2020, action: 'D' },
+          // A delete of an application the shop does not have changes nothing.
+          { id: '9', action: 'D', bv: 'AM-2019', part: 'AC-CHAIN' },
+        ],
+        'UPDATE',
+      ),
+    );
+    expect(done).toMatchObject({ created: 1, updated: 0, deleted: 1, unchanged: 1, errorCount: 0 });
+    expect((await acesRows()).map((r) => [r.sku, r.yearFrom, r.yearTo, r.position, r.sourceRef])).toEqual([
+      ['AC-CHAIN', 2021, 2021, null, '4'],
+      ['AC-DISC', 2020, 2020, 'rear', '8'],
+      ['AC-DISC', 2021, 2023, 'rear', '3'],
+      ['AC-PADS', 2019, 2019, 'front', '1'],
+    ]);
+    expect(await handMade()).toHaveLength(1);
+  });
+
+  it('a FULL feed replaces only its brand’s ACES applications: other brands and hand-made fitment stay', async () => {
+    const other = await importFeed(acesXml([{ id: '1', bv: 'AM-2019', pos: 'Front', part: 'OC-PADS', brand: 'OtherCo' }], 'FULL', 'OtherCo'));
+    expect(other).toMatchObject({ created: 1, deleted: 0 });
+    // The pads now go one set per bike (an update of the quantity), the disc stays, the rest is gone.
+    const done = await importFeed(acesXml([{ ...PADS_2019, qty: 1 }, DISC_SPAN]));
+    expect(done).toMatchObject({ created: 0, updated: 1, unchanged: 1, deleted: 2 });
+    expect((await acesRows()).map((r) => [r.sku, r.yearFrom, r.perVehicle])).toEqual([
+      ['AC-DISC', 2021, 1],
+      ['AC-PADS', 2019, 1],
+    ]);
+    expect(await acesRows('OtherCo')).toHaveLength(1);
+    expect(await handMade()).toEqual([{ notes: 'Entered by hand', source: '' }]);
+  });
+
+  it('a delete in a FULL feed is left out and reported', async () => {
+    const res = await upload(acesXml([PADS_2019, { ...DISC_SPAN, action: 'D' }]));
+    const ready = await until(res.json().id, 'ready');
+    expect(ready).toMatchObject({ rowsRead: 2, rowsWritten: 1, errorCount: 1 });
+    expect(ready.errors[0].message).toMatch(/a delete \(D\) belongs in an UPDATE feed/);
+    expect(ready.report!.sections.invalid.count).toBe(1);
+    // Discarded: the staging rows go, the shop is unchanged.
+    const before = await acesRows();
+    expect((await post(`/api/admin/imports/${ready.id}/discard`)).statusCode).toBe(200);
+    expect(await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, ready.id))).toHaveLength(0);
+    expect(await acesRows()).toEqual(before);
+  });
+
+  it('a file that is not well-formed XML fails with the line and column, and writes nothing', async () => {
+    const before = await acesRows();
+    const broken = acesXml([PADS_2019]).replace('<Part BrandAAIAID="AcesCo">AC-PADS</Part>', '<Part BrandAAIAID="AcesCo">AC-PADS</Prt>');
+    const failed = await until((await upload(broken)).json().id, 'failed');
+    expect(failed.failureMessage).toMatch(/^The file is not well-formed XML: line \d+, column \d+: /);
+    expect(failed.report).toBeNull();
+    expect(await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, failed.id))).toHaveLength(0);
+    expect(await acesRows()).toEqual(before);
+  });
+
+  it('a PIES file uploaded as ACES fails with a clear message', async () => {
+    const pies = fs.readFileSync(path.join(__dirname, 'fixtures/feeds/pies-small.xml'), 'utf8');
+    const failed = await until((await upload(pies)).json().id, 'failed');
+    expect(failed.failureMessage).toBe('This file is a PIES product feed, not an ACES fitment feed');
+  });
+});
+
+describe('authorization', () => {
+  it('visitors get 401 and customers 403 on the ACES upload and the vehicle writes with base vehicle ids', async () => {
+    const feed = acesXml([PADS_2019]);
+    expect((await upload(feed, 'aces', {})).statusCode).toBe(401);
+    expect((await upload(feed, 'aces', bearer(customer.token))).statusCode).toBe(403);
+    const csv = 'make,model,year_from,year_to,base_vehicle_id\nAcesmoto,Trail 700,2026,2026,AM-2026';
+    expect((await importVehicles(csv, {})).statusCode).toBe(401);
+    expect((await importVehicles(csv, bearer(customer.token))).statusCode).toBe(403);
+    const vehicle = { make: 'Acesmoto', model: 'Trail 700', year: 2026, externalId: 'AM-2026' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/vehicles', payload: vehicle })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(customer.token), payload: vehicle })).statusCode).toBe(403);
+    const job = (await upload(feed)).json() as ImportJob;
+    for (const url of [`/api/admin/imports/${job.id}/commit`, `/api/admin/imports/${job.id}/discard`, `/api/admin/imports/${job.id}/cancel`]) {
+      expect((await post(url, {})).statusCode).toBe(401);
+      expect((await post(url, bearer(customer.token))).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/imports/${job.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/imports/${job.id}`, headers: bearer(customer.token) })).statusCode).toBe(403);
+    await until(job.id, 'ready');
+    expect((await post(`/api/admin/imports/${job.id}/discard`)).statusCode).toBe(200);
+  });
+});
