@@ -1,6 +1,7 @@
 import { expect, looks, settle, test, useTheme } from '../support/fixtures';
 import { newAdminPage } from '../support/orders-helpers';
 import { fitmentViolations } from '../support/fitment';
+import { waitForAccessToken } from '../support/auth';
 
 /**
  * Issue #35 item 2 (decision 200): the admin uploads a catalogue CSV, watches it read in the background, reads the
@@ -104,6 +105,78 @@ test('the admin imports a PIES product feed: its report, the report as CSV, comm
     await expect.poll(async () => (await search()).total).toBe(1);
     // $12.50 a piece, a lot of two (decision 182).
     expect((await search()).items[0]).toMatchObject({ unitPrice: 25, minOrder: 2 });
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * Issue #35 item 4 (decision 210): the admin uploads a brand's ACES fitment feed, reads its report (an unknown vehicle
+ * and an unknown part, left out), commits, and the part's page carries the application with its position and quantity.
+ */
+test('the admin imports an ACES fitment feed: its report counts unknown vehicles and parts, commit, and the part fits', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, context } = await newAdminPage(browser);
+  try {
+    const tag = Date.now().toString(36).toUpperCase();
+    const brand = `Aces${tag}`;
+    const file = `aces-${tag}.xml`;
+    const headers = { authorization: `Bearer ${await waitForAccessToken(page)}` };
+    const created = await page.request.post('/api/product', {
+      headers,
+      data: {
+        name: `Feedline Fitment Pads ${tag}`,
+        unitPrice: 30,
+        stock: 10,
+        minOrder: 1,
+        description: 'Pads whose fitment comes from an ACES feed.',
+        image: '/images/products/adjustable-brake-lever.svg',
+        sku: `ACES-${tag}-1`,
+        brand,
+        category: 'brakes',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as { _id: string };
+    const app = (id: number, vehicle: string, part: string, extra = '') =>
+      `<App action="A" id="${id}">${vehicle}${extra}<Part BrandAAIAID="${brand}">${part}</Part></App>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<ACES version="4.2">
+  <Header><Company>${brand}</Company><BrandAAIAID>${brand}</BrandAAIAID><SubmissionType>FULL</SubmissionType></Header>
+  ${app(1, '<Years from="2019" to="2020"/><Make>Yamaha</Make><Model>MT-07</Model>', `ACES-${tag}-1`, '<Note>One set per caliper</Note><Qty>2</Qty><Position>Front</Position>')}
+  ${app(2, `<BaseVehicle id="NOPE-${tag}"/>`, `ACES-${tag}-1`)}
+  ${app(3, '<Years from="2019" to="2019"/><Make>Yamaha</Make><Model>MT-07</Model>', `ACES-${tag}-9`)}
+  <Footer><RecordCount>3</RecordCount></Footer>
+</ACES>
+`;
+    await page.goto('/dashboard/imports');
+    await page.getByLabel('Kind of file').selectOption('aces');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: file, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await page.getByRole('button', { name: 'Upload and read' }).click();
+    await expect(page.getByText(`${file} is uploaded; it is read in the background.`)).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: file });
+    await expect(row).toContainText('Ready to commit', { timeout: 30_000 });
+    const report = page.getByRole('region', { name: `Report of ${file}` });
+    await expect(report).toContainText('1 row is ready to apply. 2 rows have errors and are left out.');
+    await expect(report).toContainText('ACES full feed: 3 records, 3 to add or change, 0 to delete.');
+    await expect(report.getByRole('group', { name: 'Unknown vehicles' })).toContainText('Unknown vehicles: 1');
+    await expect(report.getByRole('group', { name: 'Unknown parts' })).toContainText('Unknown parts: 1');
+
+    await page.getByRole('button', { name: `Commit the import of ${file}` }).click();
+    await expect(page.getByRole('row').filter({ hasText: file })).toContainText('1 created, 0 updated, 0 unchanged', { timeout: 30_000 });
+    const part = (await (await page.request.get(`/api/product/${product._id}`)).json()) as { fitment: object[] };
+    expect(part.fitment).toContainEqual({
+      make: 'Yamaha',
+      model: 'MT-07',
+      yearFrom: 2019,
+      yearTo: 2020,
+      position: 'front',
+      perVehicle: 2,
+      notes: 'One set per caliper',
+      source: 'aces',
+      sourceRef: '1',
+    });
   } finally {
     await context.close();
   }
