@@ -3,7 +3,8 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportJob, type Product, type Vehicle } from '@shop/shared';
-import { importJobRows, productFitments, products } from '../src/db/schema';
+import { importJobRows, importJobs, productFitments, products } from '../src/db/schema';
+import { QUEUES } from '../src/modules/jobs/job-queue';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { eventually } from './eventually';
 
@@ -389,6 +390,45 @@ describe('POST /api/admin/imports with kind aces', () => {
     const pies = fs.readFileSync(path.join(__dirname, 'fixtures/feeds/pies-small.xml'), 'utf8');
     const failed = await until((await upload(pies)).json().id, 'failed');
     expect(failed.failureMessage).toBe('This file is a PIES product feed, not an ACES fitment feed');
+  });
+});
+
+describe('cancel and restart, as for the other kinds', () => {
+  it('cancels a running ACES read at its next batch: nothing staged, nothing written', async () => {
+    const before = await acesRows();
+    const many = acesXml(Array.from({ length: 20_000 }, (_, i) => ({ ...PADS_2019, id: String(1000 + i) })));
+    const id = (await upload(many)).json().id as string;
+    await eventually(async () => expect((await getJob(id)).status).toBe('running'), 15_000);
+    expect((await post(`/api/admin/imports/${id}/cancel`)).statusCode).toBe(200);
+    const ended = await until(id, 'cancelled');
+    expect(ended.rowsRead).toBeLessThan(20_000);
+    expect(await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, id))).toHaveLength(0);
+    expect(await acesRows()).toEqual(before);
+  }, 40_000);
+
+  it('starts a read again from the first App after a crash: stale staging gone, attempts counted', async () => {
+    fs.mkdirSync(path.join(t.dataDir, 'imports'), { recursive: true });
+    fs.writeFileSync(path.join(t.dataDir, 'imports', 'aces-crashed.upload'), acesXml([PADS_2019, DISC_SPAN]));
+    const [job] = await t.app.db
+      .insert(importJobs)
+      .values({
+        kind: 'aces',
+        fileName: 'crashed.xml',
+        filePath: 'imports/aces-crashed.upload',
+        status: 'running',
+        attempts: 1,
+        rowsRead: 1,
+        createdBy: admin.id,
+      })
+      .returning();
+    await t.app.db.insert(importJobRows).values({ jobId: job.id, line: 1, skuKey: 'stale', data: {} });
+    await t.app.jobs.send(QUEUES.importRead, { importId: job.id });
+    const ready = await until(job.id, 'ready');
+    expect(ready).toMatchObject({ attempts: 2, rowsRead: 2, rowsWritten: 2, errorCount: 0 });
+    const staged = await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id));
+    expect(staged).toHaveLength(2);
+    expect(staged.some((r) => r.skuKey === 'stale')).toBe(false);
+    expect((await post(`/api/admin/imports/${job.id}/discard`)).statusCode).toBe(200);
   });
 });
 
