@@ -27,6 +27,7 @@ export const vehiclesAdminCopy = {
   rows: 'Rows read',
   created: 'Vehicles added',
   existing: 'Already listed',
+  linked: 'Given a base vehicle id',
   skipped: 'Skipped rows',
   line: (n: number) => `Line ${n}`,
   problemsTitle: (n: number) => `${n} ${n === 1 ? 'row was' : 'rows were'} skipped:`,

@@ -52,7 +52,7 @@ describe('VehicleImport', () => {
   it('sends the file as text/csv and shows added, existing and skipped rows by line', async () => {
     const api = fakeApi((req) =>
       req.method === 'POST' && req.path === '/api/vehicles/import'
-        ? { status: 200, body: { rows: 3, created: 6, existing: 1, errors: [{ line: 4, message: 'year_to: year_from must not be after year_to' }] } }
+        ? { status: 200, body: { rows: 3, created: 6, existing: 1, linked: 1, errors: [{ line: 4, message: 'year_to: year_from must not be after year_to' }] } }
         : notFound(req),
     );
     const user = userEvent.setup();
@@ -64,7 +64,8 @@ describe('VehicleImport', () => {
     const figures = within(result)
       .getAllByRole('definition')
       .map((d) => d.textContent);
-    expect(figures).toEqual(['3', '6', '1', '1']);
+    expect(figures).toEqual(['3', '6', '1', '1', '1']);
+    expect(within(result).getByText('Given a base vehicle id')).toBeTruthy();
     expect(within(result).getByText('File: bikes.csv')).toBeTruthy();
     expect(within(result).getByRole('listitem').textContent).toBe('Line 4: year_to: year_from must not be after year_to');
   });

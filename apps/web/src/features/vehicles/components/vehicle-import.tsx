@@ -57,12 +57,14 @@ export function VehicleImport() {
               {t.resultTitle}
               {file && <span className="ml-2 text-sm font-normal text-base-content/80">{t.importFile(file)}</span>}
             </h4>
-            <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
+            <dl className={`grid grid-cols-2 gap-2 text-center ${result.linked ? 'sm:grid-cols-5' : 'sm:grid-cols-4'}`}>
               {(
                 [
                   [t.rows, result.rows],
                   [t.created, result.created],
                   [t.existing, result.existing],
+                  // Decision 210: listed vehicles that the file gave their base vehicle id.
+                  ...(result.linked ? [[t.linked, result.linked] as const] : []),
                   [t.skipped, result.errors.length],
                 ] as const
               ).map(([label, n]) => (
