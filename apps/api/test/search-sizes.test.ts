@@ -101,6 +101,27 @@ describe('the head noun (issue #38 item 4)', () => {
     expect((await answer('pads caliper')).missingHead).toBe('caliper');
   });
 
+  it('"brake caliper bolt" finds nothing, and the shop lists no bolt: the parts "brake caliper" finds come as related', async () => {
+    const r = await answer('brake caliper bolt');
+    expect(r.total).toBe(0);
+    expect(r.items).toEqual([]);
+    expect(r.missingHead).toBe('bolt');
+    expect(r.related?.q).toBe('brake caliper');
+    expect(r.related?.items.map((p) => p.name)).toEqual(['Sintered Front Brake Pads – Pair']);
+    // "wrench" is no word of the catalogue at all: the head is read from the words as typed.
+    const wrench = await answer('oil filter wrench');
+    expect(wrench.missingHead).toBe('wrench');
+    expect(wrench.related?.items[0].name).toBe('Spin-On Oil Filter HF204');
+  });
+
+  it('a head noun the shop lists, found with no other word, is the empty page as before', async () => {
+    // Levers are listed; no lever is a "chain" lever.
+    const r = await answer('chain lever');
+    expect(r.total).toBe(0);
+    expect(r.related).toBeUndefined();
+    expect(r.missingHead).toBeUndefined();
+  });
+
   it('a head noun in a name, a brand or a category, a make, a side or a size is an answer', async () => {
     for (const q of [
       'brake pads',

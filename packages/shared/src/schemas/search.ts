@@ -100,6 +100,12 @@ export const searchResultSchema = z.object({
    */
   missingHead: z.string().optional(),
   /**
+   * Issue #38 item 4 (decision 211): nothing was found, and no part of the shop has the head noun (`missingHead`) in its
+   * name ("brake caliper bolt"): the parts the other words find (`q`, "brake caliper"), the first few and how many.
+   * Shown apart, never as the answer.
+   */
+  related: z.object({ q: z.string(), items: z.array(productSchema), total: z.number().int() }).optional(),
+  /**
    * Issue #38 item 3 (decision 211): nothing was found for a query with a size ("41mm fork seals"): the parts the other
    * words find (`q`) whose names carry a size of the same kind (the 43 mm seals), the first few and how many of those
    * read. `size` is the size asked for, as labelled ("41 mm"). Shown apart, never as the answer.

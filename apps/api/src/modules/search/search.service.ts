@@ -27,6 +27,7 @@ import { basketsForBike } from '../job-baskets/job-baskets.service';
 import {
   buildSlots,
   headSlot,
+  headToken,
   slotInNameQuery,
   lookupWords,
   queryTokens,
@@ -606,6 +607,54 @@ async function headMissing(exec: SearchExecutor, query: SearchQuery, vehicle: Ve
   return found ? undefined : head.typed;
 }
 
+/** How many related parts a query whose head noun the shop does not list shows (decision 211). */
+const RELATED_LIMIT = 4;
+
+/** The query's words without the head noun's ("brake caliper bolt" without "bolt"), compared as letters and digits. */
+function withoutWords(q: string, typed: string): string {
+  const norm = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const words = q.trim().split(/\s+/);
+  const target = typed.split(' ');
+  for (let i = words.length - target.length; i >= 0; i--) {
+    if (target.every((w, k) => norm(words[i + k]) === w)) return [...words.slice(0, i), ...words.slice(i + target.length)].join(' ');
+  }
+  return q;
+}
+
+/**
+ * Issue #38 item 4 (decision 211): nothing found, and the query's head noun is in no part's name, head word, brand or
+ * category in the whole catalogue ("brake caliper bolt": the shop lists no bolt): the parts the other words find
+ * ("brake caliper"), to show apart as related. Undefined otherwise.
+ */
+async function relatedWithoutHead(
+  db: Db,
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  opts: CatalogOptions | undefined,
+  memo: SearchMemo,
+): Promise<{ head: string; related: NonNullable<SearchResult['related']> } | undefined> {
+  const words = await queryWords(exec, query.q!, memo);
+  const models = await knownModels(exec, memo);
+  const names = new Set(models.flatMap((m) => [m.make, m.model, ...(m.aliases ?? [])]).map((n) => n.toLowerCase()));
+  // A word the catalogue holds in no form leaves no slots ("wrench"): the head is then read from the tokens, and a
+  // part lists it only as that very word.
+  const slot = words?.slots ? headSlot(words.slots, names) : null;
+  const token = words && !words.slots ? headToken(queryTokens(query.q!), names) : null;
+  const typed = slot?.typed ?? token;
+  const inName = slot ? slotInNameQuery(slot) : token ? `${token}:ABC` : null;
+  if (!typed || !inName) return undefined;
+  const listed = await memo(`search:head-listed:${inName}`, async () =>
+    Boolean((await exec<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${check(inName)}) AS found`))[0]?.found),
+  );
+  if (listed) return undefined;
+  const rest = withoutWords(query.q!, typed);
+  if (rest === query.q || !/\p{L}/u.test(rest)) return undefined;
+  const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: RELATED_LIMIT }, vehicle, memo);
+  if (Number(row.total) === 0) return undefined;
+  return { head: typed, related: { q: rest, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) } };
+}
+
 /** How many parts found without the size are read to pick those of another size (decision 211), and how many are shown. */
 const OTHER_SIZES_SCAN = 24;
 const OTHER_SIZES_LIMIT = 4;
@@ -684,6 +733,12 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes
       ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
+  // Issue #38 item 4 (decision 211): nothing found, and the head noun names a part the shop does not list ("brake
+  // caliper bolt"): the parts the other words find, shown apart as related, after saying so.
+  const withoutHead =
+    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !groups
+      ? await relatedWithoutHead(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
+      : undefined;
   // Issue #36 item 4 (decision 197): a bike named or chosen: its parts diagrams whose names hold the other words.
   const bike = vehicle
     ? { make: vehicle.make, model: vehicle.model, year: vehicle.year, vehicleId: vehicle.id }
@@ -716,6 +771,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(otherSizes && { otherSizes }),
     ...(mentionsOnly && { mentionsOnly }),
     ...(missingHead && { missingHead }),
+    ...(withoutHead && { missingHead: withoutHead.head, related: withoutHead.related }),
     ...(guides && guides.length > 0 && { guides }),
     facets: {
       category: row.categories,

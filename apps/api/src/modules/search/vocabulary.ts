@@ -541,9 +541,22 @@ const NOT_A_HEAD = new Set(
  * than two such slots (one word alone is decision 196's `mentionsOnly`).
  */
 export function headSlot(slots: Slot[], names: ReadonlySet<string> = new Set()): Slot | null {
-  const words = slots.filter((s) => !s.size && /^\p{L}{3,}( \p{L}+)*$/u.test(s.typed));
+  const words = slots.filter((s) => !s.size && HEAD_WORDS.test(s.typed));
   if (words.length < 2) return null;
   return [...words].reverse().find((s) => !NOT_A_HEAD.has(s.typed) && !names.has(s.typed)) ?? null;
+}
+
+/** Words of letters, three or more in the first: what a head noun may be. */
+const HEAD_WORDS = /^\p{L}{3,}( \p{L}+)*$/u;
+
+/**
+ * The head noun by the same rule from the tokens, for a query one of whose words the catalogue does not hold at all
+ * ("oil filter wrench": no slots): the last such token. Null with fewer than two words of letters.
+ */
+export function headToken(tokens: Token[], names: ReadonlySet<string> = new Set()): string | null {
+  const words = tokens.filter((t) => !t.size && !t.parts && HEAD_WORDS.test(t.word));
+  if (words.length < 2) return null;
+  return [...words].reverse().find((t) => !NOT_A_HEAD.has(t.word) && !names.has(t.word))?.word ?? null;
 }
 
 /** A tsquery of a slot in the name, its head word, the brand or the category (weights A to C), not the description. */

@@ -56,6 +56,15 @@ function serve() {
         }),
       };
     if (q === 'sprocket bolts') return { status: 200, body: answer([parts[1]], { missingHead: 'bolts' }) };
+    if (q === 'brake caliper bolt')
+      return {
+        status: 200,
+        body: answer([], {
+          missingHead: 'bolt',
+          related: { q: 'brake caliper', items: [parts[0]], total: 1 },
+          didYouMean: { partNumbers: [], parts: [], bikes: [] },
+        }),
+      };
     if (q === '41mm fork seals')
       return {
         status: 200,
@@ -247,6 +256,16 @@ describe('search results page: sizes and head nouns (issue #38 items 3 and 4, de
     expect(screen.getByRole('heading', { level: 2, name: t.missingHeadRelated('sprocket bolts') })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: parts[1].name })).toBeTruthy();
     expect(cards()).toHaveLength(1);
+  });
+
+  it('nothing found and a head noun the shop does not list: says so first, the other words’ parts as related', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=brake+caliper+bolt', path: '/search' });
+    expect(await screen.findByText(t.mentionsOnly('brake caliper bolt'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: t.missingHeadRelated('brake caliper bolt') })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: parts[0].name })).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+    expect(screen.queryByText(t.didYouMean)).toBeNull();
   });
 
   it('a size the shop does not list: says so first, the other sizes under their own heading', async () => {

@@ -367,6 +367,16 @@ export function SearchResultsPage() {
             <div onClick={opened} onAuxClick={opened}>
               <OtherSizes other={data.otherSizes} />
             </div>
+          ) : data.total === 0 && data.related ? (
+            // Issue #38 item 4 (decision 211): the head noun names a part the shop does not list ("brake caliper bolt").
+            <div onClick={opened} onAuxClick={opened}>
+              <div className="mb-8 rounded-box border border-warning/60 bg-warning/10 px-4 py-3">
+                <p className="break-words font-semibold">{t.mentionsOnly(state.q)}</p>
+                <p className="mt-1 text-sm text-base-content/80">{t.mentionsOnlyHint}</p>
+              </div>
+              <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">{t.missingHeadRelated(state.q)}</h2>
+              <ProductGrid products={data.related.items} headingLevel={3} />
+            </div>
           ) : data.total === 0 && data.namedVehicle?.rest && !filtered ? (
             <NoneFitsBike
               named={data.namedVehicle}
