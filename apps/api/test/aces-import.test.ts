@@ -327,7 +327,10 @@ describe('POST /api/admin/imports with kind aces', () => {
     expect(await acesRows()).toEqual(before);
   });
 
-  it('an UPDATE adds its A and deletes its D, and nothing else', async () => {
+  it('an UPDATE adds its A and deletes its D, and nothing else; the vehicle’s part list (cached) follows', async () => {
+    const [v2020] = (await t.app.inject({ method: 'GET', url: '/api/vehicles?make=Acesmoto&model=Trail%20700&year=2020' })).json() as Vehicle[];
+    const fitting = async () => ((await t.app.inject({ method: 'GET', url: `/api/products?vehicle=${v2020._id}` })).json() as { total: number }).total;
+    const fittingBefore = await fitting();
     const done = await importFeed(
       acesXml(
         [
@@ -347,6 +350,8 @@ describe('POST /api/admin/imports with kind aces', () => {
       ['AC-PADS', 2019, 2019, 'front', '1'],
     ]);
     expect(await handMade()).toHaveLength(1);
+    // The disc now fits the 2020 bike; the pads still do (by the hand-made row).
+    await eventually(async () => expect(await fitting()).toBe(fittingBefore + 1));
   });
 
   it('a FULL feed replaces only its brand’s ACES applications: other brands and hand-made fitment stay', async () => {

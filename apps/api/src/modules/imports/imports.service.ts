@@ -557,6 +557,7 @@ async function readAcesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
           .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
           .returning({ cancelRequested: importJobs.cancelRequested });
         if (!job) throw new Fenced();
+        // An application is keyed by the shop's part it names (the staging table's key column), its row is the data.
         if (staged.length) await tx.insert(importJobRows).values(staged.map((r) => ({ jobId: id, line: r.line, skuKey: r.data.productId, data: r.data })));
         return job.cancelRequested;
       });
