@@ -155,6 +155,34 @@ test('"pads and brake fluid" shows each part on its own, and one click puts the 
   }
 });
 
+// Issue #38 items 3 and 4 (decision 211): a size the shop does not list, and a part it does not list, said first.
+test('"41mm fork seals" says there are none in 41 mm and shows the 43 mm kit apart; "sprocket bolts" says the shop lists none', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: phone, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/search?q=41mm+fork+seals');
+    await expect(page.getByText(t.noSuchSize('fork seals', '41 mm'))).toBeVisible();
+    const other = page.getByRole('region', { name: t.otherSizes('fork seals') });
+    await expect(other.getByRole('article')).toHaveCount(1);
+    await expect(other.getByRole('article')).toContainText('Fork Seal Kit 43 mm');
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    const result = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.goto('/search?q=sprocket+bolts');
+    await expect(page.getByText(t.mentionsOnly('sprocket bolts'))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: t.missingHeadRelated('sprocket bolts') })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
 const themes: Theme[] = ['light', 'dark'];
 for (const { theme, viewport } of looks(themes, [phone, desktop])) {
   test(`search results at ${viewport.width}px, ${theme}: screenshot and WCAG 2.1 AA`, async ({ browser }) => {
