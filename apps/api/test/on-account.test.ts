@@ -163,6 +163,10 @@ describe('an order on account ships, and its invoice is paid', () => {
   it('ships and is delivered before it is paid; paying the invoice on its page marks it paid once, with one receipt', async () => {
     const checkout = (await placeOnAccount(buyer, 2)).json() as Checkout;
     const line = checkout.orders[0];
+    // Delivered only once something of it has shipped.
+    const early = await call('PATCH', `/api/paidorders/${line._id}`, admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('ORDER_NOT_SHIPPED');
     const shipped = await call('POST', `/api/purchases/${checkout.number}/shipments`, admin, {
       carrier: 'ups',
       trackingNumber: '1Z999AA10123456784',

@@ -556,7 +556,12 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw orderNotFound();
   if (!row.paid && !row.deleverd) {
-    throw new ConflictError('Only paid orders can be marked as delivered (an order on account once something of it has shipped).', 'ORDER_NOT_PAID');
+    // Decision 208: an order on account is delivered unpaid, once something of it has shipped.
+    const [head] = row.checkoutId ? await db.select({ onAccount: checkouts.onAccount }).from(checkouts).where(eq(checkouts.id, row.checkoutId)) : [];
+    if (head?.onAccount && row.status === 'unpaid') {
+      throw new ConflictError('An order on account is marked delivered once something of it has shipped.', 'ORDER_NOT_SHIPPED');
+    }
+    throw new ConflictError('Only paid orders can be marked as delivered.', 'ORDER_NOT_PAID');
   }
   if (row.refundDue && !row.deleverd) {
     throw new ConflictError('This order was paid after its reservation expired and the parts were sold out: refund it instead of delivering.', 'REFUND_DUE');
