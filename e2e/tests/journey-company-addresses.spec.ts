@@ -55,7 +55,7 @@ test('a company’s admin adds a delivery address, a buyer ships an order there,
     await screenshot(boss, { path: path.join(shots, 'company-addresses-1280-light.png'), fullPage: true });
 
     // A buyer of the company: the dock is offered, and chosen, at checkout; the order ships there.
-    const part = await createPart(shop, id, { name: 'Dock chain lube', sku: 'CA', unitPrice: 12, brand: 'Motul', category: 'fluids' });
+    const part = await createPart(shop, id, { name: 'Dock zip ties', sku: 'CA', unitPrice: 12, brand: 'Oxford', category: 'accessories' });
     const put = await buyer.request.put(`/api/cart/lines/${part._id}`, { headers: await bearer(buyer), data: { quantity: 2 } });
     expect(put.status(), await put.text()).toBe(200);
     await buyer.goto('/checkout');

@@ -18,9 +18,9 @@ import { bearer, createCompany, createPart, joinCompany } from '../support/trade
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-/** Set-up through the API: a part ($50 each), a company with terms and a credit limit, and `buyer` in it. */
+/** Set-up through the API: a part ($50 each; no word a search test looks for, so other journeys' results stay as they were), a company with terms and a credit limit, and `buyer` in it. */
 async function accountBuyer(shop: Page, buyer: Page, customer: Account, id: string, creditLimit = 1000) {
-  const part = await createPart(shop, id, { name: 'Account brake lines', sku: 'OA', unitPrice: 50, brand: 'Brembo', category: 'brakes' });
+  const part = await createPart(shop, id, { name: 'Account zip ties', sku: 'OA', unitPrice: 50, brand: 'Oxford', category: 'accessories' });
   const companyId = await createCompany(shop, { name: `Net Thirty ${id}`, paymentTermsDays: 30, creditLimit });
   await joinCompany(shop, buyer, customer, companyId, 'buyer');
   return { part, companyId };

@@ -38,15 +38,15 @@ async function orderOnAccount(shop: Page, member: Page, account: Account, id: st
   const made = await shop.request.post('/api/product', {
     headers,
     data: {
-      name: `Receivable brake hoses ${id}`,
+      name: `Receivable zip ties ${id}`,
       unitPrice: 50,
       stock: 100,
       minOrder: 1,
-      description: 'Brake hoses for the open invoices journey.',
+      description: 'Zip ties for the open invoices journey.',
       image: '/images/products/oil-filter-hf204.svg',
       sku: `RV-${id}`,
-      brand: 'Brembo',
-      category: 'brakes',
+      brand: 'Oxford',
+      category: 'accessories',
     },
   });
   expect(made.status(), await made.text()).toBe(201);
