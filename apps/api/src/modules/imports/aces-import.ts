@@ -4,6 +4,7 @@ import { feedPartKey, FITMENT_NOTES_MAX, skuKey, type AcesApp, type CatalogImpor
 import type { Db } from '../../db/client';
 import { productFitments, products, vehicles } from '../../db/schema';
 import { acesVehicleLabel } from '../feeds/feed-report';
+import { fitmentRow } from '../products/products.service';
 
 /**
  * Issue #35 item 4 (decision 210): an ACES application as a row of the shop's fitment (decision 192). The read
@@ -267,19 +268,7 @@ export async function applyAcesChunk(
     if (!current) {
       const [inserted] = await tx
         .insert(productFitments)
-        .values({
-          productId: data.productId,
-          make: data.make,
-          model: data.model,
-          yearFrom: data.yearFrom,
-          yearTo: data.yearTo,
-          variant: data.variant,
-          position: data.position,
-          perVehicle: data.perVehicle,
-          notes: data.notes,
-          source: ACES_SOURCE,
-          sourceRef: data.sourceRef,
-        })
+        .values(fitmentRow(data.productId, { ...data, source: ACES_SOURCE }))
         .returning();
       existing.set(key, [inserted]);
       counts.created++;

@@ -203,8 +203,108 @@ export async function requestCommit(db: Db, id: string): Promise<JobRow> {
 
 class Fenced extends Error {}
 
+/** The admin cancelled a read: it stops at its next batch. */
+class CancelledRead extends Error {}
+
 /** How a read ended: ready for the admin, cancelled, failed (the file cannot be read), or not this worker's (fenced). */
 export type ReadOutcome = 'ready' | 'cancelled' | 'failed' | 'skipped';
+
+const STOPPING = 'The process is stopping; the import starts again on the next worker.';
+const FILE_GONE = 'The uploaded file is gone (was DATA_DIR cleared?). Upload it again.';
+
+/**
+ * One attempt at reading a job's file, whatever its kind: the counts and the errors' sample, and the job-run steps
+ * every reader shares. Each write checks, under the job row's lock, that this attempt is still the job's (`fence`),
+ * so a late worker of an earlier attempt writes nothing.
+ */
+class ReadRun {
+  rowsRead = 0;
+  rowsWritten = 0;
+  errorCount = 0;
+  readonly sample: CatalogImportError[] = [];
+
+  constructor(
+    private readonly ctx: ImportContext,
+    readonly job: JobRow,
+  ) {}
+
+  private fence = () => and(eq(importJobs.id, this.job.id), eq(importJobs.attempts, this.job.attempts), eq(importJobs.status, 'running'));
+
+  addError = (e: CatalogImportError) => {
+    this.errorCount++;
+    if (this.sample.length < IMPORT_JOB_ERRORS_SAMPLE) this.sample.push(e);
+  };
+
+  /** Stage a batch and write the progress in one transaction, if this attempt is still the job's; answers whether a cancel was asked. */
+  async stage(rows: readonly { line: number; skuKey: string; data: unknown }[]): Promise<boolean> {
+    this.rowsWritten += rows.length;
+    return this.ctx.db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(importJobs)
+        .set({ rowsRead: this.rowsRead, rowsWritten: this.rowsWritten, errorCount: this.errorCount, errorsSample: this.sample, updatedAt: sql`now()` })
+        .where(this.fence())
+        .returning({ cancelRequested: importJobs.cancelRequested });
+      if (!job) throw new Fenced();
+      if (rows.length) await tx.insert(importJobRows).values(rows.map((r) => ({ jobId: this.job.id, line: r.line, skuKey: r.skuKey, data: r.data })));
+      return job.cancelRequested;
+    });
+  }
+
+  /** The read cannot go on (the file is broken or gone): the job ends failed with the message, nothing staged. */
+  async fail(message: string): Promise<ReadOutcome> {
+    const done = await this.ctx.db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(importJobs)
+        .set({
+          status: 'failed',
+          failureMessage: message,
+          rowsRead: this.rowsRead,
+          rowsWritten: 0,
+          errorCount: this.errorCount,
+          errorsSample: this.sample,
+          updatedAt: sql`now()`,
+          finishedAt: sql`now()`,
+        })
+        .where(this.fence())
+        .returning({ id: importJobs.id });
+      if (job) await tx.delete(importJobRows).where(eq(importJobRows.jobId, this.job.id));
+      return Boolean(job);
+    });
+    if (done) await removeUpload(this.ctx.dataDir, this.job.filePath);
+    return done ? 'failed' : 'skipped';
+  }
+
+  /** The admin cancelled the read: the job ends cancelled, its staging rows go. */
+  async cancel(): Promise<ReadOutcome> {
+    const ended = await this.ctx.db.transaction(async (tx) => {
+      const [job] = await tx.select().from(importJobs).where(this.fence()).for('update');
+      if (!job) return false;
+      await finish(tx as unknown as Db, this.job.id, 'cancelled');
+      return true;
+    });
+    if (ended) await removeUpload(this.ctx.dataDir, this.job.filePath);
+    return ended ? 'cancelled' : 'skipped';
+  }
+
+  /** How a read that threw ends: fenced, cancelled, a feed the reader refused, a file gone; anything else is thrown (retried). */
+  async ended(err: unknown): Promise<ReadOutcome> {
+    if (err instanceof Fenced) return 'skipped';
+    if (err instanceof CancelledRead) return this.cancel();
+    if (err instanceof FeedError) return this.fail(err.message);
+    if ((err as { code?: string }).code === 'ENOENT') return this.fail(FILE_GONE);
+    throw err;
+  }
+
+  /** The read is over: the job is ready for the admin (with the feed's report, for a feed). */
+  async ready(report?: FeedReport): Promise<ReadOutcome> {
+    const [ready] = await this.ctx.db
+      .update(importJobs)
+      .set({ status: 'ready', ...(report ? { report } : {}), updatedAt: sql`now()` })
+      .where(this.fence())
+      .returning({ id: importJobs.id });
+    return ready ? 'ready' : 'skipped';
+  }
+}
 
 /**
  * Read an import's file into its staging rows (the worker of the import-read queue). Every start of a read (a
@@ -239,18 +339,15 @@ export async function readImportJob(ctx: ImportContext, id: string, signal?: Abo
     return updated;
   });
   if (!started) return 'skipped';
-  if (started.kind === 'pies') return readPiesJob(ctx, started, signal);
-  if (started.kind === 'aces') return readAcesJob(ctx, started, signal);
-  const attempt = started.attempts;
+  const run = new ReadRun(ctx, started);
+  if (started.kind === 'pies') return readPiesJob(ctx, run, signal);
+  if (started.kind === 'aces') return readAcesJob(ctx, run, signal);
+  return readCsvJob(ctx, run, signal);
+}
 
-  let rowsRead = 0;
-  let rowsWritten = 0;
-  let errorCount = 0;
-  const sample: CatalogImportError[] = [];
-  const addError = (e: CatalogImportError) => {
-    errorCount++;
-    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
-  };
+/** Read a catalogue CSV (decision 200): each record checked by the synchronous import's rules, the valid ones staged. */
+async function readCsvJob(ctx: ImportContext, run: ReadRun, signal?: AbortSignal): Promise<ReadOutcome> {
+  const { db } = ctx;
   let batch: ParsedRow[] = [];
   const seen = new Map<string, number>();
 
@@ -261,115 +358,47 @@ export async function readImportJob(ctx: ImportContext, id: string, signal?: Abo
     // Rows that raise minOrder above a stored tier are reported now (the commit checks them again, on locked rows).
     const refused = rows.length ? await previewRefusedRows(db, rows) : [];
     const refusedLines = new Set(refused.map((e) => e.line));
-    for (const e of refused) addError(e);
+    for (const e of refused) run.addError(e);
     const staged = rows.filter((r) => !refusedLines.has(r.line));
-    rowsWritten += staged.length;
-    return db.transaction(async (tx) => {
-      const [job] = await tx
-        .update(importJobs)
-        .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
-        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-        .returning({ cancelRequested: importJobs.cancelRequested });
-      if (!job) throw new Fenced();
-      if (staged.length) {
-        await tx.insert(importJobRows).values(staged.map((r) => ({ jobId: id, line: r.line, skuKey: skuKey(r.row.sku), data: r.row })));
-      }
-      return job.cancelRequested;
-    });
-  };
-
-  const fail = async (message: string): Promise<ReadOutcome> => {
-    const done = await db.transaction(async (tx) => {
-      const [job] = await tx
-        .update(importJobs)
-        .set({
-          status: 'failed',
-          failureMessage: message,
-          rowsRead,
-          rowsWritten: 0,
-          errorCount,
-          errorsSample: sample,
-          updatedAt: sql`now()`,
-          finishedAt: sql`now()`,
-        })
-        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-        .returning({ id: importJobs.id });
-      if (job) await tx.delete(importJobRows).where(eq(importJobRows.jobId, id));
-      return Boolean(job);
-    });
-    if (done) await removeUpload(ctx.dataDir, started.filePath);
-    return done ? 'failed' : 'skipped';
+    return run.stage(staged.map((r) => ({ line: r.line, skuKey: skuKey(r.row.sku), data: r.row })));
   };
 
   const parser = parse({ ...CATALOG_CSV_PARSE_OPTIONS, bom: true });
-  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  const input = fs.createReadStream(path.join(ctx.dataDir, run.job.filePath));
   input.on('error', (err) => parser.destroy(err));
   input.pipe(parser);
   let header: string[] | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
+      if (signal?.aborted) throw new Error(STOPPING);
       if (!header) {
         header = Object.keys(record);
         const problem = catalogCsvHeaderProblem(header);
         if (problem) {
           input.destroy();
-          return await fail(problem);
+          return await run.fail(problem);
         }
       }
-      rowsRead++;
+      run.rowsRead++;
       const checked = checkCatalogCsvRecord(record, header, info.lines, seen);
-      if (checked.error !== undefined) addError({ line: info.lines, message: checked.error });
+      if (checked.error !== undefined) run.addError({ line: info.lines, message: checked.error });
       else batch.push({ line: info.lines, row: checked.row });
-      if (rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) {
-        input.destroy();
-        return await cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
-      }
+      if (run.rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) throw new CancelledRead();
     }
+    if (!header) return await run.fail('The file has no product rows under its header.');
+    if (await flush()) throw new CancelledRead();
   } catch (err) {
     input.destroy();
-    if (err instanceof Fenced) return 'skipped';
-    if ((err as { code?: string }).code === 'ENOENT') return fail('The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
     // csv-parse's errors name the line: the file is not CSV as the import reads it.
     const csvCode = (err as { code?: string }).code;
     if (csvCode?.startsWith('CSV_') || csvCode?.startsWith('INVALID_')) {
       const line = (err as { lines?: number }).lines;
-      return fail(`The file is not valid CSV${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
+      return run.fail(`The file is not valid CSV${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
     }
-    throw err;
+    return run.ended(err);
   }
-  if (!header) return fail('The file has no product rows under its header.');
-  try {
-    if (await flush()) return await cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
-  } catch (err) {
-    if (err instanceof Fenced) return 'skipped';
-    throw err;
-  }
-  const [ready] = await db
-    .update(importJobs)
-    .set({ status: 'ready', updatedAt: sql`now()` })
-    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-    .returning({ id: importJobs.id });
-  return ready ? 'ready' : 'skipped';
+  return run.ready();
 }
-
-async function cancelRead(db: Db, dataDir: string, id: string, attempt: number, filePath: string): Promise<ReadOutcome> {
-  const ended = await db.transaction(async (tx) => {
-    const [job] = await tx
-      .select()
-      .from(importJobs)
-      .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-      .for('update');
-    if (!job) return false;
-    await finish(tx as unknown as Db, id, 'cancelled');
-    return true;
-  });
-  if (ended) await removeUpload(dataDir, filePath);
-  return ended ? 'cancelled' : 'skipped';
-}
-
-/** The admin cancelled a read: it stops at its next batch. */
-class CancelledRead extends Error {}
 
 /**
  * Read a PIES feed into the job's staging rows (decisions 200 and 201, amended): one streamed pass through
@@ -379,18 +408,8 @@ class CancelledRead extends Error {}
  * is not well-formed XML, or not a PIES feed, ends the job failed with the reader's message (line and column); its
  * staging rows go with it, so a broken file stages nothing. Discontinuing is reported, not applied (no flag yet).
  */
-async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSignal): Promise<ReadOutcome> {
+async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSignal): Promise<ReadOutcome> {
   const { db } = ctx;
-  const id = started.id;
-  const attempt = started.attempts;
-  let rowsRead = 0;
-  let rowsWritten = 0;
-  let errorCount = 0;
-  const sample: CatalogImportError[] = [];
-  const addError = (e: CatalogImportError) => {
-    errorCount++;
-    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
-  };
   let batch: PiesItem[] = [];
   const firstLine = new Map<string, number>();
   const brands = new Set<string>();
@@ -413,38 +432,26 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
       items.map((item) => ({ line: item.line, item })),
       known,
     );
-    for (const e of refused) addError(e);
+    for (const e of refused) run.addError(e);
     newParts += created;
     const lines = new Set(rows.map((r) => r.line));
-    const staged = items.filter((i) => lines.has(i.line));
-    rowsWritten += staged.length;
-    return db.transaction(async (tx) => {
-      const [job] = await tx
-        .update(importJobs)
-        .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
-        .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-        .returning({ cancelRequested: importJobs.cancelRequested });
-      if (!job) throw new Fenced();
-      if (staged.length)
-        await tx.insert(importJobRows).values(staged.map((item) => ({ jobId: id, line: item.line, skuKey: skuKey(item.partNumber), data: item })));
-      return job.cancelRequested;
-    });
+    return run.stage(items.filter((i) => lines.has(i.line)).map((item) => ({ line: item.line, skuKey: skuKey(item.partNumber), data: item })));
   };
 
   const take = (item: PiesItem) => {
-    rowsRead++;
+    run.rowsRead++;
     if (item.maintenanceType === 'D') {
       deletes++;
       return;
     }
     if (item.problems.length) {
-      addError({ line: item.line, message: item.problems.map((p) => p.message).join('; ') });
+      run.addError({ line: item.line, message: item.problems.map((p) => p.message).join('; ') });
       return;
     }
     const key = feedPartKey(item.brand, item.partNumber);
     const first = firstLine.get(key);
     if (first !== undefined) {
-      addError({ line: item.line, message: `The same brand and part number as line ${first}: left out` });
+      run.addError({ line: item.line, message: `The same brand and part number as line ${first}: left out` });
       return;
     }
     firstLine.set(key, item.line);
@@ -455,18 +462,18 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
   };
 
   let report: FeedReport;
-  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  const input = fs.createReadStream(path.join(ctx.dataDir, run.job.filePath));
   try {
     const feed = await openPiesFeed(input);
     const full = feed.header.submissionType === 'FULL';
     // The report sees every item as it is staged; the stream is read once.
     async function* staging(items: AsyncGenerator<PiesItem>): AsyncGenerator<PiesItem> {
       for await (const item of items) {
-        if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
+        if (signal?.aborted) throw new Error(STOPPING);
         take(item);
         yield item;
         // Every IMPORT_BATCH_ROWS items read: the progress, the cancel flag, and the batch staged.
-        if (rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) throw new CancelledRead();
+        if (run.rowsRead % IMPORT_BATCH_ROWS === 0 && (await flush())) throw new CancelledRead();
       }
       if (await flush()) throw new CancelledRead();
       // The report reads the shop's parts after the last item: those of the feed's brands, for a FULL feed.
@@ -476,12 +483,7 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
     report = await piesReport({ ...feed, items: staging(feed.items) }, { shopParts, resolvePart: (brand, partNumber) => resolvePart({ brand, partNumber }) });
   } catch (err) {
     input.destroy();
-    if (err instanceof Fenced) return 'skipped';
-    if (err instanceof CancelledRead) return cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
-    if (err instanceof FeedError) return failRead(ctx, started, { rowsRead, errorCount, sample }, err.message);
-    if ((err as { code?: string }).code === 'ENOENT')
-      return failRead(ctx, started, { rowsRead, errorCount, sample }, 'The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
-    throw err;
+    return run.ended(err);
   }
 
   const notes: string[] = [];
@@ -500,12 +502,7 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
     notes.push(
       `${missing + deletes} part${missing + deletes === 1 ? '' : 's'} would be discontinued (${missing} missing from this FULL feed, ${deletes} deleted by it): the shop has no discontinued flag yet, so the commit leaves them as they are.`,
     );
-  const [ready] = await db
-    .update(importJobs)
-    .set({ status: 'ready', report: { ...report, notes }, updatedAt: sql`now()` })
-    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-    .returning({ id: importJobs.id });
-  return ready ? 'ready' : 'skipped';
+  return run.ready({ ...report, notes });
 }
 
 /**
@@ -516,58 +513,38 @@ async function readPiesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
  * id only, or repeats an application: those are the job's errors, by line (the report counts them too). A file that
  * is not well-formed XML, or not an ACES feed, ends the job failed with the reader's message and nothing staged.
  */
-async function readAcesJob(ctx: ImportContext, started: JobRow, signal?: AbortSignal): Promise<ReadOutcome> {
+async function readAcesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSignal): Promise<ReadOutcome> {
   const { db } = ctx;
-  const id = started.id;
-  const attempt = started.attempts;
-  let rowsRead = 0;
-  let rowsWritten = 0;
-  let errorCount = 0;
-  const sample: CatalogImportError[] = [];
-  const addError = (e: CatalogImportError) => {
-    errorCount++;
-    if (sample.length < IMPORT_JOB_ERRORS_SAMPLE) sample.push(e);
-  };
   const resolver = new AcesResolver(db);
   const seen = new Map<string, number>();
   const brands = new Set<string>();
 
   let report: FeedReport;
-  const input = fs.createReadStream(path.join(ctx.dataDir, started.filePath));
+  const input = fs.createReadStream(path.join(ctx.dataDir, run.job.filePath));
   try {
     const feed = await openAcesFeed(input);
     const submission = feed.header.submissionType;
     /** Resolve and stage a batch, write the progress; answers whether a cancel was asked. */
     const stage = async (apps: AcesApp[]): Promise<boolean> => {
       await resolver.resolve(apps);
-      const staged: { line: number; data: AcesStaged }[] = [];
+      const staged: { line: number; skuKey: string; data: AcesStaged }[] = [];
       for (const app of apps) {
         const result = acesStage(app, resolver, submission, seen);
-        if ('error' in result) addError({ line: app.line, message: result.error });
+        if ('error' in result) run.addError({ line: app.line, message: result.error });
         else {
-          staged.push({ line: app.line, data: result.staged });
+          // An application is keyed by the shop's part it names (the staging table's key column), its row is the data.
+          staged.push({ line: app.line, skuKey: result.staged.productId, data: result.staged });
           brands.add(result.staged.brand);
         }
       }
-      rowsWritten += staged.length;
-      return db.transaction(async (tx) => {
-        const [job] = await tx
-          .update(importJobs)
-          .set({ rowsRead, rowsWritten, errorCount, errorsSample: sample, updatedAt: sql`now()` })
-          .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-          .returning({ cancelRequested: importJobs.cancelRequested });
-        if (!job) throw new Fenced();
-        // An application is keyed by the shop's part it names (the staging table's key column), its row is the data.
-        if (staged.length) await tx.insert(importJobRows).values(staged.map((r) => ({ jobId: id, line: r.line, skuKey: r.data.productId, data: r.data })));
-        return job.cancelRequested;
-      });
+      return run.stage(staged);
     };
     // The report sees every App after its batch is staged; the stream is read once.
     async function* staging(apps: AsyncGenerator<AcesApp>): AsyncGenerator<AcesApp> {
       let batch: AcesApp[] = [];
       for await (const app of apps) {
-        if (signal?.aborted) throw new Error('The process is stopping; the import starts again on the next worker.');
-        rowsRead++;
+        if (signal?.aborted) throw new Error(STOPPING);
+        run.rowsRead++;
         batch.push(app);
         if (batch.length >= IMPORT_BATCH_ROWS) {
           if (await stage(batch)) throw new CancelledRead();
@@ -587,12 +564,7 @@ async function readAcesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
     );
   } catch (err) {
     input.destroy();
-    if (err instanceof Fenced) return 'skipped';
-    if (err instanceof CancelledRead) return cancelRead(db, ctx.dataDir, id, attempt, started.filePath);
-    if (err instanceof FeedError) return failRead(ctx, started, { rowsRead, errorCount, sample }, err.message);
-    if ((err as { code?: string }).code === 'ENOENT')
-      return failRead(ctx, started, { rowsRead, errorCount, sample }, 'The uploaded file is gone (was DATA_DIR cleared?). Upload it again.');
-    throw err;
+    return run.ended(err);
   }
 
   const notes: string[] = [];
@@ -604,41 +576,7 @@ async function readAcesJob(ctx: ImportContext, started: JobRow, signal?: AbortSi
     );
   else notes.push('An UPDATE feed: the commit adds its A applications and deletes its D applications; nothing else changes.');
   notes.push('Years are kept as the feed gives them: one row per App (consecutive base vehicles are not merged into one span).');
-  const [ready] = await db
-    .update(importJobs)
-    .set({ status: 'ready', report: { ...report, notes }, updatedAt: sql`now()` })
-    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
-    .returning({ id: importJobs.id });
-  return ready ? 'ready' : 'skipped';
-}
-
-/** A read that cannot go on (the file is broken or gone): the job ends failed with the message, nothing staged. */
-async function failRead(
-  ctx: ImportContext,
-  started: JobRow,
-  progress: { rowsRead: number; errorCount: number; sample: CatalogImportError[] },
-  message: string,
-): Promise<ReadOutcome> {
-  const done = await ctx.db.transaction(async (tx) => {
-    const [job] = await tx
-      .update(importJobs)
-      .set({
-        status: 'failed',
-        failureMessage: message,
-        rowsRead: progress.rowsRead,
-        rowsWritten: 0,
-        errorCount: progress.errorCount,
-        errorsSample: progress.sample,
-        updatedAt: sql`now()`,
-        finishedAt: sql`now()`,
-      })
-      .where(and(eq(importJobs.id, started.id), eq(importJobs.attempts, started.attempts), eq(importJobs.status, 'running')))
-      .returning({ id: importJobs.id });
-    if (job) await tx.delete(importJobRows).where(eq(importJobRows.jobId, started.id));
-    return Boolean(job);
-  });
-  if (done) await removeUpload(ctx.dataDir, started.filePath);
-  return done ? 'failed' : 'skipped';
+  return run.ready({ ...report, notes });
 }
 
 /** End a job: its staging rows go with it. */

@@ -94,8 +94,8 @@ const fitmentOrder = [
   asc(productFitments.id),
 ] as const;
 
-/** A stored line as the API answers it: the application's optional fields only where they are set (decision 192). */
-function fitmentLine(row: {
+/** An application's fields as a stored row, an API line or a staged feed row has them (empty ones null or absent). */
+export interface FitmentFields {
   make: string;
   model: string;
   yearFrom: number;
@@ -106,7 +106,10 @@ function fitmentLine(row: {
   notes?: string | null;
   source?: string | null;
   sourceRef?: string | null;
-}): Fitment {
+}
+
+/** A stored line as the API answers it: the application's optional fields only where they are set (decision 192). */
+function fitmentLine(row: FitmentFields): Fitment {
   const line: Fitment = { make: row.make.trim(), model: row.model.trim(), yearFrom: row.yearFrom, yearTo: row.yearTo };
   if (row.variant) line.variant = row.variant;
   if (row.position) line.position = row.position;
@@ -117,8 +120,11 @@ function fitmentLine(row: {
   return line;
 }
 
-/** The columns of a line to insert: every field of the application, empty ones at the table's defaults. */
-export const fitmentRow = (productId: string, f: Fitment) => ({
+/**
+ * The columns of a line to insert: every field of the application, empty ones at the table's defaults. The one
+ * mapping of an application to a row, for the product form, the catalogue CSV and the ACES import.
+ */
+export const fitmentRow = (productId: string, f: FitmentFields) => ({
   productId,
   make: f.make,
   model: f.model,
