@@ -252,7 +252,8 @@ describe('POST /api/admin/imports with kind aces', () => {
 
     expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
     const done = await until(ready.id, 'done');
-    expect(done).toMatchObject({ created: 4, updated: 0, unchanged: 0, deleted: 0, rowsWritten: 4 });
+    // The pads' two base vehicles (2019 and 2020, the same quantity, position and notes) are one span (decision 214).
+    expect(done).toMatchObject({ created: 3, updated: 0, unchanged: 0, deleted: 0, rowsWritten: 4 });
     expect(await acesRows()).toEqual([
       {
         sku: 'AC-CHAIN',
@@ -283,24 +284,12 @@ describe('POST /api/admin/imports with kind aces', () => {
         make: 'Acesmoto',
         model: 'Trail 700',
         yearFrom: 2019,
-        yearTo: 2019,
-        variant: null,
-        position: 'front',
-        perVehicle: 2,
-        notes: 'One set per caliper',
-        sourceRef: '1',
-      },
-      {
-        sku: 'AC-PADS',
-        make: 'Acesmoto',
-        model: 'Trail 700',
-        yearFrom: 2020,
         yearTo: 2020,
         variant: null,
         position: 'front',
         perVehicle: 2,
         notes: 'One set per caliper',
-        sourceRef: '2',
+        sourceRef: '1',
       },
     ]);
     // The part page shows the applications with the hand-made one.
@@ -309,7 +298,7 @@ describe('POST /api/admin/imports with kind aces', () => {
       make: 'Acesmoto',
       model: 'Trail 700',
       yearFrom: 2019,
-      yearTo: 2019,
+      yearTo: 2020,
       position: 'front',
       perVehicle: 2,
       notes: 'One set per caliper',
@@ -323,7 +312,7 @@ describe('POST /api/admin/imports with kind aces', () => {
   it('the same file again changes 0 rows', async () => {
     const before = await acesRows();
     const done = await importFeed(FULL_FEED);
-    expect(done).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 4 });
+    expect(done).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 3 });
     expect(await acesRows()).toEqual(before);
   });
 
@@ -342,11 +331,12 @@ describe('POST /api/admin/imports with kind aces', () => {
         'UPDATE',
       ),
     );
-    expect(done).toMatchObject({ created: 1, updated: 0, deleted: 1, unchanged: 1, errorCount: 0 });
+    // The disc's 2020 joins its 2021–2023 span (its first year's App id now names it); the pads' span loses 2020; the
+    // chain's D names no application the shop has and changes nothing.
+    expect(done).toMatchObject({ created: 0, updated: 2, deleted: 0, unchanged: 0, errorCount: 0 });
     expect((await acesRows()).map((r) => [r.sku, r.yearFrom, r.yearTo, r.position, r.sourceRef])).toEqual([
       ['AC-CHAIN', 2021, 2021, null, '4'],
-      ['AC-DISC', 2020, 2020, 'rear', '8'],
-      ['AC-DISC', 2021, 2023, 'rear', '3'],
+      ['AC-DISC', 2020, 2023, 'rear', '8'],
       ['AC-PADS', 2019, 2019, 'front', '1'],
     ]);
     expect(await handMade()).toHaveLength(1);
@@ -359,7 +349,7 @@ describe('POST /api/admin/imports with kind aces', () => {
     expect(other).toMatchObject({ created: 1, deleted: 0 });
     // The pads now go one set per bike (an update of the quantity), the disc stays, the rest is gone.
     const done = await importFeed(acesXml([{ ...PADS_2019, qty: 1 }, DISC_SPAN]));
-    expect(done).toMatchObject({ created: 0, updated: 1, unchanged: 1, deleted: 2 });
+    expect(done).toMatchObject({ created: 0, updated: 2, unchanged: 0, deleted: 1 });
     expect((await acesRows()).map((r) => [r.sku, r.yearFrom, r.perVehicle])).toEqual([
       ['AC-DISC', 2021, 1],
       ['AC-PADS', 2019, 1],
@@ -395,6 +385,86 @@ describe('POST /api/admin/imports with kind aces', () => {
     const pies = fs.readFileSync(path.join(__dirname, 'fixtures/feeds/pies-small.xml'), 'utf8');
     const failed = await until((await upload(pies)).json().id, 'failed');
     expect(failed.failureMessage).toBe('This file is a PIES product feed, not an ACES fitment feed');
+  });
+});
+
+describe('model years merged into spans (decision 214)', () => {
+  const front = (year: number, qty = 2): AppSpec => ({ id: `f${year}`, bv: `SC-${year}`, qty, pos: 'Front', note: 'Sintered', part: 'SP-PADS', brand: 'SpanCo' });
+  const rear = (id: string, spec: Partial<AppSpec>): AppSpec => ({ id, qty: 1, pos: 'Rear', part: 'SP-PADS', brand: 'SpanCo', make: 'Spanmoto', model: 'Enduro 450', ...spec });
+  const FEED = [
+    front(2018),
+    front(2019),
+    front(2020),
+    front(2021),
+    front(2022),
+    // Another quantity: a span of its own.
+    front(2023, 1),
+    // A year span and a base vehicle next to it: one span.
+    rear('r1', { years: [2019, 2021] }),
+    rear('r2', { bv: 'SC-2022' }),
+  ];
+  const spans = async () =>
+    (await acesRows('SpanCo'))
+      .map((r) => [r.position, r.yearFrom, r.yearTo, r.perVehicle, r.sourceRef])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(a[1]) - Number(b[1]));
+
+  beforeAll(async () => {
+    await addPart('SP-PADS', 'SpanCo');
+    const csv = ['make,model,year_from,year_to,base_vehicle_id', ...[2018, 2019, 2020, 2021, 2022, 2023].map((y) => `Spanmoto,Enduro 450,${y},${y},SC-${y}`)];
+    expect((await importVehicles(csv.join('\n'))).json()).toMatchObject({ created: 6, errors: [] });
+  });
+
+  it('a FULL feed of one App per base vehicle is stored as spans of consecutive years with one quantity; again, in any order, it changes nothing', async () => {
+    const ready = (await until((await upload(acesXml(FEED, 'FULL', 'SpanCo'))).json().id, 'ready')) as ImportJob;
+    expect(ready.report!.notes).toContain('Consecutive model years of one part, vehicle, position, quantity and notes are kept as one year span.');
+    expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
+    expect(await until(ready.id, 'done')).toMatchObject({ created: 3, updated: 0, deleted: 0, rowsWritten: 8 });
+    const stored = [
+      ['front', 2018, 2022, 2, 'f2018'],
+      ['front', 2023, 2023, 1, 'f2023'],
+      ['rear', 2019, 2022, 1, 'r1'],
+    ];
+    expect(await spans()).toEqual(stored);
+    expect(await importFeed(acesXml(FEED, 'FULL', 'SpanCo'))).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 3 });
+    expect(await importFeed(acesXml([...FEED].reverse(), 'FULL', 'SpanCo'))).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 3 });
+    expect(await spans()).toEqual(stored);
+  });
+
+  it('an UPDATE’s D of one year splits a span, and its A of that year joins it again', async () => {
+    const split = await importFeed(acesXml([{ ...front(2020), action: 'D' }], 'UPDATE', 'SpanCo'));
+    expect(split).toMatchObject({ created: 1, updated: 1, deleted: 0 });
+    expect(await spans()).toEqual([
+      ['front', 2018, 2019, 2, 'f2018'],
+      // A span keeps the App id of its first year; the years that came from the shop's row keep that row's.
+      ['front', 2021, 2022, 2, 'f2018'],
+      ['front', 2023, 2023, 1, 'f2023'],
+      ['rear', 2019, 2022, 1, 'r1'],
+    ]);
+    // The pads now go two sets on the 2023 bike too: the year joins the span before it.
+    const joined = await importFeed(acesXml([front(2020), front(2023)], 'UPDATE', 'SpanCo'));
+    expect(joined).toMatchObject({ created: 0, deleted: 2, updated: 1 });
+    expect(await spans()).toEqual([
+      ['front', 2018, 2023, 2, 'f2018'],
+      ['rear', 2019, 2022, 1, 'r1'],
+    ]);
+  });
+
+  it('a FULL feed whose applications are all unknown deletes nothing, and its report says so', async () => {
+    const before = await acesRows('SpanCo');
+    const unknown = acesXml(
+      [
+        { id: 'u1', bv: 'SC-9999', pos: 'Front', part: 'SP-PADS', brand: 'SpanCo' },
+        { id: 'u2', bv: 'SC-2019', pos: 'Front', part: 'SP-NOPE', brand: 'SpanCo' },
+      ],
+      'FULL',
+      'SpanCo',
+    );
+    const ready = await until((await upload(unknown)).json().id, 'ready');
+    expect(ready).toMatchObject({ rowsRead: 2, rowsWritten: 0, errorCount: 2 });
+    expect(ready.report!.notes?.[0]).toBe('A FULL feed with no application the shop can take: the commit changes nothing and deletes none of the shop’s applications.');
+    expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
+    expect(await until(ready.id, 'done')).toMatchObject({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
+    expect(await acesRows('SpanCo')).toEqual(before);
   });
 });
 

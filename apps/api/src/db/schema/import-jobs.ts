@@ -64,5 +64,9 @@ export const importJobRows = pgTable(
     /** The validated row (CatalogCsvRow). */
     data: jsonb('data').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.line] })],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.line] }),
+    // Decision 214: an ACES commit takes the staged applications a group of parts at a time (sku_key holds the part's id).
+    index('import_job_rows_job_sku_key_idx').on(t.jobId, t.skuKey),
+  ],
 );

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { feedPartKey, FITMENT_NOTES_MAX, skuKey, type AcesApp, type CatalogImportError } from '@shop/shared';
 import type { Db } from '../../db/client';
-import { productFitments, products, vehicles } from '../../db/schema';
+import { importJobRows, productFitments, products, vehicles } from '../../db/schema';
 import { acesVehicleLabel } from '../feeds/feed-report';
 import { fitmentRow } from '../products/products.service';
 
@@ -213,98 +213,158 @@ export interface AcesCounts {
   deleted: number;
 }
 
+type FitmentRow = typeof productFitments.$inferSelect;
+
+/** The fields an application keeps whatever its years: one group's model years are merged into spans (decision 214). */
+const groupKey = (r: Omit<FitmentKeyFields, 'yearFrom' | 'yearTo'>) => acesRowKey({ ...r, yearFrom: 0, yearTo: 0 });
+
+/** A model year of a group as the feed gives it: the quantity per vehicle and the App id. */
+interface YearEntry {
+  perVehicle: number | null;
+  sourceRef: string;
+}
+
+/** One row to write: a span of consecutive model years with one quantity (the App id of its first year). */
+interface Span extends YearEntry {
+  yearFrom: number;
+  yearTo: number;
+}
+
+/** Consecutive model years with the same quantity per vehicle as one span each, oldest first. */
+export function yearSpans(years: ReadonlyMap<number, YearEntry>): Span[] {
+  const spans: Span[] = [];
+  for (const year of [...years.keys()].sort((a, b) => a - b)) {
+    const entry = years.get(year)!;
+    const last = spans[spans.length - 1];
+    if (last && last.yearTo === year - 1 && last.perVehicle === entry.perVehicle) last.yearTo = year;
+    else spans.push({ yearFrom: year, yearTo: year, ...entry });
+  }
+  return spans;
+}
+
 /**
- * Apply a chunk of staged rows, in file order, inside the commit's transaction. A adds its row, or brings the
- * quantity and App id of the same application up to date; D deletes the row of that application. The parts are
- * locked; a part deleted since the read leaves its rows out (`refused`). `kept` gathers the keys the feed adds, for
- * a FULL feed's final sweep.
+ * Apply the staged rows of some parts, all of each part's rows at once (in file order), inside the commit's
+ * transaction (decision 214). The Apps of one part, vehicle, variant, position and notes are a group; its model
+ * years (a span read year by year) with their quantity are merged into spans of consecutive years with the same
+ * quantity. FULL: a part's groups become exactly the feed's (a group of the part the feed does not name is
+ * deleted). UPDATE: a group the feed names starts from the shop's rows, A sets its years (with the quantity), D
+ * takes them away, so a D of one year splits a span. Rows are then matched to spans: the same span is unchanged or
+ * updated (quantity, App id); a span that moved updates a row of the group; the rest are created or deleted.
+ * The parts are locked; a part deleted since the read leaves its rows out (`refused`).
  */
-export async function applyAcesChunk(
+export async function applyAcesParts(
   tx: Db,
-  rows: { line: number; data: AcesStaged }[],
+  rows: readonly { line: number; data: AcesStaged }[],
+  full: boolean,
   counts: AcesCounts,
-  kept: Set<string>,
   refused: CatalogImportError[],
 ): Promise<number> {
   const ids = [...new Set(rows.map((r) => r.data.productId))];
   if (!ids.length) return 0;
   const present = new Set((await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).for('update')).map((p) => p.id));
-  const existing = new Map<string, (typeof productFitments.$inferSelect)[]>();
+  const existing = new Map<string, FitmentRow[]>();
   const there = await tx
     .select()
     .from(productFitments)
-    .where(and(eq(productFitments.source, ACES_SOURCE), inArray(productFitments.productId, ids)));
+    .where(and(eq(productFitments.source, ACES_SOURCE), inArray(productFitments.productId, ids)))
+    .orderBy(asc(productFitments.yearFrom), asc(productFitments.id));
   for (const row of there) {
-    const key = acesRowKey(row);
+    const key = groupKey(row);
     existing.set(key, [...(existing.get(key) ?? []), row]);
   }
+
+  const groups = new Map<string, { sample: AcesStaged; ops: AcesStaged[] }>();
   let applied = 0;
-  for (const { line, data } of rows) {
+  for (const { line, data } of [...rows].sort((a, b) => a.line - b.line)) {
     if (!present.has(data.productId)) {
       refused.push({ line, message: 'The part was deleted from the shop after the file was read: left out' });
       continue;
     }
     applied++;
-    const key = acesRowKey(data);
-    const rowsOfKey = existing.get(key) ?? [];
-    if (data.action === 'D') {
-      kept.delete(key);
-      if (!rowsOfKey.length) {
-        counts.unchanged++;
+    const key = groupKey(data);
+    const group = groups.get(key);
+    if (group) group.ops.push(data);
+    else groups.set(key, { sample: data, ops: [data] });
+  }
+  // FULL: a present part's groups the feed does not name have no years left.
+  if (full)
+    for (const [key, old] of existing)
+      if (present.has(old[0].productId) && !groups.has(key)) {
+        const { productId, make, model, variant, position, notes } = old[0];
+        groups.set(key, { sample: { action: 'A', productId, brand: '', make, model, variant, position, notes, yearFrom: 0, yearTo: 0, perVehicle: null, sourceRef: '' }, ops: [] });
+      }
+
+  const inserts: ReturnType<typeof fitmentRow>[] = [];
+  const deletes: string[] = [];
+  for (const [key, { sample, ops }] of groups) {
+    const rowsOfGroup = existing.get(key) ?? [];
+    const years = new Map<number, YearEntry>();
+    if (!full)
+      for (const r of rowsOfGroup)
+        for (let y = r.yearFrom; y <= r.yearTo; y++) if (!years.has(y)) years.set(y, { perVehicle: r.perVehicle, sourceRef: r.sourceRef });
+    for (const op of ops)
+      for (let y = op.yearFrom; y <= op.yearTo; y++) {
+        if (op.action === 'D') years.delete(y);
+        // A FULL feed's first App for a year holds; an UPDATE's A sets the year as the feed now gives it.
+        else if (!full || !years.has(y)) years.set(y, { perVehicle: op.perVehicle, sourceRef: op.sourceRef });
+      }
+    const spans = yearSpans(years);
+    const unmatched = new Map(rowsOfGroup.map((r) => [`${r.yearFrom}-${r.yearTo}`, r]));
+    const moved: Span[] = [];
+    for (const span of spans) {
+      const row = unmatched.get(`${span.yearFrom}-${span.yearTo}`);
+      if (!row) {
+        moved.push(span);
         continue;
       }
-      await tx.delete(productFitments).where(
-        inArray(
-          productFitments.id,
-          rowsOfKey.map((r) => r.id),
-        ),
-      );
-      counts.deleted += rowsOfKey.length;
-      existing.delete(key);
-      continue;
+      unmatched.delete(`${span.yearFrom}-${span.yearTo}`);
+      if (row.perVehicle === span.perVehicle && row.sourceRef === span.sourceRef) counts.unchanged++;
+      else {
+        await tx.update(productFitments).set({ perVehicle: span.perVehicle, sourceRef: span.sourceRef }).where(eq(productFitments.id, row.id));
+        counts.updated++;
+      }
     }
-    kept.add(key);
-    const current = rowsOfKey[0];
-    if (!current) {
-      const [inserted] = await tx
-        .insert(productFitments)
-        .values(fitmentRow(data.productId, { ...data, source: ACES_SOURCE }))
-        .returning();
-      existing.set(key, [inserted]);
-      counts.created++;
-    } else if (current.perVehicle !== data.perVehicle || current.sourceRef !== data.sourceRef) {
-      await tx.update(productFitments).set({ perVehicle: data.perVehicle, sourceRef: data.sourceRef }).where(eq(productFitments.id, current.id));
-      current.perVehicle = data.perVehicle;
-      current.sourceRef = data.sourceRef;
-      counts.updated++;
-    } else counts.unchanged++;
+    const spare = [...unmatched.values()];
+    for (const span of moved) {
+      const row = spare.shift();
+      if (row) {
+        await tx.update(productFitments).set(span).where(eq(productFitments.id, row.id));
+        counts.updated++;
+      } else {
+        inserts.push(fitmentRow(sample.productId, { ...sample, ...span, source: ACES_SOURCE }));
+        counts.created++;
+      }
+    }
+    deletes.push(...spare.map((r) => r.id));
+    counts.deleted += spare.length;
   }
+  for (let i = 0; i < inserts.length; i += 2000) await tx.insert(productFitments).values(inserts.slice(i, i + 2000));
+  for (let i = 0; i < deletes.length; i += 2000) await tx.delete(productFitments).where(inArray(productFitments.id, deletes.slice(i, i + 2000)));
   return applied;
 }
 
 /**
- * A FULL feed's last step: the ACES rows of its brands' parts that the feed does not name are deleted. Fitment
- * entered by hand (another `source`) and other brands' rows stay.
+ * A FULL feed's last step: the ACES rows of its brands' parts that the feed names nowhere (no staged row of the job)
+ * are deleted. Fitment entered by hand (another `source`) and other brands' rows stay. A feed none of whose
+ * applications the shop could take has no brands here, and deletes nothing.
  */
-export async function sweepAcesFull(tx: Db, brands: ReadonlySet<string>, kept: ReadonlySet<string>): Promise<number> {
+export async function sweepAcesFull(tx: Db, jobId: string, brands: ReadonlySet<string>): Promise<number> {
   if (!brands.size) return 0;
-  const rows = await tx
-    .select({
-      id: productFitments.id,
-      productId: productFitments.productId,
-      make: productFitments.make,
-      model: productFitments.model,
-      yearFrom: productFitments.yearFrom,
-      yearTo: productFitments.yearTo,
-      variant: productFitments.variant,
-      position: productFitments.position,
-      notes: productFitments.notes,
-    })
-    .from(productFitments)
-    .innerJoin(products, eq(products.id, productFitments.productId))
-    .where(and(eq(productFitments.source, ACES_SOURCE), inArray(sql`lower(trim(${products.brand}))`, [...brands])))
-    .for('update');
-  const gone = rows.filter((r) => !kept.has(acesRowKey(r))).map((r) => r.id);
-  for (let i = 0; i < gone.length; i += 1000) await tx.delete(productFitments).where(inArray(productFitments.id, gone.slice(i, i + 1000)));
+  const gone = await tx
+    .delete(productFitments)
+    .where(
+      and(
+        eq(productFitments.source, ACES_SOURCE),
+        inArray(
+          productFitments.productId,
+          tx
+            .select({ id: products.id })
+            .from(products)
+            .where(inArray(sql`lower(trim(${products.brand}))`, [...brands])),
+        ),
+        sql`not exists (select 1 from ${importJobRows} where ${importJobRows.jobId} = ${jobId} and ${importJobRows.skuKey} = ${productFitments.productId}::text)`,
+      ),
+    )
+    .returning({ id: productFitments.id });
   return gone.length;
 }

@@ -35,7 +35,7 @@ import { acesReport, batchResolver, piesReport } from '../feeds/feed-report';
 import { openAcesFeed } from '../feeds/aces';
 import { openPiesFeed } from '../feeds/pies';
 import { FeedError } from '../feeds/xml-records';
-import { AcesResolver, acesStage, applyAcesChunk, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
+import { AcesResolver, acesStage, applyAcesParts, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
 import { defaultCategoryLabel, loadPartIds, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
 
 /**
@@ -51,6 +51,8 @@ type JobRow = typeof importJobs.$inferSelect;
 export const IMPORT_BATCH_ROWS = 500;
 /** Staged rows applied per step of the commit (all steps in one transaction). */
 const COMMIT_CHUNK = 1000;
+/** Parts whose staged ACES applications are applied per step of the commit (all of a part's at once). */
+const ACES_COMMIT_PARTS = 200;
 
 export interface ImportActor {
   id: string;
@@ -572,10 +574,10 @@ async function readAcesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
     notes.push(
       brands.size
         ? `A FULL feed: the commit makes the ACES applications of ${[...brands].join(', ')} exactly this file's; fitment entered by hand stays.`
-        : 'A FULL feed with no application the shop can take: the commit changes nothing.',
+        : 'A FULL feed with no application the shop can take: the commit changes nothing and deletes none of the shop’s applications.',
     );
   else notes.push('An UPDATE feed: the commit adds its A applications and deletes its D applications; nothing else changes.');
-  notes.push('Years are kept as the feed gives them: one row per App (consecutive base vehicles are not merged into one span).');
+  notes.push('Consecutive model years of one part, vehicle, position, quantity and notes are kept as one year span.');
   return run.ready({ ...report, notes });
 }
 
@@ -667,30 +669,44 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
 }
 
 /**
- * The ACES commit (decision 210), inside commitImportJob's transaction: the staged applications in file order, a
- * chunk at a time; then, for a FULL feed, the brands' ACES rows the feed does not name are deleted.
+ * The ACES commit (decisions 210 and 214), inside commitImportJob's transaction: the staged applications a group of
+ * parts at a time (all of a part's rows together, so its model years merge into spans); then, for a FULL feed, the
+ * brands' ACES rows of parts the feed does not name are deleted.
  */
 async function commitAces(tx: Db, job: JobRow): Promise<'done'> {
   const counts: AcesCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-  const kept = new Set<string>();
   const brands = new Set<string>();
   const refused: CatalogImportError[] = [];
-  let after = 0;
+  const full = job.report?.submissionType === 'FULL';
+  let after = '';
   let applied = 0;
   for (;;) {
+    // The staging key of an ACES row is its part's id (readAcesJob).
+    const parts = await tx
+      .selectDistinct({ key: importJobRows.skuKey })
+      .from(importJobRows)
+      .where(and(eq(importJobRows.jobId, job.id), gt(importJobRows.skuKey, after)))
+      .orderBy(asc(importJobRows.skuKey))
+      .limit(ACES_COMMIT_PARTS);
+    if (parts.length === 0) break;
+    after = parts[parts.length - 1].key;
     const staged = await tx
       .select({ line: importJobRows.line, data: importJobRows.data })
       .from(importJobRows)
-      .where(and(eq(importJobRows.jobId, job.id), gt(importJobRows.line, after)))
-      .orderBy(asc(importJobRows.line))
-      .limit(COMMIT_CHUNK);
-    if (staged.length === 0) break;
-    after = staged[staged.length - 1].line;
+      .where(
+        and(
+          eq(importJobRows.jobId, job.id),
+          inArray(
+            importJobRows.skuKey,
+            parts.map((p) => p.key),
+          ),
+        ),
+      );
     const rows = staged.map((s) => ({ line: s.line, data: s.data as AcesStaged }));
     for (const r of rows) brands.add(r.data.brand);
-    applied += await applyAcesChunk(tx, rows, counts, kept, refused);
+    applied += await applyAcesParts(tx, rows, full, counts, refused);
   }
-  if (job.report?.submissionType === 'FULL') counts.deleted += await sweepAcesFull(tx, brands, kept);
+  if (full) counts.deleted += await sweepAcesFull(tx, job.id, brands);
   const actor = { id: job.createdBy ?? 'system', email: job.createdByEmail ?? 'import job' };
   await recordAudit(tx, {
     actor: job.createdBy ? actor : null,

@@ -1,0 +1,1 @@
+CREATE INDEX "import_job_rows_job_sku_key_idx" ON "import_job_rows" USING btree ("job_id","sku_key");
