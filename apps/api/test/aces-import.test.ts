@@ -225,6 +225,45 @@ describe('vehicles carry the feed’s base vehicle ids', () => {
   });
 });
 
+describe('PATCH /vehicles/{id}: the admin sets or clears a base vehicle id (decision 214)', () => {
+  const patch = (id: string, payload: object, headers: Record<string, string> = bearer(admin.token)) =>
+    t.app.inject({ method: 'PATCH', url: `/api/vehicles/${id}`, headers, payload });
+  const listed = async (year: number) =>
+    ((await t.app.inject({ method: 'GET', url: `/api/vehicles?make=Patchmoto&model=Street%20300&year=${year}` })).json() as Vehicle[])[0];
+
+  it('sets, refuses an id another vehicle has (409), clears, and answers 404 and 400', async () => {
+    expect(
+      (await importVehicles('make,model,year_from,year_to,base_vehicle_id\nPatchmoto,Street 300,2020,2020,PM-2020\nPatchmoto,Street 300,2021,2021,'))
+        .statusCode,
+    ).toBe(200);
+    const v2021 = await listed(2021);
+    expect(v2021.externalId).toBeUndefined();
+    const set = await patch(v2021._id, { externalId: 'PM-2021' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ year: 2021, externalId: 'PM-2021' });
+    expect((await listed(2021)).externalId).toBe('PM-2021');
+
+    const taken = await patch(v2021._id, { externalId: 'PM-2020' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('Base vehicle id PM-2020 is already the 2020 Patchmoto Street 300.');
+    expect((await listed(2021)).externalId).toBe('PM-2021');
+
+    const cleared = await patch(v2021._id, { externalId: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().externalId).toBeUndefined();
+    expect((await listed(2021)).externalId).toBeUndefined();
+    // The id freed by the 2020 bike can go to the 2021 one.
+    expect((await patch((await listed(2020))._id, { externalId: null })).statusCode).toBe(200);
+    expect((await patch(v2021._id, { externalId: 'PM-2020' })).json().externalId).toBe('PM-2020');
+
+    expect((await patch('00000000-0000-4000-8000-000000000000', { externalId: 'PM-1' })).statusCode).toBe(404);
+    expect((await patch(v2021._id, { externalId: 'bad id!' })).statusCode).toBe(400);
+    expect((await patch(v2021._id, {}, {})).statusCode).toBe(401);
+    expect((await patch(v2021._id, { externalId: 'PM-X' }, bearer(customer.token))).statusCode).toBe(403);
+    expect((await listed(2021)).externalId).toBe('PM-2020');
+  });
+});
+
 describe('POST /api/admin/imports with kind aces', () => {
   it('reads a FULL feed into a report with unknown vehicles and parts counted, and commits its applications', async () => {
     const res = await upload(FULL_FEED);
@@ -389,8 +428,25 @@ describe('POST /api/admin/imports with kind aces', () => {
 });
 
 describe('model years merged into spans (decision 214)', () => {
-  const front = (year: number, qty = 2): AppSpec => ({ id: `f${year}`, bv: `SC-${year}`, qty, pos: 'Front', note: 'Sintered', part: 'SP-PADS', brand: 'SpanCo' });
-  const rear = (id: string, spec: Partial<AppSpec>): AppSpec => ({ id, qty: 1, pos: 'Rear', part: 'SP-PADS', brand: 'SpanCo', make: 'Spanmoto', model: 'Enduro 450', ...spec });
+  const front = (year: number, qty = 2): AppSpec => ({
+    id: `f${year}`,
+    bv: `SC-${year}`,
+    qty,
+    pos: 'Front',
+    note: 'Sintered',
+    part: 'SP-PADS',
+    brand: 'SpanCo',
+  });
+  const rear = (id: string, spec: Partial<AppSpec>): AppSpec => ({
+    id,
+    qty: 1,
+    pos: 'Rear',
+    part: 'SP-PADS',
+    brand: 'SpanCo',
+    make: 'Spanmoto',
+    model: 'Enduro 450',
+    ...spec,
+  });
   const FEED = [
     front(2018),
     front(2019),
@@ -461,7 +517,9 @@ describe('model years merged into spans (decision 214)', () => {
     );
     const ready = await until((await upload(unknown)).json().id, 'ready');
     expect(ready).toMatchObject({ rowsRead: 2, rowsWritten: 0, errorCount: 2 });
-    expect(ready.report!.notes?.[0]).toBe('A FULL feed with no application the shop can take: the commit changes nothing and deletes none of the shop’s applications.');
+    expect(ready.report!.notes?.[0]).toBe(
+      'A FULL feed with no application the shop can take: the commit changes nothing and deletes none of the shop’s applications.',
+    );
     expect((await post(`/api/admin/imports/${ready.id}/commit`)).statusCode).toBe(202);
     expect(await until(ready.id, 'done')).toMatchObject({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
     expect(await acesRows('SpanCo')).toEqual(before);

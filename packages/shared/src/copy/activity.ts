@@ -44,6 +44,7 @@ export const activityCopy = {
     'payment.refund': 'Payment refunded',
     'payment.refund_due': 'Refund due',
     'vehicle.create': 'Vehicle added',
+    'vehicle.update': 'Base vehicle id changed',
     'vehicles.import': 'Vehicles imported',
     'message.handle': 'Message handled',
     'message.reopen': 'Message reopened',

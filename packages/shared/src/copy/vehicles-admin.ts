@@ -14,6 +14,14 @@ export const vehiclesAdminCopy = {
   year: 'Year',
   variant: 'Variant (optional)',
   variantHint: 'Leave empty for the base model, e.g. "SP" or "Adventure".',
+  externalId: 'Base vehicle id (optional)',
+  externalIdHint: 'The id an ACES fitment feed gives this model year (BaseVehicle id). Empty: none.',
+  listedAs: (name: string, externalId: string | undefined) =>
+    `${name} is already listed, ${externalId ? `with base vehicle id ${externalId}` : 'without a base vehicle id'}. Save to change its base vehicle id.`,
+  saveExternalId: 'Save base vehicle id',
+  savingExternalId: 'Saving…',
+  externalIdSaved: (name: string, externalId: string | null) =>
+    externalId ? `Base vehicle id of ${name}: ${externalId}` : `Base vehicle id of ${name} cleared`,
   add: 'Add vehicle',
   adding: 'Adding…',
   added: (name: string) => `Vehicle added: ${name}`,

@@ -95,6 +95,12 @@ export const createVehicleSchema = z.object({
 });
 export type CreateVehicleInput = z.infer<typeof createVehicleSchema>;
 
+/** PATCH /vehicles/{id} (admin, decision 214): set a vehicle's base vehicle id, or clear it with null or "". */
+export const updateVehicleExternalIdSchema = z.object({
+  externalId: externalIdSchema.nullable(),
+});
+export type UpdateVehicleExternalIdInput = z.infer<typeof updateVehicleExternalIdSchema>;
+
 /**
  * POST /vehicles/import (admin): CSV text with a header `make,model,year_from,year_to[,variant][,base_vehicle_id]`.
  * A `base_vehicle_id` (decision 210) names one model year, so its row has year_from equal to year_to.

@@ -291,7 +291,10 @@ export async function applyAcesParts(
     for (const [key, old] of existing)
       if (present.has(old[0].productId) && !groups.has(key)) {
         const { productId, make, model, variant, position, notes } = old[0];
-        groups.set(key, { sample: { action: 'A', productId, brand: '', make, model, variant, position, notes, yearFrom: 0, yearTo: 0, perVehicle: null, sourceRef: '' }, ops: [] });
+        groups.set(key, {
+          sample: { action: 'A', productId, brand: '', make, model, variant, position, notes, yearFrom: 0, yearTo: 0, perVehicle: null, sourceRef: '' },
+          ops: [],
+        });
       }
 
   const inserts: ReturnType<typeof fitmentRow>[] = [];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createVehicleSchema,
+  updateVehicleExternalIdSchema,
   errorResponseSchema,
   vehicleImportResultSchema,
   vehicleListQuerySchema,
@@ -11,12 +12,13 @@ import {
   vehicleSchema,
   vehicleYearsQuerySchema,
 } from '@shop/shared';
-import { createVehicle, importVehiclesCsv, listMakes, listModels, listVehicles, listYears } from './vehicles.service';
+import { createVehicle, importVehiclesCsv, listMakes, listModels, listVehicles, listYears, setVehicleExternalId } from './vehicles.service';
 
 const adminErrors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
+  404: errorResponseSchema,
   409: errorResponseSchema,
   413: errorResponseSchema,
   415: errorResponseSchema,
@@ -93,6 +95,23 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.status(201).send(await createVehicle(app.db, req.body, { id: req.user!.id, email: req.user!.email })),
+  );
+
+  app.patch(
+    '/vehicles/:id',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['vehicles'],
+        summary:
+          "Set or clear a vehicle's base vehicle id (admin; ACES BaseVehicle@id, decision 214): null or an empty string clears it, an id another vehicle has answers 409",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string() }),
+        body: updateVehicleExternalIdSchema,
+        response: { 200: vehicleSchema, ...adminErrors },
+      },
+    },
+    async (req) => setVehicleExternalId(app.db, req.params.id, req.body, { id: req.user!.id, email: req.user!.email }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   VEHICLE_IMPORT_MAX_ROWS,
   vehicleCsvRowSchema,
   type CreateVehicleInput,
+  type UpdateVehicleExternalIdInput,
   type Vehicle,
   type VehicleImportResult,
 } from '@shop/shared';
@@ -114,6 +115,40 @@ export async function createVehicle(db: Db, input: CreateVehicleInput, actor: Ve
       if (owner && !sameVehicle(owner, values)) throw externalIdTaken(values.externalId!, owner);
       throw new ConflictError(`The ${describe(values)} is already in the vehicle list.`, 'VEHICLE_EXISTS');
     }
+    throw err;
+  }
+}
+
+/**
+ * PATCH /vehicles/{id} (admin, decision 214): set or clear a listed vehicle's base vehicle id. An id another vehicle
+ * has answers 409 with that vehicle's name; the change is audited. ACES rows already imported keep their make, model
+ * and years: a new id counts from the next feed on.
+ */
+export async function setVehicleExternalId(db: Db, id: string, input: UpdateVehicleExternalIdInput, actor: VehicleActor): Promise<Vehicle> {
+  const externalId = input.externalId ?? null;
+  try {
+    return await db.transaction(async (tx) => {
+      if (!isUuid(id)) throw new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
+      const [row] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for('update');
+      if (!row) throw new NotFoundError('No vehicle with that id.', 'VEHICLE_NOT_FOUND');
+      if (row.externalId === externalId) return toVehicleDto(row);
+      const owner = externalId ? await vehicleOfExternalId(tx as unknown as Db, externalId) : undefined;
+      if (owner) throw externalIdTaken(externalId!, owner);
+      const [updated] = await tx.update(vehicles).set({ externalId }).where(eq(vehicles.id, id)).returning();
+      await recordAudit(tx, {
+        actor,
+        action: 'vehicle.update',
+        entityType: 'vehicle',
+        entityId: id,
+        before: { externalId: row.externalId },
+        after: { externalId },
+      });
+      return toVehicleDto(updated);
+    });
+  } catch (err) {
+    // Two admins gave one id at once: the loser is told which vehicle has it.
+    const owner = externalId && isUniqueViolation(err) ? await vehicleOfExternalId(db, externalId) : undefined;
+    if (owner) throw externalIdTaken(externalId!, owner);
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import { api } from '../../../lib/api-client';
 
 /** Every vehicle list query starts with this key, so an admin's write can refresh them all. */
@@ -28,6 +29,15 @@ export const vehicleYearsQueryOptions = (make: string, model: string) =>
     queryFn: ({ signal }) => api<number[]>(`/vehicles/years?${new URLSearchParams({ make, model })}`, { signal }),
     enabled: make.trim().length > 0 && model.trim().length > 0,
     staleTime: 5 * 60_000,
+  });
+
+/** The vehicles of a make, model and year (base model first), each with its base vehicle id where it has one. */
+export const vehicleListQueryOptions = (make: string, model: string, year: number | null) =>
+  queryOptions({
+    queryKey: [...vehiclesQueryKey, 'list', make, model, year ?? 0],
+    queryFn: ({ signal }) => api<Vehicle[]>(`/vehicles?${new URLSearchParams({ make, model, year: String(year) })}`, { signal }),
+    enabled: make.trim().length > 0 && model.trim().length > 0 && year !== null,
+    staleTime: 60_000,
   });
 
 /** Year first (the shop's selector, decision 132): every listed model year, newest first. */

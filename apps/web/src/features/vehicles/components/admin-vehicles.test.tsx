@@ -48,6 +48,49 @@ describe('AddVehicleForm', () => {
   });
 });
 
+describe('AddVehicleForm and base vehicle ids (decision 214)', () => {
+  it('sends a new vehicle’s base vehicle id, shows a listed vehicle’s, saves a change and shows the server’s 409', async () => {
+    const listed = { _id: 'v2019', make: 'Honda', model: 'CB650R', year: 2019, variant: null, externalId: 'HO-2019' };
+    const api = fakeApi((req) => {
+      const list = lists(req);
+      if (list) return list;
+      if (req.method === 'GET' && req.path === '/api/vehicles') return { status: 200, body: req.query.get('year') === '2019' ? [listed] : [] };
+      if (req.method === 'POST' && req.path === '/api/vehicles') return { status: 201, body: { _id: 'v1', ...(req.body as object), variant: null } };
+      if (req.method === 'PATCH' && req.path === '/api/vehicles/v2019') {
+        const { externalId } = req.body as { externalId: string | null };
+        if (externalId === 'HO-2020')
+          return { status: 409, body: { error: { code: 'VEHICLE_EXTERNAL_ID_EXISTS', message: 'Base vehicle id HO-2020 is already the 2020 Honda CB650R.' } } };
+        return { status: 200, body: { ...listed, ...(externalId ? { externalId } : { externalId: undefined }) } };
+      }
+      return notFound(req);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AddVehicleForm />);
+    await user.type(screen.getByRole('combobox', { name: 'Make' }), 'Honda');
+    await user.type(screen.getByRole('combobox', { name: 'Model' }), 'CB650R');
+    await user.type(screen.getByRole('spinbutton', { name: 'Year' }), '2020');
+    await user.type(screen.getByRole('textbox', { name: 'Base vehicle id (optional)' }), 'HO-2020');
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    expect(await screen.findByText('Vehicle added: Honda CB650R 2020')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ make: 'Honda', model: 'CB650R', year: 2020, variant: null, externalId: 'HO-2020' });
+
+    // A listed vehicle: its id is shown and filled in, and the button saves it instead of adding.
+    await user.type(screen.getByRole('spinbutton', { name: 'Year' }), '2019');
+    expect(await screen.findByText('Honda CB650R 2019 is already listed, with base vehicle id HO-2019. Save to change its base vehicle id.')).toBeTruthy();
+    const idBox = screen.getByRole<HTMLInputElement>('textbox', { name: 'Base vehicle id (optional)' });
+    expect(idBox.value).toBe('HO-2019');
+    await user.clear(idBox);
+    await user.type(idBox, 'HO-2020');
+    await user.click(screen.getByRole('button', { name: 'Save base vehicle id' }));
+    expect(await screen.findByText('Base vehicle id HO-2020 is already the 2020 Honda CB650R.')).toBeTruthy();
+    await user.clear(idBox);
+    await user.click(screen.getByRole('button', { name: 'Save base vehicle id' }));
+    expect(await screen.findByText('Base vehicle id of Honda CB650R 2019 cleared')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ externalId: 'HO-2020' }, { externalId: null }]);
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
 describe('VehicleImport', () => {
   it('sends the file as text/csv and shows added, existing and skipped rows by line', async () => {
     const api = fakeApi((req) =>
