@@ -105,7 +105,7 @@ test('the admin adds fitment to a product on the edit form, and it is there afte
   }
 });
 
-test('the admin adds a vehicle, is told about a duplicate, and imports a CSV file', async ({ browser }, testInfo) => {
+test('the admin adds a vehicle, gives a listed one its base vehicle id, and imports a CSV file', async ({ browser }, testInfo) => {
   const { page, context } = await newAdminPage(browser);
   try {
     const model = `E2E ${suffix()}`;
@@ -130,10 +130,24 @@ test('the admin adds a vehicle, is told about a duplicate, and imports a CSV fil
     await expect(listed.getByRole('combobox', { name: 'Make' })).toHaveValue('Kawasaki');
     await expect(listed.getByRole('row', { name: `${model} 2025` })).toBeVisible();
 
-    // The same vehicle again: the server's 409 message.
+    // The same vehicle again: the form finds it listed and saves its base vehicle id instead (decision 214).
     await add.getByRole('spinbutton', { name: 'Year' }).fill('2025');
-    await add.getByRole('button', { name: 'Add vehicle' }).click();
-    await expect(add.getByRole('alert')).toHaveText(`The 2025 Kawasaki ${model} is already in the vehicle list.`);
+    const status = add.getByRole('status');
+    await expect(status).toHaveText(`Kawasaki ${model} 2025 is already listed, without a base vehicle id. Save to change its base vehicle id.`);
+    await expect(add.getByRole('button', { name: 'Add vehicle' })).toHaveCount(0);
+    const baseId = `E2E-${suffix()}`;
+    await add.getByRole('textbox', { name: 'Base vehicle id (optional)' }).fill(baseId);
+    await add.getByRole('button', { name: 'Save base vehicle id' }).click();
+    await expect(page.getByText(`Base vehicle id of Kawasaki ${model} 2025: ${baseId}`)).toBeVisible();
+    await expect(status).toHaveText(`Kawasaki ${model} 2025 is already listed, with base vehicle id ${baseId}. Save to change its base vehicle id.`);
+    // After a reload the vehicle still carries it.
+    await page.reload();
+    await add.getByRole('combobox', { name: 'Make' }).fill('Kawasaki');
+    await add.getByRole('combobox', { name: 'Model' }).fill(model);
+    await add.getByRole('spinbutton', { name: 'Year' }).fill('2025');
+    await expect(add.getByRole('textbox', { name: 'Base vehicle id (optional)' })).toHaveValue(baseId);
+    await add.getByRole('spinbutton', { name: 'Year' }).fill('');
+    await listed.getByRole('combobox', { name: 'Make' }).selectOption('Kawasaki');
 
     // Import: a new model over three years, the vehicle above again, and a bad row.
     const file = testInfo.outputPath('vehicles.csv');
