@@ -51,8 +51,9 @@ describe('nicknames of the demo models', () => {
       ['r6', 'Yamaha', 'YZF-R6'],
     ])
       expect(aliases, alias).toContainEqual(expect.objectContaining({ alias, make, model }));
-    // "gs" would name two BMWs: it is left out (decision 198).
-    expect(aliases.map((a) => a.alias)).not.toContain('gs');
+    // "gs" names two BMWs: seeded for both (decision 213), it names neither without a year.
+    expect(aliases.filter((a) => a.alias === 'gs').map((a) => a.model)).toEqual(expect.arrayContaining(['R 1250 GS', 'R 1300 GS']));
+    for (const q of ['gs brake pads', 'bmw gs oil filter', 'gs']) expect((await search(q)).namedVehicle, q).toBeUndefined();
   });
 
   it.each([
@@ -176,16 +177,20 @@ describe('nicknames an admin adds', () => {
     await eventually(async () => expect((await search('trumpet oil filter')).namedVehicle).toMatchObject({ model: 'Street Triple 765' }));
   });
 
-  it('a nickname two models share names neither of them', async () => {
-    for (const model of ['R 1250 GS', 'R 1300 GS']) {
-      const res = await api(admin, 'POST', '/api/search/model-aliases', { alias: 'gs', make: 'BMW', model });
+  it('a nickname two models share names neither of them, unless a year typed was of one of them only', async () => {
+    for (const model of ['790 Duke', '890 Duke']) {
+      const res = await api(admin, 'POST', '/api/search/model-aliases', { alias: 'dukey', make: 'KTM', model });
       expect(res.statusCode, res.body).toBe(201);
     }
-    for (const q of ['gs brake pads', 'bmw gs oil filter', 'gs']) expect((await search(q)).namedVehicle, q).toBeUndefined();
+    for (const q of ['dukey brake pads', 'ktm dukey oil filter', 'dukey']) expect((await search(q)).namedVehicle, q).toBeUndefined();
     // The suggestions offer both, so the shopper picks one.
-    const { bikes } = await search('gs');
-    expect(bikes).toContainEqual({ make: 'BMW', model: 'R 1250 GS' });
-    expect(bikes).toContainEqual({ make: 'BMW', model: 'R 1300 GS' });
+    const { bikes } = await search('dukey');
+    expect(bikes).toContainEqual({ make: 'KTM', model: '790 Duke' });
+    expect(bikes).toContainEqual({ make: 'KTM', model: '890 Duke' });
+    // Decision 213: only the 790 Duke was sold in 2019, only the 890 in 2022 (the 790's gap); both in 2024.
+    expect((await search('2019 dukey tyres')).namedVehicle).toMatchObject({ model: '790 Duke', year: 2019, rest: 'tyres' });
+    expect((await search('2022 dukey')).namedVehicle).toMatchObject({ model: '890 Duke', year: 2022 });
+    expect((await search('2024 dukey')).namedVehicle).toBeUndefined();
   });
 });
 

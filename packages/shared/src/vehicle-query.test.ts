@@ -112,6 +112,15 @@ describe('model nicknames', () => {
     expect(findVehicleInQuery('honda t7 pads', withAliases)).toBeNull();
   });
 
+  it('a year typed tells the models of a shared name apart when only one was sold that year (decision 213)', () => {
+    expect(findVehicleInQuery('2021 gs brake pads', withAliases)).toEqual({ make: 'BMW', model: 'R 1250 GS', year: 2021, rest: 'brake pads' });
+    expect(findVehicleInQuery('bmw gs 2025 oil filter', withAliases)).toEqual({ make: 'BMW', model: 'R 1300 GS', year: 2025, rest: 'oil filter' });
+    // A year neither was sold in names none (the year stays a word); a part of a name works the same way.
+    expect(findVehicleInQuery('2015 gs brake pads', withAliases)).toBeNull();
+    expect(findVehicleInQuery('2019 panigale chain', withAliases)).toEqual({ make: 'Ducati', model: 'Panigale V4', year: 2019, rest: 'chain' });
+    expect(findVehicleInQuery('2021 panigale chain', withAliases)).toBeNull();
+  });
+
   it('the suggestions offer the models a nickname begins, all of them when it is shared', () => {
     expect(suggestBikes('t7', withAliases).map((m) => m.model)).toEqual(['Ténéré 700']);
     expect(suggestBikes('brake pads gs', withAliases).map((m) => m.model)).toEqual(['R 1250 GS', 'R 1300 GS']);

@@ -127,8 +127,11 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     }
   }
 
+  const yearAt = tokens.findIndex((t, k) => !taken.has(k) && /^(19|20)\d\d$/.test(t));
+  const typedYear = yearAt >= 0 ? Number(tokens[yearAt]) : null;
+
   // Then the model: whole names before nicknames (decision 198) before parts of names; among several, the one of
-  // the make typed.
+  // the make typed, or the one sold in the year typed.
   let best: { model: KnownModel; span: Span; tier: KeyTier } | null = null;
   let ambiguous = false;
   for (const tier of KEY_TIERS) {
@@ -149,7 +152,13 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     const top = found.filter((f) => f.span.end - f.span.start === most);
     const distinct = new Set(top.map((f) => `${f.model.make}\u0000${f.model.model}`));
     if (distinct.size === 1) best = { ...top[0], tier };
-    else ambiguous = true;
+    else {
+      // Issue #38 item 3 (decision 213): a year typed tells them apart when only one of them was sold that year
+      // ("2021 gs": the R 1250 GS; "2025 gs": the R 1300 GS). A year none or several were sold in names none.
+      const sold = typedYear === null ? [] : top.filter((f) => soldIn(f.model, typedYear));
+      if (new Set(sold.map((f) => `${f.model.make}\u0000${f.model.model}`)).size === 1) best = { ...sold[0], tier };
+      else ambiguous = true;
+    }
     break;
   }
   if (best) mark(best.span);
