@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { querySizes, sizeMatches } from './search-sizes';
+import { bareNumberReadings, querySizes, sizeMatches, withBareNumberAs, withoutBareNumber } from './search-sizes';
 
 const labels = (q: string) => querySizes(q).sizes.map((s) => `${s.kind}:${s.label}`);
 
@@ -65,5 +65,21 @@ describe('querySizes', () => {
     expect(chain.map((s) => s.label)).toEqual(['520 × 120']);
     expect(sizeMatches(querySizes('520 chain').sizes[0], chain[0])).toBe(true);
     expect(sizeMatches(querySizes('525 x 118 chain').sizes[0], chain[0])).toBe(false);
+  });
+
+  it('reads a number alone as a size of the kinds a part has (decision 213)', () => {
+    expect(bareNumberReadings(41, new Set(['diameter']))).toEqual(['41mm']);
+    // A sprocket's name has a pitch and a tooth count: 16 can only be teeth, 520 only a pitch.
+    expect(bareNumberReadings(16, new Set(['chain', 'teeth']))).toEqual(['16t']);
+    expect(bareNumberReadings(520, new Set(['chain', 'teeth']))).toEqual(['520 pitch']);
+    expect(bareNumberReadings(118, new Set(['chain']))).toEqual(['118 links']);
+    expect(bareNumberReadings(5, new Set(['teeth']))).toEqual([]);
+    expect(bareNumberReadings(41, new Set())).toEqual([]);
+    expect(withBareNumberAs('fork seals 41', '41', '41mm')).toBe('fork seals 41mm');
+    expect(withoutBareNumber('fork seals 41', '41')).toBe('fork seals');
+    // Inside a part number, a tyre size or a decimal, a number does not stand alone.
+    expect(withBareNumberAs('RA-250-45 sprocket', '45', '45t')).toBeNull();
+    expect(withBareNumberAs('180/55 tyre', '55', '55mm')).toBeNull();
+    expect(withBareNumberAs('4.5 mm', '5', '5mm')).toBeNull();
   });
 });

@@ -142,3 +142,34 @@ export function sizeMatches(asked: QuerySize, part: QuerySize): boolean {
       return part.kind === 'chain' && (asked.pitch === 0 || part.pitch === asked.pitch) && (asked.links === null || part.links === asked.links);
   }
 }
+
+/**
+ * Issue #38 item 1 (decision 213): how a number typed alone after a part ("fork seals 41", "sprocket 16", "chain 520
+ * 120") reads as a size of a kind the part's sizes have: a diameter in mm, a tooth count (8–99), a chain's pitch (one
+ * of CHAIN_PITCHES) or links (60–200). The spelling `findSizes` reads ("41mm", "16t", "520 pitch", "120 links"), one per
+ * kind that can take the number.
+ */
+export function bareNumberReadings(n: number, kinds: ReadonlySet<QuerySize['kind']>): string[] {
+  const out: string[] = [];
+  if (!Number.isInteger(n) || n < 1 || n > 999) return out;
+  if (kinds.has('diameter')) out.push(`${n}mm`);
+  if (kinds.has('teeth') && n >= 8 && n <= 99) out.push(`${n}t`);
+  if (kinds.has('chain') && (CHAIN_PITCHES as readonly number[]).includes(n)) out.push(`${n} pitch`);
+  if (kinds.has('chain') && n >= 60 && n <= 200) out.push(`${n} links`);
+  return out;
+}
+
+/** Where a number stands alone in a query: not inside a part number, a size or a code ("RA-250-45", "180/55", "4.5"). */
+const bareNumberAt = (n: string) => new RegExp(`(?<![\\p{L}\\p{N}.,/-])${n}(?![\\p{L}\\p{N}/-]|[.,]\\d)`, 'u');
+
+/** The query with a number that stands alone written as a size instead ("fork seals 41" → "fork seals 41mm"); null if it does not stand alone. */
+export function withBareNumberAs(q: string, n: string, reading: string): string | null {
+  const re = bareNumberAt(n);
+  return re.test(q) ? q.replace(re, reading) : null;
+}
+
+/** The query without a number that stands alone ("fork seals 41" → "fork seals"); null if it does not stand alone. */
+export function withoutBareNumber(q: string, n: string): string | null {
+  const re = bareNumberAt(n);
+  return re.test(q) ? q.replace(re, ' ').replace(/\s+/g, ' ').trim() : null;
+}

@@ -27,8 +27,8 @@ export function separatedParts(q: string): string[] {
 
 /**
  * A list typed without separators ("brake pads chain lube", "FA244HH HF204 CR9EIX"), cut from the left into the
- * longest runs of words that find something; a word that finds nothing alone is left out. The whole query is not
- * asked again (it found nothing). Fewer than two pieces: [].
+ * longest runs of words that find something, a run never holding a word twice; a word that finds nothing alone is
+ * left out. The whole query is not asked again (it found nothing). Fewer than two pieces: [].
  */
 export async function listedParts(q: string, finds: (piece: string) => Promise<boolean>): Promise<string[]> {
   const words = q.trim().split(/\s+/).filter(Boolean);
@@ -37,6 +37,17 @@ export async function listedParts(q: string, finds: (piece: string) => Promise<b
   let i = 0;
   while (i < words.length && pieces.length < MAX_GROUPS) {
     let end = i === 0 ? words.length - 1 : words.length;
+    // Issue #38 (decision 213): a word typed again starts another part ("brake pads brake fluid" is "brake pads" and
+    // "brake fluid", not "brake pads brake" and "fluid").
+    const seen = new Set<string>();
+    for (let k = i; k < end; k++) {
+      const w = words[k].toLowerCase();
+      if (seen.has(w)) {
+        end = k;
+        break;
+      }
+      seen.add(w);
+    }
     while (end > i && !(await finds(words.slice(i, end).join(' ')))) end--;
     if (end === i) {
       i++;

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  bareNumberReadings,
   closestBikes,
   findVehicleInQuery,
   matchingPartNumber,
@@ -16,6 +17,9 @@ import {
   type SearchQuery,
   type SearchResult,
   type VehicleInQuery,
+  withBareNumberAs,
+  withoutBareNumber,
+  findSizes,
 } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
@@ -553,7 +557,20 @@ export async function readBike(
 ): Promise<{ effective: SearchQuery; named: VehicleInQuery | null; bikes: KnownModel[] | undefined }> {
   if (!query.q) return { effective: query, named: null, bikes: undefined };
   const models = await knownModels(exec, memo);
-  const named = !vehicleChosen && query.matchBike === 'true' ? findVehicleInQuery(query.q, models) : null;
+  const found = !vehicleChosen && query.matchBike === 'true' ? findVehicleInQuery(query.q, models) : null;
+  // Issue #38 item 3 (decision 213): a year the model named was not sold in names no bike (decision 167) and is not
+  // searched as a word either: no part's text holds a year it could mean ("2018 cbr600rr brake disc" is the
+  // CBR600RR's brake disc, never "Parts that fit your 2018 Honda CBR600RR").
+  const named =
+    found?.model && found.year === null
+      ? {
+          ...found,
+          rest: found.rest
+            .split(' ')
+            .filter((w) => !/^(19|20)\d\d$/.test(w))
+            .join(' '),
+        }
+      : found;
   return { effective: named ? { ...query, q: named.rest } : query, named, bikes: suggestBikes(query.q, models) };
 }
 
@@ -680,6 +697,67 @@ async function sizesApart(
   return { size: sizes.map((s) => s.label).join(' '), q: rest, total: rows.length, items: await toProductDtos(db, rows.slice(0, OTHER_SIZES_LIMIT), opts) };
 }
 
+/**
+ * Issue #38 item 1 (decision 213): a number typed alone beside a part ("fork seals 41", "sprocket 16", "chain 520 120")
+ * is the part's size when the parts the other words find carry sizes in their names of one kind that can take it (the
+ * fork seal kit's "43 mm": a diameter). The query with the number written as that size ("fork seals 41mm"), so that it
+ * is matched, or its other sizes shown, as decision 211 does for a size typed with its unit. A number first that no
+ * size reads is a quantity ("2 brake pads"): the query without it. Undefined otherwise (no such number, several, or
+ * no single reading). One more search of the other words, kept with the counts.
+ */
+async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicle: VehicleFilter | undefined, memo: SearchMemo): Promise<string | undefined> {
+  const q = query.q;
+  if (!q) return undefined;
+  const tokens = queryTokens(q);
+  // A number alone, or after a word of three or four letters that the tokens join to it as a code ("disc 300" →
+  // disc300; "mt 07" too, whose other words then find no sized part). A tyre size ("180 55 17") holds a slash.
+  const bare = tokens.flatMap((t) =>
+    t.size
+      ? []
+      : !t.parts && /^\d{1,3}$/.test(t.word)
+        ? [t.word]
+        : t.parts?.length === 2 && /^\p{L}{3,4}$/u.test(t.parts[0]) && /^\d{1,3}$/.test(t.parts[1])
+          ? [t.parts[1]]
+          : [],
+  );
+  if (bare.length !== 1 || tokens.some((t) => t.word.includes('/')) || !tokens.some((t) => /\p{L}{3,}/u.test(t.word))) return undefined;
+  const n = bare[0];
+  const rest = withoutBareNumber(q, n);
+  if (!rest || !/\p{L}/u.test(rest)) return undefined;
+  const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
+  const kinds = new Set(row.items.flatMap((p) => findSizes(String(p.name)).map((f) => f.size.kind)));
+  const readings = bareNumberReadings(Number(n), kinds);
+  if (readings.length === 1) return withBareNumberAs(q, n, readings[0]) ?? undefined;
+  // No size: a number first, before the part, is how many ("2 brake pads", "10 spark plugs"), not a word to match.
+  return readings.length === 0 && tokens[0].word === n && !tokens[0].parts && n.length <= 2 ? rest : undefined;
+}
+
+/**
+ * Issue #38 item 2 (decision 213): nothing found, and the query asks for a position the parts do not have ("rear brake
+ * pads": the shop lists front pads only): the parts the words find without the position, to show apart as related,
+ * after saying that the shop does not list what was asked for. Undefined otherwise.
+ */
+async function relatedWithoutPosition(
+  db: Db,
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  opts: CatalogOptions | undefined,
+  memo: SearchMemo,
+): Promise<{ head: string; related: NonNullable<SearchResult['related']> } | undefined> {
+  const words = await queryWords(exec, query.q!, memo);
+  const positions = words?.slots?.filter((s) => s.position) ?? [];
+  if (!words?.slots || positions.length === 0 || positions.length === words.slots.length) return undefined;
+  let rest = query.q!;
+  for (const p of positions) rest = withoutWords(rest, p.typed);
+  if (rest === query.q || !/\p{L}/u.test(rest)) return undefined;
+  const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: RELATED_LIMIT }, vehicle, memo);
+  const sizes = Number(row.total) > 0 ? branchSizes(row.sizes) : undefined;
+  // Parts that are what the other words name (a part number, name, brand or category), not mentions in descriptions.
+  if (!sizes || (sizes.sku === 0 && sizes.buckets.every(([tier]) => tier >= DESCRIPTION_TIER))) return undefined;
+  return { head: query.q!, related: { q: rest, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) } };
+}
+
 export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, memo: SearchMemo = noMemo): Promise<SearchResult> {
   const exec: SearchExecutor = async (statement) => ((await db.execute(statement)) as unknown as { rows: never[] }).rows;
   let vehicle: VehicleRow | undefined;
@@ -687,7 +765,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, query.vehicle));
     if (!vehicle) throw vehicleNotFound();
   }
-  const { effective, named, bikes } = await readBike(exec, query, Boolean(vehicle), memo);
+  const bike0 = await readBike(exec, query, Boolean(vehicle), memo);
+  const { named, bikes } = bike0;
+  // Issue #38 item 1 (decision 213): a number alone beside a part may be its size ("fork seals 41").
+  const sized = await bareNumberAsSize(exec, bike0.effective, vehicle ?? named ?? undefined, memo);
+  const effective = sized ? { ...bike0.effective, q: sized } : bike0.effective;
   // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
   const row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
   const total = Number(row.total);
@@ -729,16 +811,23 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // Issue #38 item 1 (decision 195): nothing found for the words, and they name several parts: each part's group,
   // searched like the query (the bike named or chosen, the filters), its first few parts.
   // A bike's part that fits other bikes ("front sprocket mt07", forOtherBikes) is one part, not a list.
-  const groups =
+  // Issue #38 item 2 (decision 213): nothing found because of a position the parts do not have ("rear brake pads"):
+  // said first, and the parts without the position apart, as related (not cut into a list of "rear brake" and "pads").
+  const withoutPosition =
     total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes
+      ? await relatedWithoutPosition(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
+      : undefined;
+  const groups =
+    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !withoutPosition
       ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
   // Issue #38 item 4 (decision 211): nothing found, and the head noun names a part the shop does not list ("brake
   // caliper bolt"): the parts the other words find, shown apart as related, after saying so.
   const withoutHead =
-    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !groups
+    withoutPosition ??
+    (total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !groups
       ? await relatedWithoutHead(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
-      : undefined;
+      : undefined);
   // Issue #36 item 4 (decision 197): a bike named or chosen: its parts diagrams whose names hold the other words.
   const bike = vehicle
     ? { make: vehicle.make, model: vehicle.model, year: vehicle.year, vehicleId: vehicle.id }

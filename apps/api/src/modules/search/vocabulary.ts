@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { findSizes, type QuerySize } from '@shop/shared';
+import { FITMENT_POSITION_PAIRS } from '@shop/shared/fitment';
 
 /**
  * The shopper's words, turned into what the full text can find (issue #26, decision 158; decision 111 before it).
@@ -337,6 +338,12 @@ export interface Slot {
   typed: string;
   /** A size (decision 211): it matches the size's own words only, and is never the query's head noun. */
   size?: true;
+  /**
+   * Issue #38 item 2 (decision 213): a position word ("rear", or a synonym of it such as "hinten"), as the English
+   * word the catalogue uses. Beside other words it asks for a part that says so in its name or says the opposite
+   * nowhere, so "rear" in another part's description ("rear view") does not decide the answer.
+   */
+  position?: string;
   exact: Alternative[];
   inexact: Alternative[];
 }
@@ -375,8 +382,16 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
     const c = (byWord.get(w)?.completions ?? []).filter(plainWord);
     return c.length > MAX_COMPLETIONS ? [`${w}:*`] : c;
   };
+  // A part of a joined token ("tire 180/55" is one token): its forms, or those of its one-word synonyms when the
+  // catalogue holds none ("tire" → tyre).
+  const partForms = (w: string): string[] => {
+    const own = formsOf(w);
+    if (own.length > 0) return own;
+    const terms = (termIndex.get(stemOf(w)) ?? []).flat().filter((term) => term.words.length === 1);
+    return [...new Set(terms.flatMap((term) => term.words[0].forms))].filter(plainWord);
+  };
   /** The token as typed: its forms, and for a joined token ("mt 07") also its parts anywhere. */
-  const typedAlternatives = (t: Token): Alternative[] => defined([alternative([formsOf(t.word)]), t.parts ? alternative(t.parts.map(formsOf)) : undefined]);
+  const typedAlternatives = (t: Token): Alternative[] => defined([alternative([formsOf(t.word)]), t.parts ? alternative(t.parts.map(partForms)) : undefined]);
 
   const slots: Slot[] = [];
   for (let i = 0; i < tokens.length;) {
@@ -403,7 +418,9 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
           ),
         ),
       );
-      const typed = n === 1 ? typedAlternatives(run[0]) : defined([alternative(run.map((t) => formsOf(t.word)))]);
+      // A term that begins with a position ("front tyre") is that phrase only, not its words anywhere: the rear
+      // tyre's description says "front" (decision 213).
+      const typed = n === 1 ? typedAlternatives(run[0]) : OPPOSITE.has(run[0].word) ? [] : defined([alternative(run.map((t) => formsOf(t.word)))]);
       const exact = uniqueAlternatives([...typed, ...synonymsAlts]);
       if (exact.length === 0) continue;
       const known = new Set(exact.flatMap((a) => a.words.flat()));
@@ -434,7 +451,24 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
     slots.push({ typed: t.word, exact, inexact: uniqueAlternatives(inexact) });
     i += 1;
   }
-  return slots;
+  return slots.map((s) => {
+    const position = positionOf(s);
+    return position ? { ...s, position } : s;
+  });
+}
+
+/** The opposite of each position word ("front" ↔ "rear"): the pairs of fitment positions (decision 192). */
+const OPPOSITE = new Map<string, string>(FITMENT_POSITION_PAIRS.flatMap(([a, b]) => [[a, b] as [string, string], [b, a] as [string, string]]));
+
+/**
+ * Issue #38 item 2 (decision 213): the position a slot asks for: one word typed (not a synonym term of several words,
+ * "rear light"), whose exact alternatives are that position's word ("rear", or a synonym such as "hinten" → rear).
+ */
+function positionOf(slot: Slot): string | undefined {
+  if (slot.size || slot.typed.includes(' ')) return undefined;
+  const single = slot.exact.filter((a) => a.words.length === 1).flatMap((a) => a.words[0]);
+  const found = [...OPPOSITE.keys()].filter((p) => single.includes(p));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -543,7 +577,7 @@ const NOT_A_HEAD = new Set(
 export function headSlot(slots: Slot[], names: ReadonlySet<string> = new Set()): Slot | null {
   const words = slots.filter((s) => !s.size && HEAD_WORDS.test(s.typed));
   if (words.length < 2) return null;
-  return [...words].reverse().find((s) => !NOT_A_HEAD.has(s.typed) && !names.has(s.typed)) ?? null;
+  return [...words].reverse().find((s) => !s.position && !NOT_A_HEAD.has(s.typed) && !names.has(s.typed)) ?? null;
 }
 
 /** Words of letters, three or more in the first: what a head noun may be. */
@@ -566,8 +600,17 @@ export function rankQueries(slots: Slot[], tokens: number): RankQueries {
   const all = (s: Slot) => [...s.exact, ...s.inexact];
   const each = (weights: string, exactOnly: boolean) => slots.map((s) => slotQuery(exactOnly ? s.exact : all(s), weights));
   const headWords = slots.flatMap((s) => all(s).map((a) => or(lexemes(a.words[a.words.length - 1], 'A'))));
+  // Issue #38 item 2 (decision 213): beside a word that is no position, a position is asked of the name, or the part
+  // must not say the opposite anywhere ("rear indicators": the indicators, which say no side, and not only the
+  // mirrors whose description says "rear view"; "rear brake pads": not the front pads). Alone, it is a word as before.
+  const soft = slots.some((s) => !s.position);
+  const match = slots.map((s) => {
+    const anywhere = slotQuery(all(s), '');
+    if (!s.position || !soft || anywhere === null) return anywhere;
+    return `(${slotQuery(all(s), 'AB')} | !${OPPOSITE.get(s.position)})`;
+  });
   return {
-    match: allOf(each('', false))!,
+    match: allOf(match)!,
     nameAll: allOf(each('B', false)),
     nameAllExact: allOf(each('B', true)),
     nameSome: anyOf(each('B', false)),
