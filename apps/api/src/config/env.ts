@@ -171,6 +171,12 @@ export const envSchema = z.object({
    * build many apps that never send one). Default `ready`, `first-use` under NODE_ENV=test.
    */
   JOBS_START: z.enum(['ready', 'first-use']).optional(),
+  /**
+   * Issue #35 item 3 (decision 214): the pictures a PIES feed names by address are fetched after its commit and stored
+   * as uploads (`fetch`), or kept as addresses (`keep`). Default `fetch`, `keep` under NODE_ENV=test (tests fetch from
+   * a local server only when they ask).
+   */
+  FEED_IMAGES: z.enum(['fetch', 'keep']).optional(),
   /** Seconds between sweeps that ask the payment provider about unpaid orders with a payment intent (0 = only at start). */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   /**

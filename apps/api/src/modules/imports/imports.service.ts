@@ -36,7 +36,8 @@ import { openAcesFeed } from '../feeds/aces';
 import { openPiesFeed } from '../feeds/pies';
 import { FeedError } from '../feeds/xml-records';
 import { AcesResolver, acesStage, applyAcesParts, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
-import { defaultCategoryLabel, loadPartIds, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
+import { fetchFeedImages, storedFeedImages } from './feed-images';
+import { defaultCategoryLabel, loadPartIds, piesImageUrls, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
 
 /**
  * Issue #35 item 2 (decision 200): a feed import as a background job. The worker streams the stored file through
@@ -63,6 +64,8 @@ export interface ImportContext {
   db: Db;
   /** DATA_DIR: the uploads live under DATA_DIR/imports. */
   dataDir: string;
+  /** FEED_IMAGES=fetch: a PIES commit fetches the pictures its items name by address (decision 214). */
+  fetchImages?: boolean;
 }
 
 export const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
@@ -433,6 +436,7 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
     const { rows, refused, created } = piesRows(
       items.map((item) => ({ line: item.line, item })),
       known,
+      await storedFeedImages(db, piesImageUrls(items)),
     );
     for (const e of refused) run.addError(e);
     newParts += created;
@@ -494,7 +498,11 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
       `${newParts} new part${newParts === 1 ? '' : 's'}: filed under ${defaultCategoryLabel()} (PartTerminologyID is not mapped to the shop's categories yet); a known part keeps its category.`,
     );
   if (withPictures)
-    notes.push(`${withPictures} ${withPictures === 1 ? 'item names' : 'items name'} pictures: the shop stores their addresses and does not fetch them.`);
+    notes.push(
+      ctx.fetchImages
+        ? `${withPictures} ${withPictures === 1 ? 'item names' : 'items name'} pictures: after the commit the shop fetches each address once and stores the picture as its own (PNG, JPEG or WebP, at most 5 MB); one it cannot have keeps its address.`
+        : `${withPictures} ${withPictures === 1 ? 'item names' : 'items name'} pictures: the shop stores their addresses and does not fetch them (FEED_IMAGES=keep).`,
+    );
   if (otherCurrencies.size)
     notes.push(
       `Prices in ${[...otherCurrencies].join(', ')} are not taken (the shop sells in ${SHOP_CURRENCY}): a known part keeps its price, a new part is left out.`,
@@ -598,6 +606,9 @@ async function finish(tx: Db, id: string, status: 'cancelled' | 'failed' | 'done
 export async function commitImportJob(ctx: ImportContext, id: string): Promise<'done' | 'skipped' | 'failed'> {
   const { db } = ctx;
   let filePath: string | null = null;
+  // A PIES commit's parts with pictures: their addresses are fetched after the commit (decision 214).
+  const pictured: string[] = [];
+  let pictureOwner: string | null = null;
   try {
     const outcome = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
@@ -630,9 +641,12 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
               items.map((i) => skuKey(i.item.partNumber)),
               true,
             ),
+            await storedFeedImages(txDb, piesImageUrls(items.map((i) => i.item))),
           );
           refused.push(...built.refused);
           rows = built.rows;
+          for (const { item } of items) if (item.images.some((x) => x.url)) pictured.push(skuKey(item.partNumber));
+          pictureOwner = job.createdBy;
         }
         const result = await applyCatalogRows(txDb, rows, actor, counts, { skipRefused: true });
         refused.push(...result.refused);
@@ -659,6 +673,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
       return 'done' as const;
     });
     if (outcome === 'done' && filePath) await removeUpload(ctx.dataDir, filePath);
+    if (outcome === 'done' && pictured.length && ctx.fetchImages) await fetchPictures(ctx, id, pictured, pictureOwner);
     return outcome;
   } catch (err) {
     // Another admin added one of these part numbers while the commit ran: running it again would fail the same way.
@@ -727,6 +742,27 @@ async function commitAces(tx: Db, job: JobRow): Promise<'done'> {
     errorsSample: [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE),
   });
   return 'done';
+}
+
+/**
+ * After a PIES commit (decision 214): the pictures its parts name by address are fetched and stored, and the job
+ * says how many, with each refusal among its errors. The catalogue is already committed; a crash here leaves the
+ * addresses, which the next import of the feed fetches.
+ */
+async function fetchPictures(ctx: ImportContext, id: string, skuKeys: string[], owner: string | null): Promise<void> {
+  const { stored, refused } = await fetchFeedImages(ctx.db, skuKeys, owner);
+  const [job] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, id));
+  if (!job) return;
+  const note = `Pictures: ${stored} fetched and stored as the shop's own${refused.length ? `, ${refused.length} refused (the part keeps the address; see the errors)` : ''}.`;
+  await ctx.db
+    .update(importJobs)
+    .set({
+      errorCount: job.errorCount + refused.length,
+      errorsSample: [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE),
+      report: job.report ? { ...job.report, notes: [...(job.report.notes ?? []), note] } : job.report,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(importJobs.id, id));
 }
 
 /** The job gave up (every retry failed, or the file cannot be applied): the import ends failed, nothing applied. */

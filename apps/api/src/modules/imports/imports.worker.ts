@@ -16,7 +16,11 @@ const RETRY_LIMIT = 3;
  * queue, whose worker marks the import failed.
  */
 export function registerImportWorkers(app: FastifyInstance): void {
-  const ctx = (): ImportContext => ({ db: app.db, dataDir: app.config.DATA_DIR });
+  const ctx = (): ImportContext => ({
+    db: app.db,
+    dataDir: app.config.DATA_DIR,
+    fetchImages: (app.config.FEED_IMAGES ?? (app.config.NODE_ENV === 'test' ? 'keep' : 'fetch')) === 'fetch',
+  });
   const queueOptions = { retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds: 3600, heartbeatSeconds: 30, deadLetter: QUEUES.importFailed };
   app.jobs.register<ImportJobData>({
     queue: QUEUES.importFailed,

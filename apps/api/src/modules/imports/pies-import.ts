@@ -38,7 +38,11 @@ const money = (cents: number) => fromCents(cents).toFixed(2);
  * cannot be applied. Prices: PIES prices one piece (`Price@UOM` PE/EA) and the shop stores the price of a lot of its
  * minimum order (decision 182), so the list price and each price break are multiplied by the minimum order.
  */
-export function piesItemRecord(item: PiesItem, current: ProductRow | null): { record: Record<string, string> } | { error: string } {
+export function piesItemRecord(
+  item: PiesItem,
+  current: ProductRow | null,
+  stored: ReadonlyMap<string, string> = new Map(),
+): { record: Record<string, string> } | { error: string } {
   if (current && current.brand.trim().toLowerCase() !== item.brand.trim().toLowerCase()) {
     return { error: `Part number ${item.partNumber} is in the shop as a part of ${current.brand}, not ${item.brand}: left out` };
   }
@@ -71,7 +75,11 @@ export function piesItemRecord(item: PiesItem, current: ProductRow | null): { re
     };
   }
 
-  const urls = item.images.map((i) => i.url).filter((u): u is string => Boolean(u));
+  // A picture fetched by an earlier import is the shop's own upload now (decision 214): the same address, the same picture.
+  const urls = item.images
+    .map((i) => i.url)
+    .filter((u): u is string => Boolean(u))
+    .map((u) => stored.get(u) ?? u);
   const images = urls.length ? [...new Set(urls)].slice(0, 12) : current ? (current.images.length ? current.images : [current.img]) : [];
   if (!images.length) return { error: `A new part needs a picture: ${item.partNumber} names no image address (DigitalFileInformation URI)` };
   record.images = images.join(CATALOG_CSV_IMAGE_SEPARATOR);
@@ -122,13 +130,13 @@ export async function productsBySkuKey(db: Db, keys: readonly string[], lock = f
  * Staged PIES items as checked catalogue rows, against the parts as they are now (`known`): the rows to apply and
  * the items left out, by line.
  */
-export function piesRows(items: { line: number; item: PiesItem }[], known: Map<string, ProductRow>) {
+export function piesRows(items: { line: number; item: PiesItem }[], known: Map<string, ProductRow>, stored: ReadonlyMap<string, string> = new Map()) {
   const rows: ParsedRow[] = [];
   const refused: CatalogImportError[] = [];
   let created = 0;
   for (const { line, item } of items) {
     const current = known.get(skuKey(item.partNumber)) ?? null;
-    const built = piesItemRecord(item, current);
+    const built = piesItemRecord(item, current, stored);
     if ('error' in built) {
       refused.push({ line, message: built.error });
       continue;
@@ -175,3 +183,6 @@ export async function loadPartIds(db: Db, keys: readonly { brand: string; partNu
 
 /** The category a new part is filed under, in words, for the report's notes. */
 export const defaultCategoryLabel = () => CATEGORY_LABELS[DEFAULT_CATEGORY];
+
+/** The picture addresses of some PIES items (for `storedFeedImages`). */
+export const piesImageUrls = (items: Iterable<PiesItem>) => [...items].flatMap((i) => i.images.map((x) => x.url).filter((u): u is string => Boolean(u)));

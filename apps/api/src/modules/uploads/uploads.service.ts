@@ -64,17 +64,23 @@ async function encodeVariants(bytes: Buffer) {
   }
 }
 
-/** Store an uploaded picture as WebP in every width; answers where to find it. */
-export async function storeImage(db: Db, bytes: Buffer, uploadedBy: string): Promise<UploadResponse> {
+/**
+ * Store an uploaded picture as WebP in every width; answers where to find it. `id`: a name the caller chose (a feed's
+ * picture is named by its address, decision 214); by default a random one.
+ */
+export async function storeImage(db: Db, bytes: Buffer, uploadedBy: string | null, id?: string): Promise<UploadResponse> {
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedImageError();
   const { variants, width, height } = await encodeVariants(bytes);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(images).values({ sourceType: type, width, height, sourceBytes: bytes.length, uploadedBy }).returning({ id: images.id });
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(images)
+      .values({ ...(id ? { id } : {}), sourceType: type, width, height, sourceBytes: bytes.length, uploadedBy })
+      .returning({ id: images.id });
     await tx.insert(imageVariants).values(variants.map((v) => ({ imageId: row.id, width: v.width, data: v.data, bytes: v.data.length })));
     return row.id;
   });
-  return { url: uploadUrl(id), id, width, height };
+  return { url: uploadUrl(stored), id: stored, width, height };
 }
 
 const VARIANT_FILE = /^(\d{2,5})\.webp$/;
