@@ -221,7 +221,7 @@ describe('invoices', () => {
   it('a lone spec order gets the next number when it is paid', async () => {
     const order = await placeOrder(t.app, bob, lever._id, 3);
     await payOrder(t.app, bob, order._id);
-    const [doc] = await t.app.db.select().from(documents).where(eq(documents.orderId, order._id));
+    const [doc] = await t.app.db.select().from(documents).where(eq(documents.checkoutId, order._id));
     expect(doc.number).toBe(inv(3));
     // Decision 160: it ships to Germany and is taxed: 74.97 at 19 % (14.2443 → 14.24), shipping 24.99 at 19 % (4.75).
     expect(doc.data.lines).toMatchObject([{ quantity: 3, amountCents: 3 * 2499, taxCents: 1424, taxRate: 19000 }]);

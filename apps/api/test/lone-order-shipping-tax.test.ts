@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product, Purchase } from '@shop/shared';
-import { orders } from '../src/db/schema';
+import { checkouts, orders } from '../src/db/schema';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { addProduct, createIntent, getProductStock, orderRequest, payOrder, receiptsFor } from './orders-fixtures';
@@ -58,8 +58,11 @@ describe('the one-product order ships and is taxed', () => {
       total: 35.29,
       shippingMethod: { name: 'Standard', carrier: 'USPS Ground Advantage', minDays: 3, maxDays: 5 },
     });
+    // Decision 212: the purchase is an order of one line; the order (its head, of the line's id) keeps where and how.
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
-    expect(row).toMatchObject({ shipRegion: 'TN', taxCents: 175, shippingCents: 799, shippingTaxCents: 56 });
+    expect(row).toMatchObject({ checkoutId: order._id, taxCents: 175 });
+    const [head] = await t.app.db.select().from(checkouts).where(eq(checkouts.id, order._id));
+    expect(head).toMatchObject({ shipRegion: 'TN', shipCountry: 'US', shippingCents: 799, shippingTaxCents: 56, taxCents: 175 + 56 });
     const intent = await createIntent(t.app, alice, order._id);
     expect(intent.json()).toMatchObject({ amount: 35.29 });
 

@@ -162,26 +162,26 @@ export function orderReceiptEmail(
   };
 }
 
-/** What a lone spec order keeps of its shipping and tax (decision 160); empty method: placed before they existed. */
-type LoneShipping = Omit<ReceiptCheckout, 'number' | 'shipTo'>;
+/** What the receipt of the spec's one-product purchase reads of its order (decision 160); empty method: placed before shipping existed. */
+type SingleHead = Omit<ReceiptCheckout, 'shipTo'>;
 
-/** The receipt of a lone spec order: its address is the one line the modal took. */
-export const receiptEmail = (order: ReceiptOrder & LoneShipping, publicUrl: string, invoice: ReceiptInvoice | null = null) =>
+/** The receipt of the spec's one-product purchase: its address is the one line the modal took. */
+export const receiptEmail = (order: ReceiptOrder, head: SingleHead, publicUrl: string, invoice: ReceiptInvoice | null = null) =>
   orderReceiptEmail(
     [order],
-    order.shippingMethodName
+    head.shippingMethodName
       ? {
-          number: order.number ?? 0,
+          number: head.number,
           shipTo: null,
-          shippingMethodName: order.shippingMethodName,
-          shippingCarrier: order.shippingCarrier,
-          shippingMinDays: order.shippingMinDays,
-          shippingMaxDays: order.shippingMaxDays,
-          shippingCents: order.shippingCents,
-          shippingTaxCents: order.shippingTaxCents,
-          taxIncluded: order.taxIncluded,
-          taxExempt: order.taxExempt,
-          taxId: order.taxId,
+          shippingMethodName: head.shippingMethodName,
+          shippingCarrier: head.shippingCarrier,
+          shippingMinDays: head.shippingMinDays,
+          shippingMaxDays: head.shippingMaxDays,
+          shippingCents: head.shippingCents,
+          shippingTaxCents: head.shippingTaxCents,
+          taxIncluded: head.taxIncluded,
+          taxExempt: head.taxExempt,
+          taxId: head.taxId,
         }
       : null,
     publicUrl,

@@ -15,7 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { InvoiceData } from '../../modules/invoices/invoice-data';
-import { checkouts, orders } from './shop';
+import { checkouts } from './shop';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -41,9 +41,8 @@ export const documents = pgTable(
     number: text('number').notNull(),
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
-    /** The order it is for: a checkout, or a lone spec order (one of the two). */
+    /** The order it is for (issue #34: every order, the spec's one-product purchase too, is a `checkouts` row). */
     checkoutId: uuid('checkout_id').references((): AnyPgColumn => checkouts.id, { onDelete: 'set null' }),
-    orderId: uuid('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** The order number (TT-10042) at issue: how the customer and the admin find it. */
     orderNumber: bigint('order_number', { mode: 'number' }),
     /** A credit note names the invoice it corrects. */
@@ -60,9 +59,6 @@ export const documents = pgTable(
     uniqueIndex('documents_invoice_checkout_unique')
       .on(t.checkoutId)
       .where(sql`${t.kind} = 'invoice' and ${t.checkoutId} is not null`),
-    uniqueIndex('documents_invoice_order_unique')
-      .on(t.orderId)
-      .where(sql`${t.kind} = 'invoice' and ${t.orderId} is not null`),
     index('documents_order_number_idx').on(t.orderNumber),
   ],
 );

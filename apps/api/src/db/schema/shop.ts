@@ -167,26 +167,18 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Paid after its reservation expired and the stock was gone: the admin must refund. */
     refundDue: boolean('refund_due').notNull().default(false),
-    /** Issue #9: the checkout this order is one line of; null for a single order. */
-    checkoutId: uuid('checkout_id').references((): AnyPgColumn => checkouts.id, { onDelete: 'set null' }),
+    /**
+     * The order this row is a line of (issue #34, decision 212: every line has one). The spec's one-product purchase
+     * (POST /order) is an order of one line whose id is its line's id, so `/orders/{id}` and the order are one id.
+     */
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references((): AnyPgColumn => checkouts.id),
     // Issue #24 (decision 153): the order number (a checkout's lines carry their checkout's), the part number at
     // the time, and the line's tax in cents.
     number: bigint('number', { mode: 'number' }),
     sku: text('sku').notNull().default(''),
     taxCents: integer('tax_cents').notNull().default(0),
-    // Issue #24 (decision 160): a lone order (the spec's one-product purchase) ships and is taxed like a checkout,
-    // so it keeps what a checkout keeps in its own row: the region it ships to, the method, shipping and its tax,
-    // and the tax setting and status it was priced with. A checkout's lines leave these at their defaults.
-    shipRegion: text('ship_region').notNull().default(''),
-    shippingMethodName: text('shipping_method_name').notNull().default(''),
-    shippingCarrier: text('shipping_carrier').notNull().default(''),
-    shippingMinDays: integer('shipping_min_days'),
-    shippingMaxDays: integer('shipping_max_days'),
-    shippingCents: integer('shipping_cents').notNull().default(0),
-    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
-    taxIncluded: boolean('tax_included').notNull().default(false),
-    taxExempt: boolean('tax_exempt').notNull().default(false),
-    taxId: text('tax_id').notNull().default(''),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -197,13 +189,11 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.email),
     index('orders_user_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
+    // A payment pays one order: a one-line purchase's payment is kept on its line (the spec's PATCH /orders/{id}).
     uniqueIndex('orders_transaction_id_single_unique')
       .on(t.transactionId)
-      .where(sql`${t.checkoutId} is null`),
+      .where(sql`${t.checkoutId} = ${t.id}`),
     index('orders_checkout_idx').on(t.checkoutId),
-    uniqueIndex('orders_number_single_unique')
-      .on(t.number)
-      .where(sql`${t.checkoutId} is null`),
     index('orders_number_idx').on(t.number),
     // Issue #37 item 3: the quick order's "discontinued" answer looks up lines whose part was deleted, by part number key.
     index('orders_discontinued_sku_idx')
@@ -462,7 +452,10 @@ export const orderReturns = pgTable(
   'order_returns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderKey: uuid('order_key').notNull(),
+    // Issue #34 (decision 212): the order, by id (every order is a `checkouts` row).
+    orderKey: uuid('order_key')
+      .notNull()
+      .references(() => checkouts.id),
     status: text('status').notNull().default('requested'),
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
@@ -511,7 +504,10 @@ export const orderRefunds = pgTable(
   'order_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderKey: uuid('order_key').notNull(),
+    // Issue #34 (decision 212): the order, by id (every order is a `checkouts` row).
+    orderKey: uuid('order_key')
+      .notNull()
+      .references(() => checkouts.id),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
     paymentId: text('payment_id').notNull(),
     status: text('status').notNull(),
@@ -663,7 +659,10 @@ export const shipments = pgTable(
   'shipments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderKey: uuid('order_key').notNull(),
+    // Issue #34 (decision 212): the order, by id (every order is a `checkouts` row).
+    orderKey: uuid('order_key')
+      .notNull()
+      .references(() => checkouts.id),
     /** A carrier id of `CARRIERS` in @shop/shared (ups, usps, fedex, dhl, dpd, …, other). */
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),

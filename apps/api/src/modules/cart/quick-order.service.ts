@@ -258,7 +258,7 @@ export async function ownOrderLines(db: Db, user: AuthUser, ref: string): Promis
     number !== null ? eq(orders.number, number) : isUuid(ref) ? sql`(${orders.id} = ${ref}::uuid or ${orders.checkoutId} = ${ref}::uuid)` : undefined;
   if (!match) throw orderNotFound();
   const [head] = await db
-    .select({ key: sql<string>`coalesce(${orders.checkoutId}, ${orders.id})` })
+    .select({ key: orders.checkoutId })
     .from(orders)
     .where(and(match, eq(orders.userId, user.id)))
     .limit(1);
@@ -266,7 +266,7 @@ export async function ownOrderLines(db: Db, user: AuthUser, ref: string): Promis
   const all = await db
     .select({ productId: orders.productId, sku: orders.sku, name: orders.productName, quantity: orders.quantity, status: orders.status })
     .from(orders)
-    .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${head.key}::uuid`)
+    .where(eq(orders.checkoutId, head.key))
     .orderBy(asc(orders.productName), asc(orders.id));
   // An order's cancelled lines are not part of it, unless every line is (a cancelled order, decision 165).
   const live = all.some((l) => l.status !== 'cancelled') ? all.filter((l) => l.status !== 'cancelled') : all;

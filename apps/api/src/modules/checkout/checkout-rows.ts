@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { checkouts, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { isPastDue, notCancelled, toOrderDto, type OrderRow } from '../orders/orders.service';
+import { figuresCents } from '../orders/order-figures';
 
 /**
  * A checkout as rows: its head and its lines, its status and figures, and the view of it, read by the checkout, the
@@ -32,19 +33,7 @@ export function checkoutStatus(checkout: CheckoutRow, rows: OrderRow[], now: Dat
   return 'unpaid';
 }
 
-/**
- * Issue #24: an order's figures from the lines still in it. Goods are the
- * lines' prices; tax is each line's tax plus shipping's; shipping is charged
- * while any line is left. With prices including tax, the total is goods +
- * shipping; otherwise tax is added. A checkout placed before issue #24 has no
- * shipping or tax, so its total is the sum of its orders, as before.
- */
-export function figuresCents(checkout: CheckoutRow, rows: OrderRow[]) {
-  const goods = rows.reduce((sum, o) => sum + o.priceCents, 0);
-  const shipping = rows.length ? checkout.shippingCents : 0;
-  const tax = rows.reduce((sum, o) => sum + o.taxCents, 0) + (rows.length ? checkout.shippingTaxCents : 0);
-  return { goods, shipping, tax, total: goods + shipping + (checkout.taxIncluded ? 0 : tax) };
-}
+export { figuresCents };
 
 /**
  * What a payment of the checkout pays: the total of its lines not paid yet.

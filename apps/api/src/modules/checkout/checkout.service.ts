@@ -73,7 +73,12 @@ export const isGuestActor = (actor: CheckoutActor): actor is GuestActor => 'gues
  */
 export async function findCheckoutFor(db: Db, user: CheckoutActor, id: string, mode: 'read' | 'payer' = 'read'): Promise<CheckoutRow> {
   if (!isUuid(id)) throw checkoutNotFound();
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  // Decision 212: the spec's one-product purchase is an order too, but it is asked for, paid and read through the
+  // spec's own calls (/orders/{id}), never as a checkout: two ways to pay one order could take its money twice.
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, id), sql`not exists (select 1 from ${orders} where ${orders.id} = ${checkouts.id})`));
   if (!row) throw checkoutNotFound();
   // Issue #39 item 9: a guest's link opens its own checkout and no other (decision 188).
   if (isGuestActor(user)) {

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema/documents';
 import { NotFoundError } from '../../lib/errors';
@@ -28,9 +28,7 @@ export async function creditNotePdfFor(db: Db, user: AuthUser, ref: string, numb
   const [doc] = await db
     .select()
     .from(documents)
-    .where(
-      and(eq(documents.kind, 'credit_note'), eq(documents.number, number), or(eq(documents.checkoutId, purchase._id), eq(documents.orderId, purchase._id))),
-    );
+    .where(and(eq(documents.kind, 'credit_note'), eq(documents.number, number), eq(documents.checkoutId, purchase._id)));
   if (!doc) throw new NotFoundError('This order has no credit note with that number.', 'CREDIT_NOTE_NOT_FOUND');
   return { number: doc.number, pdf: await documentPdf(db, doc) };
 }

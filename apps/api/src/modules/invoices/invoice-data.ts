@@ -254,45 +254,20 @@ export interface SnapshotCheckout {
 }
 
 /**
- * A lone order's own head (decision 160): the spec's one-product order keeps its shipping and tax on its row, and
- * its address as the one line the modal took. Null for a lone order placed before shipping existed.
+ * The head of the spec's one-product purchase as its invoice names it (decisions 160, 212): its payment is kept on
+ * its line, its address is the one line the modal took (a purchase from before issue #34 kept only the country's
+ * name), and one placed before shipping existed has no head at all.
  */
-export function loneOrderHead(
-  o: SnapshotOrderLine & {
-    shipRegion: string;
-    shippingMethodName: string;
-    shippingCarrier: string;
-    shippingCents: number;
-    shippingTaxCents: number;
-    taxIncluded: boolean;
-    taxExempt: boolean;
-    taxId: string;
-  },
+export function singlePurchaseHead<H extends SnapshotCheckout>(
+  head: H,
+  line: Pick<SnapshotOrderLine, 'transactionId' | 'paidAt'> & { country: string },
 ): SnapshotCheckout | null {
-  if (!o.shippingMethodName) return null;
+  if (!head.shippingMethodName) return null;
   return {
-    number: o.number ?? 0,
-    createdAt: o.createdAt,
-    paidAt: o.paidAt,
-    transactionId: o.transactionId,
-    shipName: o.userName,
-    shipCompany: '',
-    shipLine1: o.address,
-    shipLine2: '',
-    shipCity: '',
-    shipRegion: o.shipRegion,
-    shipPostalCode: '',
-    shipCountry: countryFromText(o.country) ?? '',
-    shipPhone: o.phone,
-    shippingMethodName: o.shippingMethodName,
-    shippingCarrier: o.shippingCarrier,
-    shippingCents: o.shippingCents,
-    shippingTaxCents: o.shippingTaxCents,
-    taxIncluded: o.taxIncluded,
-    taxExempt: o.taxExempt,
-    taxId: o.taxId,
-    vatId: '',
-    reverseCharge: false,
+    ...head,
+    shipCountry: head.shipCountry || (countryFromText(line.country) ?? ''),
+    transactionId: head.transactionId ?? line.transactionId,
+    paidAt: head.paidAt ?? line.paidAt,
   };
 }
 

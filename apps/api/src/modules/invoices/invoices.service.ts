@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { resolveTaxRates, type TaxCategory } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { checkouts, orders, products, taxRates } from '../../db/schema';
 import { documentCounters, documents } from '../../db/schema/documents';
-import { creditNoteNumber, creditNoteSnapshot, invoiceNumber, invoiceSnapshot, loneOrderHead, type CreditedLine, type InvoiceData } from './invoice-data';
+import { creditNoteNumber, creditNoteSnapshot, invoiceNumber, invoiceSnapshot, singlePurchaseHead, type CreditedLine, type InvoiceData } from './invoice-data';
 import { renderInvoicePdf } from './invoice-pdf';
 
 /**
@@ -28,21 +28,21 @@ async function nextSeq(tx: Db, kind: 'invoice' | 'credit_note', year: number): P
 }
 
 /**
- * Issue the invoice of an order paid in this transaction (`tx`): a checkout
- * with its lines, or a lone spec order. Does nothing when it has one already.
+ * Issue the invoice of an order paid in this transaction (`tx`): its head and
+ * the lines paid. Does nothing when it has one already.
  */
-export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines: OrderRow[] } | { lone: OrderRow }): Promise<DocumentRow | null> {
-  const checkout = 'checkout' in order ? order.checkout : null;
-  const lines = 'checkout' in order ? order.lines : [order.lone];
+export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines: OrderRow[] }): Promise<DocumentRow | null> {
+  const { checkout, lines } = order;
   if (lines.length === 0) return null;
   const [existing] = await tx
     .select()
     .from(documents)
-    .where(and(eq(documents.kind, 'invoice'), checkout ? eq(documents.checkoutId, checkout.id) : eq(documents.orderId, lines[0].id)));
+    .where(and(eq(documents.kind, 'invoice'), eq(documents.checkoutId, checkout.id)));
   if (existing) return null;
 
-  // A lone order is its own head since it ships and is taxed (decision 160).
-  const head = checkout ?? loneOrderHead(lines[0]);
+  // The spec's one-product purchase is invoiced as it was placed (decision 160): its payment is on its line.
+  const single = lines.length === 1 && lines[0].id === checkout.id;
+  const head = single ? singlePurchaseHead(checkout, lines[0]) : checkout;
   // Rates are not kept on the lines: the invoice tells them back from the tax charged (see rateOf).
   const taxed = lines.some((l) => l.taxCents > 0) || (head?.shippingTaxCents ?? 0) > 0;
   let rates = { byCategory: {} as Partial<Record<TaxCategory, number>>, all: [] as number[], standard: undefined as number | undefined };
@@ -63,7 +63,7 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
     }
   }
 
-  const issuedAt = checkout?.paidAt ?? lines[0].paidAt ?? new Date();
+  const issuedAt = checkout.paidAt ?? lines[0].paidAt ?? new Date();
   const year = issuedAt.getUTCFullYear();
   const seq = await nextSeq(tx, 'invoice', year);
   const number = invoiceNumber(year, seq);
@@ -81,9 +81,8 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
       number,
       year,
       seq,
-      checkoutId: checkout?.id ?? null,
-      orderId: checkout ? null : lines[0].id,
-      orderNumber: checkout?.number ?? lines[0].number,
+      checkoutId: checkout.id,
+      orderNumber: checkout.number,
       issuedAt,
       data,
     })
@@ -91,12 +90,12 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
   return doc;
 }
 
-/** The invoice of an order, by its key (the checkout's id, or the lone order's). */
+/** The invoice of an order, by its id. */
 export async function invoiceOf(db: Db, key: string): Promise<DocumentRow | undefined> {
   const [doc] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.kind, 'invoice'), or(eq(documents.checkoutId, key), eq(documents.orderId, key))));
+    .where(and(eq(documents.kind, 'invoice'), eq(documents.checkoutId, key)));
   return doc;
 }
 
@@ -104,10 +103,10 @@ export async function invoiceOf(db: Db, key: string): Promise<DocumentRow | unde
 export async function invoiceNumbersOf(db: Db, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const rows = await db
-    .select({ checkoutId: documents.checkoutId, orderId: documents.orderId, number: documents.number })
+    .select({ checkoutId: documents.checkoutId, number: documents.number })
     .from(documents)
-    .where(and(eq(documents.kind, 'invoice'), or(inArray(documents.checkoutId, keys), inArray(documents.orderId, keys))));
-  return new Map(rows.map((r) => [(r.checkoutId ?? r.orderId)!, r.number]));
+    .where(and(eq(documents.kind, 'invoice'), inArray(documents.checkoutId, keys)));
+  return new Map(rows.map((r) => [r.checkoutId!, r.number]));
 }
 
 /**
@@ -128,8 +127,8 @@ export async function documentPdf(db: Db, doc: DocumentRow): Promise<Buffer> {
 }
 
 /** The invoice of the order these paid lines belong to, for the receipt (null when there is none). */
-export async function invoiceForReceipt(db: Db, line: Pick<OrderRow, 'id' | 'checkoutId'>): Promise<{ number: string; pdf: Buffer } | null> {
-  const doc = await invoiceOf(db, line.checkoutId ?? line.id);
+export async function invoiceForReceipt(db: Db, line: Pick<OrderRow, 'checkoutId'>): Promise<{ number: string; pdf: Buffer } | null> {
+  const doc = await invoiceOf(db, line.checkoutId);
   return doc ? { number: doc.number, pdf: await documentPdf(db, doc) } : null;
 }
 
@@ -166,7 +165,6 @@ export async function issueCreditNote(
       year,
       seq,
       checkoutId: invoice.checkoutId,
-      orderId: invoice.orderId,
       orderNumber: invoice.orderNumber,
       correctsId: invoice.id,
       issuedAt: input.issuedAt,

@@ -113,7 +113,6 @@ export async function cancelPaidOrder(app: FastifyInstance, user: AuthUser, ref:
       `Order ${number} is not paid yet, so there is nothing to refund: cancel it with “Cancel” on the order page (DELETE /orders/{line}) and its parts go back on sale.`,
     );
   }
-  const shippingCents = rows[0].checkoutId ? null : rows[0].shippingCents;
   try {
     const created = await createRefund(
       app,
@@ -121,8 +120,8 @@ export async function cancelPaidOrder(app: FastifyInstance, user: AuthUser, ref:
       key,
       {
         lines: rows.map((o) => ({ orderId: o.id, quantity: o.quantity })),
-        // The checkout's shipping is read by the refund from its head; a lone order's from its row.
-        shipping: await hasShipping(app.db, rows, shippingCents),
+        // The order's shipping, read from its head.
+        shipping: await hasShipping(app.db, key),
         amount: 0,
         reason: CUSTOMER_CANCEL_REASON,
         restock: true,
@@ -167,8 +166,7 @@ export async function cancelPaidOrder(app: FastifyInstance, user: AuthUser, ref:
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Whether the order charged shipping (a checkout's is on its head). */
-async function hasShipping(db: Db, rows: OrderRow[], loneShippingCents: number | null): Promise<boolean> {
-  if (loneShippingCents !== null) return loneShippingCents > 0;
-  const [head] = await db.select({ cents: checkouts.shippingCents }).from(checkouts).where(eq(checkouts.id, rows[0].checkoutId!));
+async function hasShipping(db: Db, key: string): Promise<boolean> {
+  const [head] = await db.select({ cents: checkouts.shippingCents }).from(checkouts).where(eq(checkouts.id, key));
   return (head?.cents ?? 0) > 0;
 }

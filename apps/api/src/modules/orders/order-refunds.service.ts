@@ -12,7 +12,7 @@ import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { figuresCents } from '../checkout/checkout-rows';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { moveStock } from '../stock/stock.service';
-import { loneTotalCents, orderLinesOf, type OrderRow } from './orders.service';
+import { orderLinesOf, type OrderRow } from './orders.service';
 import { orderKeyOf } from './shipments.service';
 import { loadLineUnits, unitsToRestock, unitsToShip } from './line-units';
 
@@ -90,25 +90,15 @@ export async function creditNoteNumbersOf(db: Db, ids: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
-/** What the order's one payment took, its id, and its shipping, from its rows (and checkout head). */
-function paidOrder(rows: OrderRow[], checkout: CheckoutRow | null) {
-  if (checkout) {
-    const f = figuresCents(checkout, rows);
-    return {
-      paymentId: checkout.transactionId ?? rows.find((o) => o.transactionId)?.transactionId ?? null,
-      paidCents: f.total,
-      shippingCents: checkout.shippingCents,
-      shippingTaxCents: checkout.shippingTaxCents,
-      taxIncluded: checkout.taxIncluded,
-    };
-  }
-  const [o] = rows;
+/** What the order's one payment took, its id, and its shipping, from its rows and head. */
+function paidOrder(rows: OrderRow[], checkout: CheckoutRow) {
+  // The spec's one-product purchase keeps its payment on its line (decision 212).
   return {
-    paymentId: o.transactionId,
-    paidCents: loneTotalCents(o),
-    shippingCents: o.shippingCents,
-    shippingTaxCents: o.shippingTaxCents,
-    taxIncluded: o.taxIncluded,
+    paymentId: checkout.transactionId ?? rows.find((o) => o.transactionId)?.transactionId ?? null,
+    paidCents: figuresCents(checkout, rows).total,
+    shippingCents: checkout.shippingCents,
+    shippingTaxCents: checkout.shippingTaxCents,
+    taxIncluded: checkout.taxIncluded,
   };
 }
 
@@ -157,8 +147,8 @@ export async function createRefund(
       if (meanwhile) return meanwhile;
       const number = orderNumber(rows[0].number ?? 0);
       if (hooks.underLock) await hooks.underLock(tx, rows, number);
-      const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
-      const paid = paidOrder(rows, checkout ?? null);
+      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, key));
+      const paid = paidOrder(rows, checkout);
       if (!rows.every((o) => o.paid) || !paid.paymentId) {
         throw new DomainError(409, 'REFUND_NOT_PAID', `Order ${number} is not paid: only a paid order can be refunded. Cancel an unpaid order instead.`);
       }
@@ -304,8 +294,8 @@ function isUniqueViolation(err: unknown): boolean {
 export async function nothingLeftToRefund(tx: Db, key: string, lines?: OrderRow[]): Promise<boolean> {
   const rows = lines ?? (await orderLinesOf(tx, key));
   if (rows.length === 0 || !rows.every((o) => o.paid)) return false;
-  const [checkout] = rows[0].checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
-  const paid = paidOrder(rows, checkout ?? null);
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, key));
+  const paid = paidOrder(rows, checkout);
   const [{ refunded }] = await tx
     .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.totalCents}), 0)::int` })
     .from(orderRefunds)
@@ -439,8 +429,8 @@ async function finish(app: FastifyInstance, pending: RefundRow): Promise<Created
       .select()
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderKey, row.orderKey), eq(orderRefunds.status, 'succeeded')));
-    const [checkout] = rows[0]?.checkoutId ? await tx.select().from(checkouts).where(eq(checkouts.id, rows[0].checkoutId)) : [];
-    const paidCents = rows.length ? paidOrder(rows, checkout ?? null).paidCents : 0;
+    const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, row.orderKey));
+    const paidCents = rows.length ? paidOrder(rows, checkout).paidCents : 0;
     const full = succeeded.reduce((sum, r) => sum + r.totalCents, 0) >= paidCents;
     const due = rows.filter((o) => o.refundDue);
     if (due.length) {
@@ -508,7 +498,7 @@ async function undoPaidCancel(tx: Db, key: string): Promise<void> {
   await tx
     .update(orders)
     .set({ status: sql`case when ${orders.deleverd} then 'delivered' else 'paid' end`, cancelledAt: null })
-    .where(and(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`, eq(orders.paid, true), eq(orders.status, 'cancelled')));
+    .where(and(eq(orders.checkoutId, key), eq(orders.paid, true), eq(orders.status, 'cancelled')));
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

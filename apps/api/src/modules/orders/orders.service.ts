@@ -13,16 +13,22 @@ import { issueInvoice } from '../invoices/invoices.service';
 import { parsePricingRules, priceWithRules, pricingRulesSql, repriceCheckout } from '../checkout/checkout-pricing';
 import { parseTradeTerms, tradePriced, tradeTermsSql } from '../price-lists/price-lists.service';
 import { loadLineUnits, unitsToShip } from './line-units';
+import { figuresCents } from './order-figures';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What a lone order (the spec's one-product purchase) is paid: its goods and shipping, plus their tax unless the
- * prices included it (decision 160). An order placed before shipping and tax existed has neither: its price.
- * A checkout's line is never paid on its own (its checkout's total is, checkout.service's figuresCents).
+ * Issue #34 (decision 212): every line belongs to an order (`checkout_id`). The spec's one-product purchase
+ * (POST /order) is an order of one line that shares its line's id; only the spec's own calls tell it apart (its
+ * payment is asked and recorded for its line, PATCH /orders/{id}, and its answers carry no `checkoutId`).
  */
-export const loneTotalCents = (o: Pick<OrderRow, 'priceCents' | 'taxCents' | 'shippingCents' | 'shippingTaxCents' | 'taxIncluded'>) =>
-  o.priceCents + o.shippingCents + (o.taxIncluded ? 0 : o.taxCents + o.shippingTaxCents);
+export const isSinglePurchase = (o: Pick<OrderRow, 'id' | 'checkoutId'>) => o.checkoutId === o.id;
+
+/** What the one-product purchase of this line is paid: its goods, its order's shipping, and their tax (decision 160). */
+export async function singleDueCents(db: Db, line: OrderRow): Promise<number> {
+  const [head] = await db.select().from(checkouts).where(eq(checkouts.id, line.checkoutId));
+  return figuresCents(head, [line]).total;
+}
 
 export function toOrderDto(row: OrderRow): Order {
   return {
@@ -45,7 +51,7 @@ export function toOrderDto(row: OrderRow): Order {
     expiresAt: row.status === 'unpaid' && row.expiresAt ? row.expiresAt.toISOString() : null,
     refundDue: row.refundDue,
     // Only a checkout's orders carry it, so single orders answer exactly as before.
-    ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
+    ...(isSinglePurchase(row) ? {} : { checkoutId: row.checkoutId }),
     // Issue #24: the order's number (additive; a checkout's lines share their checkout's).
     orderNumber: row.number ? orderNumber(row.number) : null,
   };
@@ -98,15 +104,11 @@ export function liveLines<T extends Pick<OrderRow, 'status' | 'paid'>>(rows: T[]
 }
 
 /**
- * The live lines of one order (by its key: checkout id or lone order id), by part name; `lock` takes them FOR UPDATE,
+ * The live lines of one order (by its id), by part name; `lock` takes them FOR UPDATE,
  * so a shipment, refund or return and anything else changing them go one after the other.
  */
 export async function orderLinesOf(tx: Db, key: string, { lock = false }: { lock?: boolean } = {}): Promise<OrderRow[]> {
-  const query = tx
-    .select()
-    .from(orders)
-    .where(sql`coalesce(${orders.checkoutId}, ${orders.id}) = ${key}::uuid`)
-    .orderBy(asc(orders.productName), asc(orders.id));
+  const query = tx.select().from(orders).where(eq(orders.checkoutId, key)).orderBy(asc(orders.productName), asc(orders.id));
   return liveLines(lock ? await query.for('update') : await query);
 }
 const orderNotFound = () => new NotFoundError('No order with that id.', 'ORDER_NOT_FOUND');
@@ -127,7 +129,7 @@ export interface HeldReservations {
 
 /** What counts against the caps: a checkout of many lines counts once against MAX_UNPAID_ORDERS (issue #9), each of its lines against the others (issue #22). */
 const openReservations = (userId: string, now: Date) =>
-  sql`select count(distinct coalesce(${orders.checkoutId}, ${orders.id}))::int as open, count(*)::int as lines,
+  sql`select count(distinct ${orders.checkoutId})::int as open, count(*)::int as lines,
              coalesce(sum(${orders.quantity}), 0)::bigint as units, coalesce(sum(${orders.priceCents}), 0)::bigint as value from ${orders}
       where ${orders.userId} = ${userId}::text and ${orders.status} = 'unpaid' and ${orders.expiresAt} > ${now.toISOString()}::timestamptz`;
 
@@ -336,6 +338,7 @@ async function placeOrder(
     const lotPriceCents = applicableTier(product.priceTiers, input.quantity)?.unitPriceCents ?? product.unitPriceCents;
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
     const q = input.quantity;
+    const userName = user.name || user.email.split('@')[0];
 
     // One statement (the ledger's rule, decision 091: the guarded decrement and its ledger row together).
     // The count sees every order of this customer committed before their row lock was granted.
@@ -350,20 +353,30 @@ async function placeOrder(
           and (select value from cap) + ${priceCents}::int <= ${policy.maxValueCents}::bigint
         returning id, stock, sku
       ),
-      placed as (
-        insert into ${orders} (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents, ship_region,
-                               shipping_method_name, shipping_carrier, shipping_min_days, shipping_max_days, shipping_cents,
-                               shipping_tax_cents, tax_included, tax_exempt, tax_id)
-        select ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
-               ${user.name || user.email.split('@')[0]}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
-               ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
-               -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
-               nextval('order_number_seq'), taken.sku, ${totals.lines[0].taxCents}::int, ${input.region}::text,
-               ${quote.name}::text, ${quote.carrier}::text, ${quote.minDays}::int, ${quote.maxDays}::int, ${totals.shippingCents}::int,
-               ${totals.shippingTaxCents}::int, ${totals.taxIncluded}::boolean, ${pricing.taxExempt}::boolean,
-               ${pricing.taxExempt ? pricing.taxId : ''}::text
+      -- Issue #34 (decision 212): the purchase is an order of one line, its head and its line sharing one id.
+      head as (
+        insert into ${checkouts} (id, user_id, email, total_cents, created_at, number, ship_name, ship_line1, ship_region, ship_country,
+                                  ship_phone, shipping_method_id, shipping_method_name, shipping_carrier, shipping_min_days,
+                                  shipping_max_days, goods_cents, shipping_cents, shipping_tax_cents, tax_cents, tax_included, tax_exempt,
+                                  tax_id, weight_grams)
+        select gen_random_uuid(), ${user.id}::text, ${user.email}::text, ${totals.totalCents}::int, ${policy.now.toISOString()}::timestamptz,
+               -- Issue #24: numbered from the one sequence of order numbers.
+               nextval('order_number_seq'), ${userName}::text, ${input.address}::text, ${input.region}::text, ${input.countryCode}::text,
+               ${input.phone}::text, ${quote.methodId}::uuid, ${quote.name}::text, ${quote.carrier}::text, ${quote.minDays}::int,
+               ${quote.maxDays}::int, ${totals.goodsCents}::int, ${totals.shippingCents}::int, ${totals.shippingTaxCents}::int,
+               ${totals.taxCents}::int, ${totals.taxIncluded}::boolean, ${pricing.taxExempt}::boolean,
+               ${pricing.taxExempt ? pricing.taxId : ''}::text, ${pricing.weightGrams}::int
         from taken
+        returning id, number
+      ),
+      placed as (
+        insert into ${orders} (id, checkout_id, user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country,
+                               address, phone, quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents)
+        select head.id, head.id, ${user.id}::text, taken.id, ${product.name}::text, ${lotPriceCents}::int, ${product.minOrder}::int,
+               ${userName}::text, ${user.email}::text, ${input.country}::text, ${input.address}::text, ${input.phone}::text,
+               ${q}::int, ${priceCents}::int, 'unpaid', ${policy.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+               head.number, taken.sku, ${totals.lines[0].taxCents}::int
+        from taken, head
         returning *
       ),
       ledger as (
@@ -466,7 +479,7 @@ export async function cancelUnpaidOrder(
     // Issue #34: a checkout's head is locked first, as creating its payment intent does, so a cancel and a new intent
     // go one after the other: the intent is made for the order as it is after the cancel, or the cancel sees it.
     const [line] = await tx.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, id));
-    if (line?.checkoutId) await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, line.checkoutId)).for('update');
+    if (line) await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, line.checkoutId)).for('update');
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();
     if (row.paid) throw paidCannotBeCancelled();
@@ -495,14 +508,13 @@ export async function cancelUnpaidOrder(
       await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'order_cancelled', orderId: row.id, actor });
     }
     // Issue #34: what is left of the order is priced again (shipping, tax, total), by the checkout's own rule.
-    if (row.checkoutId) await repriceCheckout(tx, row.checkoutId);
+    await repriceCheckout(tx, row.checkoutId);
     return 'cancelled' as const;
   });
 }
 
 /** Decision 208: the line belongs to an order on account and something of it has shipped. */
 async function onAccountShipped(tx: Db, line: OrderRow): Promise<boolean> {
-  if (!line.checkoutId) return false;
   const [row] = await tx
     .select({ id: checkouts.id })
     .from(checkouts)
@@ -528,7 +540,7 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
     // Decision 208: a line of an order on account is delivered before it is paid, once something of it shipped.
     const onAccount = line && !line.paid && line.status === 'unpaid' && (await onAccountShipped(tx, line));
     if ((line?.paid || onAccount) && !line.deleverd) {
-      const units = (await loadLineUnits(tx, line.checkoutId ?? line.id, [line.id])).get(line.id)!;
+      const units = (await loadLineUnits(tx, line.checkoutId, [line.id])).get(line.id)!;
       if (units.shipped === 0 && unitsToShip(line.quantity, units) === 0) {
         throw new ConflictError('Every unit of this order was refunded before it shipped: there is nothing to deliver.', 'ORDER_REFUNDED');
       }
@@ -557,7 +569,7 @@ export async function deliverOrder(db: Db, id: string, admin: AuditInput['actor'
   if (!row) throw orderNotFound();
   if (!row.paid && !row.deleverd) {
     // Decision 208: an order on account is delivered unpaid, once something of it has shipped.
-    const [head] = row.checkoutId ? await db.select({ onAccount: checkouts.onAccount }).from(checkouts).where(eq(checkouts.id, row.checkoutId)) : [];
+    const [head] = await db.select({ onAccount: checkouts.onAccount }).from(checkouts).where(eq(checkouts.id, row.checkoutId));
     if (head?.onAccount && row.status === 'unpaid') {
       throw new ConflictError('An order on account is marked delivered once something of it has shipped.', 'ORDER_NOT_SHIPPED');
     }
@@ -578,15 +590,16 @@ export interface PaidResult {
 /**
  * Record a confirmed payment on an order (the caller has checked it with the
  * provider). Conditional on `paid = false`, so exactly one caller — the
- * customer's confirmation or the webhook — turns it paid. A lone order paid
+ * customer's confirmation or the webhook — turns it paid. A one-product purchase paid
  * here gets its invoice in the same transaction (issue #25, decision 156).
  */
 export async function markOrderPaid(db: Db, orderId: string, transactionId: string, paymentMode: PaymentMode): Promise<PaidResult> {
   return db.transaction(async (tx) => {
     const result = await markLinePaid(tx, orderId, transactionId, paymentMode);
-    if (result.newlyPaid && !result.order.checkoutId) {
-      await issueInvoice(tx, { lone: result.order });
-      await auditOrderPaid(tx, result.order.number, loneTotalCents(result.order), transactionId, paymentMode);
+    if (result.newlyPaid && isSinglePurchase(result.order)) {
+      const [head] = await tx.select().from(checkouts).where(eq(checkouts.id, result.order.checkoutId));
+      await issueInvoice(tx, { checkout: head, lines: [result.order] });
+      await auditOrderPaid(tx, result.order.number, figuresCents(head, [result.order]).total, transactionId, paymentMode);
     }
     return result;
   });

@@ -62,13 +62,12 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
   const paid = rowsOf(
     await db.execute(sql`
       select to_char(min(o.paid_at) at time zone 'UTC', 'YYYY-MM-DD') as day, min(o.paid_at) as paid_at,
-             bool_or(coalesce(c.tax_included, o.tax_included)) as included,
+             bool_or(c.tax_included) as included,
              sum(o.price_cents)::bigint as goods, sum(o.tax_cents)::bigint as line_tax,
-             (coalesce(max(c.shipping_cents), 0) + max(o.shipping_cents))::bigint as shipping,
-             (coalesce(max(c.shipping_tax_cents), 0) + max(o.shipping_tax_cents))::bigint as shipping_tax
-      from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
+             max(c.shipping_cents)::bigint as shipping, max(c.shipping_tax_cents)::bigint as shipping_tax
+      from ${orders} o join ${checkouts} c on c.id = o.checkout_id
       where o.paid and o.status <> 'cancelled' and o.paid_at >= ${from.toISOString()}::timestamptz
-      group by coalesce(o.checkout_id, o.id)`),
+      group by o.checkout_id`),
   ).map((r) => {
     const included = r.included === true || r.included === 't';
     const lineTax = Number(r.line_tax);
@@ -85,8 +84,7 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
   const refunds = rowsOf(
     await db.execute(sql`select r.created_at as at, r.goods_cents, r.shipping_cents, r.tax_cents, r.extra_cents,
         coalesce((select sum((l->>'taxCents')::int) from jsonb_array_elements(r.lines) l), 0)::bigint as line_tax,
-        coalesce((select c.tax_included from ${checkouts} c where c.id = r.order_key),
-                 (select o.tax_included from ${orders} o where o.id = r.order_key), false) as included
+        coalesce((select c.tax_included from ${checkouts} c where c.id = r.order_key), false) as included
       from ${orderRefunds} r
       where r.status = 'succeeded' and r.created_at >= ${from.toISOString()}::timestamptz`),
   ).map((r) => ({
@@ -132,8 +130,8 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
 
   const topParts = rowsOf(
     await db.execute(sql`select o.product_id, max(o.product_name) as name, max(o.sku) as sku, sum(o.quantity)::bigint as units,
-        sum(o.price_cents - case when coalesce(c.tax_included, o.tax_included) then o.tax_cents else 0 end)::bigint as revenue
-      from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
+        sum(o.price_cents - case when c.tax_included then o.tax_cents else 0 end)::bigint as revenue
+      from ${orders} o join ${checkouts} c on c.id = o.checkout_id
       where o.paid and o.status <> 'cancelled' and o.paid_at >= ${from.toISOString()}::timestamptz
       group by o.product_id order by units desc, revenue desc limit 5`),
   ).map((r) => ({
@@ -159,7 +157,7 @@ export async function salesOverview(db: Db, now: Date): Promise<Overview> {
 }
 
 /**
- * Issue #39 item 2 (decision 180): what waits on the shop, in one query. An order (coalesce(checkout_id, id), its live
+ * Issue #39 item 2 (decision 180): what waits on the shop, in one query. An order (checkout_id, its live
  * lines) is to ship when every line is paid (or it is on account, decision 208), none delivered, none flagged for a refund, and no parcel left; refunds due
  * are the orders flagged refundDue, the returns received and not refunded yet, and the payments whose refund at the
  * provider failed (payment_refunds 'refund_due').
@@ -169,15 +167,15 @@ export async function waitingOnTheShop(db: Db): Promise<Waiting> {
     await db.execute(sql`
       select
         (select count(*) from (
-           select coalesce(o.checkout_id, o.id) as k from ${orders} o left join ${checkouts} c on c.id = o.checkout_id
+           select o.checkout_id as k from ${orders} o join ${checkouts} c on c.id = o.checkout_id
            where o.status <> 'cancelled'
-           group by coalesce(o.checkout_id, o.id)
+           group by o.checkout_id
            -- Decision 208: an order on account waits to be shipped from the moment it is placed.
-           having (bool_and(o.paid) or bool_or(coalesce(c.on_account, false))) and not bool_or(o.deleverd) and not bool_or(o.refund_due)
+           having (bool_and(o.paid) or bool_or(c.on_account)) and not bool_or(o.deleverd) and not bool_or(o.refund_due)
          ) paid where not exists (select 1 from ${shipments} s where s.order_key = paid.k))::int as to_ship,
         (select count(*) from ${orderReturns} r where r.status = 'requested')::int as returns_to_approve,
         (select count(*) from ${orderReturns} r where r.status = 'approved')::int as returns_to_receive,
-        ((select count(distinct coalesce(o.checkout_id, o.id)) from ${orders} o where o.refund_due)
+        ((select count(distinct o.checkout_id) from ${orders} o where o.refund_due)
           + (select count(*) from ${orderReturns} r where r.status = 'received')
           + (select count(*) from ${paymentRefunds} p where p.status = 'refund_due'))::int as refunds_due,
         (select count(*) from ${contactMessages} m where m.handled_at is null)::int as open_messages`),

@@ -10,17 +10,18 @@ import { checkoutStatus, toCheckoutDto, type CheckoutRow } from '../checkout/che
 import { orderSearchCondition } from './orders-admin.service';
 import { creditNoteNumbersOf, loadRefunds, refundedUnits, toRefundDto } from './order-refunds.service';
 import { loadReturns, returnableUntil, toReturnDto } from './returns.service';
-import { isPastDue, liveLines, loneTotalCents, toOrderDto, type OrderRow } from './orders.service';
+import { isPastDue, isSinglePurchase, liveLines, toOrderDto, type OrderRow } from './orders.service';
+import { figuresCents } from './order-figures';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { readsThroughCompany } from '../companies/companies.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
 
 /**
  * Issue #24 (decision 153): orders as a person sees them. The spec's rows are
- * lines; an order is a checkout (its lines share `checkout_id`) or a lone
- * spec order (an order of one line). Grouping the rows by
- * coalesce(checkout_id, id) gives every order, with one status: delivered
- * when every line is, paid when every line is, expired when a line ran out.
+ * lines; an order is their head (`checkouts`, issue #34: the spec's one-product
+ * purchase too, an order of one line). Grouping the rows by checkout_id gives
+ * every order, with one status: delivered when every line is, paid when every
+ * line is, expired when a line ran out.
  */
 
 type Query = z.output<typeof purchasesQuerySchema>;
@@ -29,7 +30,7 @@ const paidStatuses = sql`('paid', 'partially_shipped', 'shipped')`;
 const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
 const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []));
 
-const purchaseKey = sql`coalesce(${orders.checkoutId}, ${orders.id})`;
+const purchaseKey = sql`${orders.checkoutId}`;
 // Issue #25: a paid order's shipments make it partially_shipped or shipped (over the rows joined with shippedUnitsJoin).
 // Issue #25 item 5: the rows grouped are an order's live lines, or every line of a cancelled order (liveRowsSql).
 const statusOfGroup = sql`case when bool_and(${orders.status} = 'cancelled') then 'cancelled' when bool_and(${orders.deleverd}) then 'delivered'
@@ -38,10 +39,10 @@ const statusOfGroup = sql`case when bool_and(${orders.status} = 'cancelled') the
 const liveRowsSql = sql`(${orders.status} <> 'cancelled' or not exists (select 1 from ${orders} live
   where live.checkout_id = ${orders.checkoutId} and live.status <> 'cancelled'))`;
 
-function groupStatus(rows: OrderRow[], checkout: CheckoutRow | null, now: Date): PurchaseStatus {
+function groupStatus(rows: OrderRow[], checkout: CheckoutRow, now: Date): PurchaseStatus {
   if (rows.every((o) => o.status === 'cancelled')) return 'cancelled';
   if (rows.every((o) => o.deleverd)) return 'delivered';
-  if (checkout) return checkoutStatus(checkout, rows, now);
+  if (!isSinglePurchase(rows[0])) return checkoutStatus(checkout, rows, now);
   const [row] = rows;
   return isPastDue(row, now) ? 'expired' : (row.status as PurchaseStatus);
 }
@@ -58,12 +59,12 @@ function cancelledAtOf(rows: OrderRow[]): string | null {
   return new Date(Math.max(...rows.map((o) => o.cancelledAt!.getTime()))).toISOString();
 }
 
-/** One order's view from its checkout (or none, for a lone order) and its lines. */
-export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], now: Date): Purchase {
+/** One order's view from its head and its lines. */
+export function toPurchaseDto(checkout: CheckoutRow, rows: OrderRow[], now: Date): Purchase {
   const first = rows[0];
   const status = groupStatus(rows, checkout, now);
-  const paidAt = rows.map((o) => o.paidAt).find(Boolean) ?? checkout?.paidAt ?? null;
-  if (checkout) {
+  const paidAt = rows.map((o) => o.paidAt).find(Boolean) ?? checkout.paidAt ?? null;
+  if (!isSinglePurchase(first)) {
     const { status: _ignored, ...view } = toCheckoutDto(checkout, rows, now);
     return {
       ...view,
@@ -86,28 +87,28 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
     };
   }
   const order = toOrderDto(first);
-  // Decision 160: a lone order keeps its own shipping and tax (none when placed before they existed).
-  const tax = first.taxCents + first.shippingTaxCents;
+  // The spec's one-product purchase (decisions 160, 212): shown as it was placed, its address the modal's one line.
+  const figures = figuresCents(checkout, [first]);
   return {
     _id: first.id,
     kind: 'single',
     orders: [order],
-    total: fromCents(loneTotalCents(first)),
+    total: fromCents(figures.total),
     status,
     transactionId: first.transactionId,
     createdAt: order.createdAt,
     expiresAt: status === 'unpaid' ? order.expiresAt : null,
     number: orderNumber(first.number ?? 0),
     shipTo: null,
-    shippingMethod: first.shippingMethodName
-      ? { name: first.shippingMethodName, carrier: first.shippingCarrier, minDays: first.shippingMinDays ?? 0, maxDays: first.shippingMaxDays ?? 0 }
+    shippingMethod: checkout.shippingMethodName
+      ? { name: checkout.shippingMethodName, carrier: checkout.shippingCarrier, minDays: checkout.shippingMinDays ?? 0, maxDays: checkout.shippingMaxDays ?? 0 }
       : null,
     goods: order.price,
-    shipping: fromCents(first.shippingCents),
-    tax: fromCents(tax),
-    taxIncluded: first.taxIncluded,
-    taxExempt: first.taxExempt,
-    taxId: first.taxId,
+    shipping: fromCents(figures.shipping),
+    tax: fromCents(figures.tax),
+    taxIncluded: checkout.taxIncluded,
+    taxExempt: checkout.taxExempt,
+    taxId: checkout.taxId,
     // Issue #39: a lone order (the spec's one-product modal) takes no VAT ID.
     vatId: '',
     reverseCharge: false,
@@ -136,7 +137,7 @@ export function toPurchaseDto(checkout: CheckoutRow | null, rows: OrderRow[], no
   };
 }
 
-/** The views of these orders (by key: checkout id or lone order id), in the keys' order. */
+/** The views of these orders (by id), in the ids' order. */
 export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<Purchase[]> {
   if (keys.length === 0) return [];
   const lines = await db
@@ -149,8 +150,7 @@ export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<
       )})`,
     )
     .orderBy(asc(orders.productName), asc(orders.id));
-  const checkoutIds = [...new Set(lines.map((o) => o.checkoutId).filter((id): id is string => id !== null))];
-  const heads = checkoutIds.length ? await db.select().from(checkouts).where(inArray(checkouts.id, checkoutIds)) : [];
+  const heads = await db.select().from(checkouts).where(inArray(checkouts.id, keys));
   const byId = new Map(heads.map((c) => [c.id, c]));
   const shipmentsByKey = await loadShipments(db, keys);
   const invoiceNumbers = await invoiceNumbersOf(db, keys);
@@ -163,8 +163,8 @@ export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<
     [...refundsByKey.values()].flat().flatMap((r) => (r.creditNoteId ? [r.creditNoteId] : [])),
   );
   return keys.map((key) => {
-    const rows = liveLines(lines.filter((o) => (o.checkoutId ?? o.id) === key));
-    const purchase = toPurchaseDto(rows[0].checkoutId ? byId.get(rows[0].checkoutId)! : null, rows, now);
+    const rows = liveLines(lines.filter((o) => o.checkoutId === key));
+    const purchase = toPurchaseDto(byId.get(key)!, rows, now);
     // Issue #25: its shipments, and the status they give a paid order.
     const list = shipmentsByKey.get(key) ?? [];
     const refunds = refundsByKey.get(key) ?? [];

@@ -94,10 +94,10 @@ export function toShipmentDto(s: ShipmentWithLines, rows: Pick<OrderRow, 'id' | 
 const notFound = () => new NotFoundError('No order with that number.', 'ORDER_NOT_FOUND');
 const quoted = (name: string) => `“${name}”`;
 
-/** The order key (checkout id or lone order id) of a TT number or id, or null. */
+/** The order (its id) of a TT number, an order id or a line id, or null. */
 export async function orderKeyOf(db: Db, ref: string): Promise<string | null> {
   const number = parseOrderNumber(ref);
-  const key = sql<string>`coalesce(${orders.checkoutId}, ${orders.id})`;
+  const key = orders.checkoutId;
   if (number !== null) {
     const [row] = await db.select({ key }).from(orders).where(eq(orders.number, number)).limit(1);
     return row?.key ?? null;

@@ -10,7 +10,7 @@ import { orderPaidOwnerEmail } from '../../lib/owner-email';
 import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
 import { guestOrderUrl } from '../guest/guest-token';
 import type { RetrievedPayment } from '../../payments/providers/payment-provider';
-import { auditOrderPaid, loneTotalCents, markLinePaid, markOrderPaid, type OrderRow, type PaidResult } from '../orders/orders.service';
+import { auditOrderPaid, isSinglePurchase, markLinePaid, markOrderPaid, singleDueCents, type OrderRow, type PaidResult } from '../orders/orders.service';
 import { createRefund } from '../orders/order-refunds.service';
 import { sendRefundMail } from '../orders/refund-mail';
 import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, figuresCents, paidWithAnother, type CheckoutRow } from '../checkout/checkout-rows';
@@ -37,9 +37,9 @@ export const payWithCheckout = (checkoutId: string) => new DomainError(409, 'PAY
  * customer's PATCH /orders/{id} or Stripe's webhook): it must belong to this
  * order, be for exactly its amount in dollars, and have succeeded.
  */
-export function checkPaymentFitsOrder(order: OrderRow, payment: RetrievedPayment): void {
+export async function checkPaymentFitsOrder(db: Db, order: OrderRow, payment: RetrievedPayment): Promise<void> {
   if (payment.orderId !== order.id) throw new BadRequestError('That payment belongs to another order.', 'PAYMENT_ORDER_MISMATCH');
-  const due = loneTotalCents(order);
+  const due = await singleDueCents(db, order);
   if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== due) {
     throw new BadRequestError(`That payment's amount does not match this order (${fromCents(due).toFixed(2)} USD).`, 'PAYMENT_AMOUNT_MISMATCH');
   }
@@ -54,13 +54,14 @@ export function checkPaymentFitsOrder(order: OrderRow, payment: RetrievedPayment
  */
 export async function sendReceipt(app: FastifyInstance, result: PaidResult): Promise<void> {
   if (!result.newlyPaid) return;
+  const [head] = await app.db.select().from(checkouts).where(eq(checkouts.id, result.order.checkoutId));
   try {
-    await app.mailer.send(receiptEmail(result.order, app.config.publicUrl, await invoiceForReceipt(app.db, result.order)));
+    await app.mailer.send(receiptEmail(result.order, head, app.config.publicUrl, await invoiceForReceipt(app.db, result.order)));
   } catch (err) {
     // The payment is recorded either way; a mail outage must not turn a paid order into an error.
     app.log.error({ err, orderId: result.order.id }, 'could not send the payment receipt');
   }
-  await tellOwnerPaid(app, [result.order], null, loneTotalCents(result.order));
+  await tellOwnerPaid(app, [result.order], null, figuresCents(head, [result.order]).total);
   await refundWhatCameTooLate(app, [result.order]);
 }
 
@@ -99,8 +100,7 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
   let checkout: CheckoutRow | undefined;
   try {
     // Issue #24: the receipt names the order (its number, address, shipping and tax).
-    const checkoutId = orders[0].checkoutId;
-    [checkout] = checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
+    [checkout] = await app.db.select().from(checkouts).where(eq(checkouts.id, orders[0].checkoutId));
     const invoice = await invoiceForReceipt(app.db, orders[0]);
     // Decision 188: a guest's receipt carries the signed link of their order.
     const guestUrl = checkout?.guest ? guestOrderUrl(app.config, checkout.id) : null;
@@ -108,7 +108,7 @@ export async function sendCheckoutReceipt(app: FastifyInstance, results: PaidRes
   } catch (err) {
     app.log.error({ err, orderIds: orders.map((o) => o.id) }, 'could not send the checkout receipt');
   }
-  const total = checkout ? figuresCents(checkout, orders).total : orders.reduce((s, o) => s + loneTotalCents(o), 0);
+  const total = checkout ? figuresCents(checkout, orders).total : 0;
   await tellOwnerPaid(app, orders, checkout ?? null, total);
   await refundWhatCameTooLate(app, orders);
 }
@@ -123,8 +123,8 @@ export async function recordPayment(app: FastifyInstance, order: OrderRow, payme
   if (payment.status === 'succeeded' && (await refundOf(app, payment.id))) throw paymentWasRefunded();
   let result: PaidResult;
   try {
-    checkPaymentFitsOrder(order, payment);
-    if (order.checkoutId && !order.paid) throw payWithCheckout(order.checkoutId);
+    await checkPaymentFitsOrder(app.db, order, payment);
+    if (!isSinglePurchase(order) && !order.paid) throw payWithCheckout(order.checkoutId);
     crashPointAfterProviderConfirmed(app);
     result = await markOrderPaid(app.db, order.id, payment.id, paymentModeOf(payment));
   } catch (err) {
@@ -164,11 +164,11 @@ export async function refundedAsPaidTooLate(db: Db, orderKey: string): Promise<b
 async function refundWhatCameTooLate(app: FastifyInstance, paid: OrderRow[]): Promise<void> {
   const due = paid.filter((o) => o.refundDue);
   if (due.length === 0) return;
-  const key = due[0].checkoutId ?? due[0].id;
-  const lines = due[0].checkoutId ? await checkoutOrders(app.db, due[0].checkoutId) : due;
+  const key = due[0].checkoutId;
+  const lines = await checkoutOrders(app.db, key);
   // The shipping goes back with the last line, when there was a charge for it (free shipping has none to refund).
-  const [head] = due[0].checkoutId ? await app.db.select().from(checkouts).where(eq(checkouts.id, due[0].checkoutId)) : [];
-  const shippingCents = head ? head.shippingCents : due[0].shippingCents;
+  const [head] = await app.db.select().from(checkouts).where(eq(checkouts.id, key));
+  const shippingCents = head?.shippingCents ?? 0;
   try {
     const created = await createRefund(app, null, key, {
       idempotencyKey: lateRefundKey(key),
@@ -240,6 +240,8 @@ export async function markCheckoutPaid(db: Db, checkoutId: string, payment: Retr
       const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
       if (!checkout) throw checkoutNotFound();
       const rows = await checkoutOrders(tx, checkoutId);
+      // Decision 212: the spec's one-product purchase is paid through its line (PATCH /orders/{id}), never here.
+      if (rows.some(isSinglePurchase)) throw checkoutNotFound();
       if (checkout.transactionId) {
         if (checkout.transactionId !== payment.id) throw paidWithAnother();
         return { checkout, orders: rows, newlyPaid: [] };

@@ -4,7 +4,7 @@ import { orderNumber } from '@shop/shared';
 import { checkouts, orders, paymentRefunds } from '../../db/schema';
 import { DomainError, NotFoundError, isUuid } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { alreadyPaidWithAnother, markOrderPaid, type PaidResult } from '../orders/orders.service';
+import { alreadyPaidWithAnother, isSinglePurchase, markOrderPaid, type PaidResult } from '../orders/orders.service';
 import { finishPendingRefunds } from '../orders/order-refunds.service';
 import { checkPaymentFitsOrder, markCheckoutPaid, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payment-recording';
 import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
@@ -82,9 +82,9 @@ async function reconcileOrder(app: FastifyInstance, orderId: string, paymentInte
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.paid) return null;
     try {
-      checkPaymentFitsOrder(order, payment);
+      await checkPaymentFitsOrder(tx, order, payment);
       // A line of a checkout paid on its own (an intent from before the rule) is given back.
-      if (order.checkoutId) throw payWithCheckout(order.checkoutId);
+      if (!isSinglePurchase(order)) throw payWithCheckout(order.checkoutId);
     } catch (err) {
       if (err instanceof DomainError) {
         app.log.warn({ orderId, paymentIntentId, reason: err.message }, 'payment reconciliation: a succeeded payment does not fit its order');
@@ -210,7 +210,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
     const intentsSeen = new Set<string>();
     for (const c of candidates) {
       try {
-        if (c.checkoutId) {
+        if (!isSinglePurchase(c)) {
           if (intentsSeen.has(c.paymentIntentId!)) continue;
           intentsSeen.add(c.paymentIntentId!);
           paid.push(...(await reconcileCheckout(app, c.checkoutId, c.paymentIntentId!, c.id, refunds)));

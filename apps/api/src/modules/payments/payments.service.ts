@@ -25,7 +25,8 @@ import {
   cancelUnpaidOrder,
   findOrderFor,
   isPastDue,
-  loneTotalCents,
+  isSinglePurchase,
+  singleDueCents,
   markOrderPaid,
   orderExpired,
   orderCancelled,
@@ -46,11 +47,11 @@ export async function createPaymentIntent(app: FastifyInstance, user: AuthUser, 
   await expireReservations(app, { orderId });
   const order = await findOrderFor(app.db, user, orderId, 'payer');
   if (order.paid) throw alreadyPaid();
-  if (order.checkoutId) throw payWithCheckout(order.checkoutId);
+  if (!isSinglePurchase(order)) throw payWithCheckout(order.checkoutId);
   if (order.status === 'cancelled') throw orderCancelled();
   if (order.status === 'expired' || isPastDue(order, app.clock.now())) throw orderExpired();
   // Goods, shipping and tax (decision 160): what the order's page and My Orders show as its total.
-  const dueCents = loneTotalCents(order);
+  const dueCents = await singleDueCents(app.db, order);
   const answer = (clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     provider: app.payments.name,
@@ -113,7 +114,7 @@ export async function confirmOrderPayment(app: FastifyInstance, user: AuthUser, 
     if (order.refundDue || (await refundedAsPaidTooLate(app.db, order.id))) throw paidTooLate();
     return toOrderDto(order);
   }
-  if (order.checkoutId) {
+  if (!isSinglePurchase(order)) {
     // A payment made for this line alone (an intent from before the rule) cannot be recorded: it goes back.
     const alone = await app.payments.retrievePayment(transactionId);
     if (alone?.status === 'succeeded' && alone.orderId === order.id) await recordPayment(app, order, alone);
@@ -181,7 +182,7 @@ export async function cancelOrder(app: FastifyInstance, user: AuthUser, orderId:
         now: app.clock.now(),
       });
     } finally {
-      if (order.checkoutId) await refreshAccountInvoice(app, order.checkoutId);
+      await refreshAccountInvoice(app, order.checkoutId);
     }
     if (outcome !== 'intent-changed') return;
     if (attempt === 3) throw new ConflictError('The order changed while it was being cancelled. Please try again.', 'ORDER_CHANGED');
@@ -240,9 +241,9 @@ export async function handleStripeWebhook(app: FastifyInstance, rawBody: Buffer,
     const [order] = payment.orderId && isUuid(payment.orderId) ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)) : [];
     if (!order) return { received: true as const, ignored: 'no such order' };
     try {
-      checkPaymentFitsOrder(order, payment);
+      await checkPaymentFitsOrder(tx, order, payment);
       // Issue #22: a line of a checkout paid on its own (an intent from before the rule) is given back.
-      if (order.checkoutId && !order.paid) throw payWithCheckout(order.checkoutId);
+      if (!isSinglePurchase(order) && !order.paid) throw payWithCheckout(order.checkoutId);
       crashPointAfterProviderConfirmed(app);
       const paid = await markOrderPaid(tx, order.id, payment.id, paymentModeOf(payment));
       return { received: true as const, paid };
