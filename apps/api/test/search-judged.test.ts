@@ -87,8 +87,8 @@ const otherSize =
     expect(r.otherSizes?.size).toBe(size);
     expect(r.otherSizes?.items.map((p) => p.name)).toContain(name);
   };
-/** Not this side: nothing as the answer, said first, and the part of the other side as related. */
-const otherSide =
+/** Not this side, or no such kit: nothing as the answer, said first, and the part the other words name as related. */
+const relatedOnly =
   (name: string): Judge =>
   (r) => {
     expect(r.total).toBe(0);
@@ -110,6 +110,9 @@ const JUDGED: [shape: string, q: string, judge: Judge][] = [
   ['nickname', 't700 spark plug', bike('Yamaha', 'Ténéré 700', null, PLUG)],
   ['nickname', 'wee clutch plates', bike('Suzuki', 'V-Strom 650', null, CLUTCH_KIT)],
   ['nickname', 'bonnie headlight', bike('Triumph', 'Bonneville T120', null, HEADLIGHT)],
+  ['nickname', 'ninja oil filter', bike('Kawasaki', 'Ninja 650', null, OIL_FILTER)],
+  ['nickname', 'tiger air filter', bike('Triumph', 'Tiger 900', null, AIR_FILTER)],
+  ['nickname', 'rear shock for mt07', bike('Yamaha', 'MT-07', null, SHOCK)],
   ['nickname + year', '2021 gs oil filter', bike('BMW', 'R 1250 GS', 2021)],
   ['nickname + year', '2025 gs', bike('BMW', 'R 1300 GS', 2025)],
   ['nickname + year', '2010 strom fork seals', bike('Suzuki', 'V-Strom 650', 2010, FORK_SEALS)],
@@ -135,20 +138,22 @@ const JUDGED: [shape: string, q: string, judge: Judge][] = [
   ['tyre size', '180/55R17 rear', only(REAR_TYRE)],
   ['tyre size', 'Reifen 120/70-17', only(FRONT_TYRE)],
   ['tyre size', '190/55 ZR17', honestMiss],
+  ['tyre size', '180/55 ZR 17 M/C (73W) TL', only(REAR_TYRE)],
   // Position words.
   ['position', 'rear indicators', first(INDICATORS)],
   ['position', 'front brake lever', first(BRAKE_LEVER)],
   ['position', 'left mirror', first(MIRRORS)],
   ['position', 'rear tire 180/55', only(REAR_TYRE)],
-  ['position', 'rear brake pads', otherSide(PADS)],
-  ['position', 'front shock', otherSide(SHOCK)],
+  ['position', 'rear brake pads', relatedOnly(PADS)],
+  ['position', 'front shock', relatedOnly(SHOCK)],
   ['position', 'front tyre', only(FRONT_TYRE)],
-  ['position', 'rear brake lever', otherSide(BRAKE_LEVER)],
+  ['position', 'rear brake lever', relatedOnly(BRAKE_LEVER)],
   // Parts the shop does not carry.
   ['not carried', 'windscreen', honestMiss],
   ['not carried', 'brake caliper', honestMiss],
   ['not carried', 'chain tensioner', honestMiss],
   ['not carried', 'fork oil', honestMiss],
+  ['not carried', 'kit chaîne', relatedOnly(CHAIN)],
   // A year the bike was not sold in.
   ['year not sold', '2018 cbr600rr brake disc', bike('Honda', 'CBR600RR', null, DISC)],
   ['year not sold', '2022 790 duke tyres', (r) => (bike('KTM', '790 Duke', null)(r), expect(names(r).sort()).toEqual([FRONT_TYRE, REAR_TYRE]))],
@@ -161,6 +166,9 @@ const JUDGED: [shape: string, q: string, judge: Judge][] = [
   ['european', 'Hinterreifen', only(REAR_TYRE)],
   ['european', "levier d'embrayage", first(CLUTCH_LEVER)],
   ['european', 'Luftfilter K&N', first(AIR_FILTER)],
+  ['european', "pot d'échappement", first(SILENCER)],
+  ['european', "bougie d'allumage", first(PLUG)],
+  ['european', 'joint spi de fourche', only(FORK_SEALS)],
   // Sizes after the part's noun.
   ['size', 'fork seals 41', otherSize('41 mm', FORK_SEALS)],
   ['size', 'fork seal 43', only(FORK_SEALS)],

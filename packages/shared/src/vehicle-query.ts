@@ -51,8 +51,11 @@ const words = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-/** A part of a model's name a rider types on its own ("africa twin", "street triple", "versys"): 6 letters or more. */
-const MIN_PARTIAL = 6;
+/**
+ * A part of a model's name a rider types on its own ("africa twin", "street triple", "versys"): 5 letters or more
+ * (decision 213: "tiger", "ninja", "tuono"; decision 167 had 6).
+ */
+const MIN_PARTIAL = 5;
 
 /** The keys a model answers to: its whole name, and each run of its words long enough to mean it. */
 function modelKeys(model: string): { key: string; whole: boolean }[] {

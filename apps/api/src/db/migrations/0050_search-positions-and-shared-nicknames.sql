@@ -20,7 +20,11 @@ INSERT INTO search_synonyms (terms) VALUES
   ('{shock,stoßdämpfer,stossdämpfer,stossdampfer,stossdaempfer}'),
   ('{fork seal,simmerringe,gabelsimmerring,gabelsimmerringe,joints de fourche}'),
   ('{chain lube,kettenöl,kettenol,kettenoel,huile de chaîne,huile chaine,spray chaîne,spray chaine}'),
-  ('{grips,lenkergriffe,poignée,poignee}');
+  ('{grips,lenkergriffe,poignée,poignee}'),
+  ('{fork,fourche,gabel,forcella,horquilla}'),
+  -- French names of two words and more (the elision as its words, as 0035 writes it).
+  ('{exhaust,pot d échappement,pot d echappement,pot échappement,pot echappement}'),
+  ('{spark plug,bougie d allumage,bougies d allumage}');
 --> statement-breakpoint
 -- Nicknames several models share, each for all of them (decision 198 left them out): without a year they name no
 -- bike, as before; a year names the one model sold that year ("2021 gs": the R 1250 GS; "2025 gs": the R 1300 GS).

@@ -7,7 +7,6 @@ import {
   partNumberVariants,
   querySizes,
   sameKindOfSize,
-  FITMENT_POSITIONS,
   skuKey,
   suggestBikes,
   toCents,
@@ -32,6 +31,8 @@ import {
   buildSlots,
   headSlot,
   headToken,
+  isQualifier,
+  isQualifierWord,
   slotInNameQuery,
   lookupWords,
   queryTokens,
@@ -590,9 +591,10 @@ async function partGroups(
   const rowOf = (piece: string) => searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
   const rows = new Map<string, SearchRow>();
   // A piece names a part when a part number, name, brand or category matches it (not a description only), and it is
-  // more than a position ("front sprocket" is one part, not "front" and "sprocket").
+  // more than a position or another qualifier ("front sprocket" is one part, not "front" and "sprocket"; "chain kit"
+  // is not "chain" and "kit", decision 213).
   const finds = async (piece: string) => {
-    if (piece.split(/\s+/).every((w) => (FITMENT_POSITIONS as readonly string[]).includes(w.toLowerCase()))) return false;
+    if (piece.split(/\s+/).every((w) => isQualifierWord(w.toLowerCase()))) return false;
     const row = rows.get(piece) ?? (await rowOf(piece));
     rows.set(piece, row);
     if (Number(row.total) === 0) return false;
@@ -734,8 +736,8 @@ async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicl
 
 /**
  * Issue #38 item 2 (decision 213): nothing found, and the query asks for a position the parts do not have ("rear brake
- * pads": the shop lists front pads only): the parts the words find without the position, to show apart as related,
- * after saying that the shop does not list what was asked for. Undefined otherwise.
+ * pads": the shop lists front pads only), or another qualifier ("chain kit": no kit): the parts the words find without
+ * them, to show apart as related, after saying that the shop does not list what was asked for. Undefined otherwise.
  */
 async function relatedWithoutPosition(
   db: Db,
@@ -746,10 +748,10 @@ async function relatedWithoutPosition(
   memo: SearchMemo,
 ): Promise<{ head: string; related: NonNullable<SearchResult['related']> } | undefined> {
   const words = await queryWords(exec, query.q!, memo);
-  const positions = words?.slots?.filter((s) => s.position) ?? [];
-  if (!words?.slots || positions.length === 0 || positions.length === words.slots.length) return undefined;
+  const qualifiers = words?.slots?.filter(isQualifier) ?? [];
+  if (!words?.slots || qualifiers.length === 0 || qualifiers.length === words.slots.length) return undefined;
   let rest = query.q!;
-  for (const p of positions) rest = withoutWords(rest, p.typed);
+  for (const p of qualifiers) rest = withoutWords(rest, p.typed);
   if (rest === query.q || !/\p{L}/u.test(rest)) return undefined;
   const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: RELATED_LIMIT }, vehicle, memo);
   const sizes = Number(row.total) > 0 ? branchSizes(row.sizes) : undefined;

@@ -97,6 +97,16 @@ function markSizes(q: string): { text: string; sizes: QuerySize[] } {
  * its own until the tokens are cut.
  */
 export function tyreSizes(q: string): string {
+  const sized = readTyreSizes(q);
+  // Issue #38 (decision 213): the rest of a sidewall's print ("180/55 ZR17 M/C (73W) TL"): the motorcycle mark, tube
+  // type and load and speed index say nothing the size does not, and no part's name holds them as words.
+  return sized.includes(JOIN_SIZE) ? sized.replace(SIDEWALL_MARKS, '$1 ') : sized;
+}
+
+/** Sidewall marks beside a tyre size: M/C, TL, TT, and a load and speed index ("73W", "(58W)", "69/70V"). */
+const SIDEWALL_MARKS = /(^|[^\p{L}\p{N}])(?:m\s*\/\s*c|tl|tt|\(?\d{2,3}(?:\/\d{2,3})?\s?[hjklmnpqrstuvwyz]\)?)(?=[^\p{L}\p{N}]|$)/giu;
+
+function readTyreSizes(q: string): string {
   return q.replace(
     TYRE_SIZE,
     (whole: string, before: string, width: string, sep: string, aspect: string, rated?: string, ratedRim?: string, plainRim?: string) => {
@@ -432,6 +442,12 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
     if (matched) continue;
 
     const t = tokens[i];
+    // Issue #38 (decision 213): a little word between the part's words ("rear shock for mt07", "bougie d allumage",
+    // "joint spi de fourche") asks for nothing; outside a synonym term it is no slot.
+    if (STOP_WORDS.has(t.word) && tokens.length > 1) {
+      i += 1;
+      continue;
+    }
     const wordInfo = byWord.get(t.word);
     const exact = typedAlternatives(t);
     const forms = exact.flatMap((a) => a.words.flat());
@@ -456,6 +472,16 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
     return position ? { ...s, position } : s;
   });
 }
+
+/**
+ * Little words of English, French, German, Italian and Spanish that name no part: skipped between the words of a
+ * query, unless they are a word of a synonym term ("filtre à air").
+ */
+const STOP_WORDS = new Set(
+  'a an the for of to with on in my fits fit de du des la le les l d pour avec au aux à für fur fuer der die das den dem mit von vom zum zur di del della per il lo el los las para con'.split(
+    ' ',
+  ),
+);
 
 /** The opposite of each position word ("front" ↔ "rear"): the pairs of fitment positions (decision 192). */
 const OPPOSITE = new Map<string, string>(FITMENT_POSITION_PAIRS.flatMap(([a, b]) => [[a, b] as [string, string], [b, a] as [string, string]]));
@@ -579,6 +605,14 @@ export function headSlot(slots: Slot[], names: ReadonlySet<string> = new Set()):
   if (words.length < 2) return null;
   return [...words].reverse().find((s) => !s.position && !NOT_A_HEAD.has(s.typed) && !names.has(s.typed)) ?? null;
 }
+
+/**
+ * Issue #38 (decision 213): a word that says which of a part, not what part: a position, a pack ("kit", "pair"), a
+ * colour or a unit. A query whose qualifiers no part has ("rear brake pads", "chain kit") is answered with what the
+ * other words find, apart; a list is never cut into a piece of qualifiers only.
+ */
+export const isQualifier = (slot: Slot) => Boolean(slot.position) || NOT_A_HEAD.has(slot.typed);
+export const isQualifierWord = (word: string) => OPPOSITE.has(word) || NOT_A_HEAD.has(word);
 
 /** Words of letters, three or more in the first: what a head noun may be. */
 const HEAD_WORDS = /^\p{L}{3,}( \p{L}+)*$/u;
