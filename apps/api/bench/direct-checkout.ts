@@ -78,7 +78,7 @@ const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_
 
 const CART_LINES = `select "user_id", "product_id", "quantity", "updated_at" from "cart_lines" where "cart_lines"."user_id" = $1 limit $2`;
 
-const OPEN_RESERVATIONS = `select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open, count(*)::int as lines, coalesce(sum("orders"."quantity"), 0)::bigint as units, coalesce(sum("orders"."price_cents"), 0)::bigint as value from "orders" where "orders"."user_id" = $1::text and "orders"."status" = 'unpaid' and "orders"."expires_at" > $2::timestamptz`;
+const OPEN_RESERVATIONS = `select count(distinct "orders"."checkout_id")::int as open, count(*)::int as lines, coalesce(sum("orders"."quantity"), 0)::bigint as units, coalesce(sum("orders"."price_cents"), 0)::bigint as value from "orders" where "orders"."user_id" = $1::text and "orders"."status" = 'unpaid' and "orders"."expires_at" > $2::timestamptz`;
 
 /** The shop's lock, the ids from the cart lines by a subquery (the shop sends the ids it read). */
 const LOCK_PRODUCTS = `select "id", "name", "img", "description", "min_order", "stock", "unit_price_cents", "created_at", "sku", "sku_key", "brand", "category", "images", "version", "updated_at", "universal", "price_tiers", "weight_grams", "length_mm", "width_mm", "height_mm", "oversize", "tax_category" from "products" where "products"."id" in (select "product_id" from "cart_lines" where "cart_lines"."user_id" = $1 limit $2) order by "products"."id" asc for update`;

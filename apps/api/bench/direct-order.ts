@@ -53,7 +53,7 @@ const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_
       'taxStatus', (select json_build_object('taxExempt', p.tax_exempt, 'taxId', p.tax_id) from "profiles" p where p.user_id = "user"."id")), exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $2), set_config('shop.notify_after_commit', $3::text, true) from "user" inner join "session" on ("session"."id" = $4 and "session"."user_id" = $5 and "session"."user_id" = "user"."id" and "session"."expires_at" > $6 and "session"."created_at" > $7) left join "products" on "products"."id" = $8 where "user"."id" = $9 for update of "user"`;
 
 const PLACE = `
-      with cap as (select count(distinct coalesce("orders"."checkout_id", "orders"."id"))::int as open, count(*)::int as lines,
+      with cap as (select count(distinct "orders"."checkout_id")::int as open, count(*)::int as lines,
              coalesce(sum("orders"."quantity"), 0)::bigint as units, coalesce(sum("orders"."price_cents"), 0)::bigint as value from "orders"
       where "orders"."user_id" = $1::text and "orders"."status" = 'unpaid' and "orders"."expires_at" > $2::timestamptz),
       taken as (
@@ -64,25 +64,34 @@ const PLACE = `
           and (select value from cap) + $11::int <= $12::bigint
         returning id, stock, sku
       ),
-      placed as (
-        insert into "orders" (user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country, address, phone,
-                               quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents, ship_region,
-                               shipping_method_name, shipping_carrier, shipping_min_days, shipping_max_days, shipping_cents,
-                               shipping_tax_cents, tax_included, tax_exempt, tax_id)
-        select $13::text, taken.id, $14::text, $15::int, $16::int,
-               $17::text, $18::text, $19::text, $20::text, $21::text,
-               $22::int, $23::int, 'unpaid', $24::timestamptz, $25::timestamptz,
-               -- Issue #24: a lone order is an order of its own, numbered from the one sequence of order numbers.
-               nextval('order_number_seq'), taken.sku, $26::int, $27::text,
-               $28::text, $29::text, $30::int, $31::int, $32::int,
-               $33::int, $34::boolean, $35::boolean,
-               $36::text
+      -- Issue #34 (decision 212): the purchase is an order of one line, its head and its line sharing one id.
+      head as (
+        insert into "checkouts" (id, user_id, email, total_cents, created_at, number, ship_name, ship_line1, ship_region, ship_country,
+                                  ship_phone, shipping_method_id, shipping_method_name, shipping_carrier, shipping_min_days,
+                                  shipping_max_days, goods_cents, shipping_cents, shipping_tax_cents, tax_cents, tax_included, tax_exempt,
+                                  tax_id, weight_grams)
+        select gen_random_uuid(), $13::text, $14::text, $15::int, $16::timestamptz,
+               nextval('order_number_seq'), $17::text, $18::text, $19::text, $20::text,
+               $21::text, $22::uuid, $23::text, $24::text, $25::int,
+               $26::int, $27::int, $28::int, $29::int,
+               $30::int, $31::boolean, $32::boolean,
+               $33::text, $34::int
         from taken
+        returning id, number
+      ),
+      placed as (
+        insert into "orders" (id, checkout_id, user_id, product_id, product_name, unit_price_cents, min_order, user_name, email, country,
+                               address, phone, quantity, price_cents, status, created_at, expires_at, number, sku, tax_cents)
+        select head.id, head.id, $35::text, taken.id, $36::text, $37::int, $38::int,
+               $39::text, $40::text, $41::text, $42::text, $43::text,
+               $44::int, $45::int, 'unpaid', $46::timestamptz, $47::timestamptz,
+               head.number, taken.sku, $48::int
+        from taken, head
         returning *
       ),
       ledger as (
         insert into "stock_movements" (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
-        select taken.id, 'order_placed', $37::int, taken.stock, placed.id, $38::text, $39::text from taken, placed
+        select taken.id, 'order_placed', $49::int, taken.stock, placed.id, $50::text, $51::text from taken, placed
       )
       select cap.open as "__open", cap.lines as "__lines", cap.units as "__units", cap.value as "__value", placed.* from cap left join placed on true`;
 
@@ -165,6 +174,30 @@ async function placeDirect(
     policy.maxUnits,
     priceCents,
     policy.maxValueCents,
+    // The order (its head).
+    customer.userId,
+    customer.email,
+    totals.totalCents,
+    now,
+    userName,
+    shipTo.address,
+    shipTo.region,
+    shipTo.countryCode,
+    shipTo.phone,
+    quote.methodId,
+    quote.name,
+    quote.carrier,
+    quote.minDays,
+    quote.maxDays,
+    totals.goodsCents,
+    totals.shippingCents,
+    totals.shippingTaxCents,
+    totals.taxCents,
+    totals.taxIncluded,
+    pricing.taxExempt,
+    pricing.taxExempt ? pricing.taxId : '',
+    pricing.weightGrams,
+    // Its line.
     customer.userId,
     name,
     lotPriceCents,
@@ -179,16 +212,6 @@ async function placeDirect(
     now,
     expires,
     totals.lines[0].taxCents,
-    shipTo.region,
-    quote.name,
-    quote.carrier,
-    quote.minDays,
-    quote.maxDays,
-    totals.shippingCents,
-    totals.shippingTaxCents,
-    totals.taxIncluded,
-    pricing.taxExempt,
-    pricing.taxExempt ? pricing.taxId : '',
     -quantity,
     customer.userId,
     customer.email,

@@ -641,14 +641,14 @@ async function benchCheckout() {
     // checkout's number, and each customer's checkouts (shop's and direct) were priced alike, line for line.
     const { rows } = await c.query<Record<string, string>>(
       `SELECT (SELECT sum(1000000 - stock) FROM products) AS taken,
-              (SELECT coalesce(sum(quantity), 0) FROM orders WHERE checkout_id IS NOT NULL) AS units,
+              (SELECT coalesce(sum(quantity), 0) FROM orders WHERE checkout_id <> id) AS units,
               (SELECT coalesce(sum(delta), 0) FROM stock_movements) AS ledger,
-              (SELECT count(*) FROM checkouts) AS checkouts,
-              (SELECT count(*) FROM orders WHERE checkout_id IS NOT NULL) AS lines,
+              (SELECT count(*) FROM checkouts k WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = k.id)) AS checkouts,
+              (SELECT count(*) FROM orders WHERE checkout_id <> id) AS lines,
               (SELECT count(*) FROM orders o JOIN checkouts k ON k.id = o.checkout_id WHERE o.number <> k.number) AS misnumbered,
               (SELECT count(*) FROM (SELECT user_id FROM checkouts GROUP BY user_id
                  HAVING count(DISTINCT (goods_cents, shipping_cents, shipping_tax_cents, tax_cents, total_cents, shipping_method_id, ship_phone)) > 1) AS x) AS priced_apart,
-              (SELECT count(*) FROM (SELECT o.user_id FROM orders o WHERE o.checkout_id IS NOT NULL GROUP BY o.user_id, o.product_id
+              (SELECT count(*) FROM (SELECT o.user_id FROM orders o WHERE o.checkout_id <> o.id GROUP BY o.user_id, o.product_id
                  HAVING count(DISTINCT (o.price_cents, o.tax_cents, o.unit_price_cents, o.sku, o.country, o.address, o.phone)) > 1) AS y) AS lines_apart`,
     );
     const f = rows[0];
