@@ -1010,6 +1010,9 @@ async function benchSearch() {
       ['words run together', 'q=brakepads'],
       ['tyre size as written', 'q=180%2F55-17'],
       ['a list of parts', 'q=brake+pads+and+oil+filter'],
+      // Issue #38 (decision 213): a position beside the part (asked of the name, or no opposite anywhere) and a number
+      // alone after it (read as a size when the parts' names carry one; one more search of the other words).
+      ['position and a number after the part', 'q=rear+sprocket+45'],
     ];
     const dialect = new PgDialect();
     const viaShop: number[] = [];
