@@ -8,6 +8,8 @@
  *   BENCH_SECONDS=10 npm run bench                  longer runs
  *   BENCH_PARTS=products,orders npm run bench       some parts only (products, orders, checkout, paging, start, import, search, quickorder, lighthouse)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench          the shop's servers write V8 CPU profiles there (node --cpu-prof)
+ *   BENCH_FEED=1 BENCH_FEED_PARTS=20000 npm run bench   also a distributor's PIES and ACES feeds through the import jobs, then search
+ *                                                   (issue #35 item 6, bench/feed.ts; BENCH_FEED_APPS, BENCH_FEED_VEHICLES; alone: BENCH_PARTS=feed)
  *
  * PostgreSQL parts use throwaway databases (created and dropped here). The
  * shop's servers get a raised RATE_LIMIT_PER_MINUTE: one client address
@@ -30,12 +32,15 @@ import { CoalescedNotify } from '../src/db/notify-after-commit';
 import { freePort } from '../test/support/free-port';
 import { directOrder, type DirectCustomer, type DirectPolicy, type DirectShipTo } from './direct-order';
 import { BENCH_SHIP_TO, directCheckout, directPlace, type DirectPlace } from './direct-checkout';
+import { benchFeed } from './feed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const repoRoot = path.resolve(apiDir, '../..');
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 5), 1), 60);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'products,orders,checkout,paging,start,import,search,quickorder,lighthouse').split(',').map((s) => s.trim()));
+// Issue #35 item 6: the distributor's feeds take minutes to hours (by BENCH_FEED_PARTS), so they run when asked.
+if (process.env.BENCH_FEED === '1') PARTS.add('feed');
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGING_PRODUCTS = Number(process.env.BENCH_PAGING_PRODUCTS ?? 100_000);
 const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -877,6 +882,7 @@ async function main() {
   if (PARTS.has('search')) await benchSearch();
   if (PARTS.has('quickorder')) await benchQuickOrder();
   if (PARTS.has('lighthouse')) await benchLighthouse();
+  if (PARTS.has('feed')) await benchFeed({ throwawayDatabase, startShop, record, fmt, p95 });
   console.log('\nSummary (figures, not assertions)');
   console.table(figures);
 }
