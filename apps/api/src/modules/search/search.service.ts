@@ -725,10 +725,14 @@ async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicl
   if (bare.length !== 1 || tokens.some((t) => t.word.includes('/')) || !tokens.some((t) => /\p{L}{3,}/u.test(t.word))) return undefined;
   const n = bare[0];
   const rest = withoutBareNumber(q, n);
-  if (!rest || !/\p{L}/u.test(rest)) return undefined;
-  const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
-  const kinds = new Set(row.items.flatMap((p) => findSizes(String(p.name)).map((f) => f.size.kind)));
-  const readings = bareNumberReadings(Number(n), kinds);
+  if (!rest || !/\p{L}/u.test(rest) || Number(n) < 1) return undefined;
+  // Kept with the counts: the page of the other words is read once, not on every request of the query.
+  const read = await memo(`${countsKey({ ...query, q: rest }, undefined, vehicle)}:bare:${n}`, async () => {
+    const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
+    const kinds = new Set(row.items.flatMap((p) => findSizes(String(p.name)).map((f) => f.size.kind)));
+    return { readings: bareNumberReadings(Number(n), kinds) };
+  });
+  const { readings } = read;
   if (readings.length === 1) return withBareNumberAs(q, n, readings[0]) ?? undefined;
   // No size: a number first, before the part, is how many ("2 brake pads", "10 spark plugs"), not a word to match.
   return readings.length === 0 && tokens[0].word === n && !tokens[0].parts && n.length <= 2 ? rest : undefined;
