@@ -31,7 +31,7 @@ import { orderExportsRoutes } from './modules/orders/order-exports.routes';
 import { configureReturnWindow } from './modules/orders/returns.service';
 import { configureSellerVat } from './modules/invoices/seller-vat';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { scheduleReconciliation } from './modules/payments/payments.reconcile';
+import { scheduleReconciliation } from './workflows/reconcile-payments';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { catalogCsvRoutes } from './modules/products/catalog-csv.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -56,7 +56,7 @@ import { catalogCachePlugin, COMPRESS_THRESHOLD } from './modules/catalog-cache/
 import { FastCatalogue, requestIds } from './modules/catalog-cache/fast-catalogue';
 import { createPaymentProvider } from './payments/providers/create-payment-provider';
 import type { PaymentProvider } from './payments/providers/payment-provider';
-import { startExpirySweep } from './modules/orders/reservations.service';
+import { startExpirySweep } from './workflows/reservations';
 import { PageRateLimitedError, createPageRenderer, newRenderSecret, sendTooManyPages } from './modules/pages/page-renderer';
 
 declare module 'fastify' {

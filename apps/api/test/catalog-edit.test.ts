@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { productSchema } from '@shop/shared';
 import { stockMovements } from '../src/db/schema';
-import { expireReservations } from '../src/modules/orders/reservations.service';
+import { expireReservations } from '../src/workflows/reservations';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.

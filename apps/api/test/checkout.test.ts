@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderRefunds, orders, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
-import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
+import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import type { FakeStripe } from './fake-stripe/server';
 import { startStripeShop, type StripeShop } from './support/stripe-shop';
 import { orderPrice, type Order } from '@shop/shared';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order } from '@shop/shared';
 import { auditLog, orders, paymentRefunds, testPaymentIntents } from '../src/db/schema';
 import { markOrderPaid } from '../src/modules/orders/orders.service';
-import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
+import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import type { FakeStripe } from './fake-stripe/server';
 import { startStripeShop, type StripeShop } from './support/stripe-shop';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shop, type Checkout, type Product } from '@shop/shared';
 import { orders, products } from '../src/db/schema';
 import { documentCounters, documents } from '../src/db/schema/documents';
-import { markCheckoutPaid } from '../src/modules/payments/payment-recording';
+import { markCheckoutPaid } from '../src/workflows/record-payment';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { pdfText } from './support/pdf-text';

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutQuote, Overview, Product, Purchase } from '@shop/shared';
 import { shopSettings } from '../src/db/schema';
-import { expireReservations } from '../src/modules/orders/reservations.service';
+import { expireReservations } from '../src/workflows/reservations';
 import { EXPORT_BATCH } from '../src/modules/orders/order-exports.service';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Checkout, Company, Product } from '@shop/shared';
 import { checkouts } from '../src/db/schema';
-import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
+import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import { bearer, signUpUser, type TestUser } from './helpers';
 import { addProduct } from './orders-fixtures';
 import { SHIP_TO } from './support/ship-to';

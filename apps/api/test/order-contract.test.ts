@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/shared';
 import { testPaymentIntents } from '../src/db/schema';
-import { expireReservations } from '../src/modules/orders/reservations.service';
+import { expireReservations } from '../src/workflows/reservations';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import { addProduct, CARDS, confirmPayment, createPaymentMethod } from './orders-fixtures';

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product, Purchase } from '@shop/shared';
 import { checkouts, orderRefunds, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
-import { expireReservations } from '../src/modules/orders/reservations.service';
-import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
+import { expireReservations } from '../src/workflows/reservations';
+import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
 import {

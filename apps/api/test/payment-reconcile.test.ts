@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderNumber } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../src/db/schema';
-import { reconcilePayments } from '../src/modules/payments/payments.reconcile';
+import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
 // Issue #22: customers who order have verified their e-mail address.
 import { signUpUser } from './verify-support';

@@ -5,7 +5,7 @@ import { orderSchema, type Order } from '@shop/shared';
 import { copy } from '@shop/shared';
 import { orderRefunds, stockMovements, testPaymentIntents, testPaymentRefunds } from '../src/db/schema';
 import { SHOP_ACTOR_EMAIL } from '../src/modules/orders/order-refunds.service';
-import { expireReservations } from '../src/modules/orders/reservations.service';
+import { expireReservations } from '../src/workflows/reservations';
 import { ledgerMismatches } from '../src/modules/stock/stock.service';
 import { createStripeClient } from '../src/payments/providers/stripe-provider';
 import { FakeStripe } from './fake-stripe/server';

@@ -12,12 +12,12 @@ import {
   type PaymentIntentResponse,
   type ShortLine,
 } from '@shop/shared';
-import type { Db } from '../../db/client';
-import { cartLines, checkouts, companyMembers, orders, products, user as user_ } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, isUuid } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { actsAsAdmin } from '../../lib/policy';
-import { lineTotalCents } from '../cart/cart.service';
+import type { Db } from '../db/client';
+import { cartLines, checkouts, companyMembers, orders, products, user as user_ } from '../db/schema';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, isUuid } from '../lib/errors';
+import type { AuthUser } from '../plugins/auth';
+import { actsAsAdmin } from '../lib/policy';
+import { lineTotalCents } from '../modules/cart/cart.service';
 import {
   assertMayReserve,
   checkGuestCaps,
@@ -27,15 +27,15 @@ import {
   notCancelled,
   type HeldReservations,
   type ReservationPolicy,
-} from '../orders/orders.service';
-import { membershipOf, readsThroughCompany } from '../companies/companies.service';
-import { expireReservations } from '../orders/reservations.service';
-import { saveAddressFromCheckout } from '../addresses/addresses.service';
-import { priceOrder, pricedColumns } from './checkout-pricing';
-import { withTradePrices } from '../price-lists/price-lists.service';
-import { noAccountTerms, takeOnAccount } from '../receivables/receivables.service';
-import { moveStock } from '../stock/stock.service';
-import { recordCheckoutPayment, refundedAsPaidTooLate } from '../payments/payment-recording';
+} from '../modules/orders/orders.service';
+import { membershipOf, readsThroughCompany } from '../modules/companies/companies.service';
+import { expireReservations } from './reservations';
+import { saveAddressFromCheckout } from '../modules/addresses/addresses.service';
+import { priceOrder, pricedColumns } from '../modules/checkout/checkout-pricing';
+import { withTradePrices } from '../modules/price-lists/price-lists.service';
+import { noAccountTerms, takeOnAccount } from '../modules/receivables/receivables.service';
+import { moveStock } from '../modules/stock/stock.service';
+import { recordCheckoutPayment, refundedAsPaidTooLate } from './record-payment';
 import {
   checkoutEmpty,
   checkoutExpired,
@@ -47,7 +47,7 @@ import {
   paidWithAnother,
   toCheckoutDto,
   type CheckoutRow,
-} from './checkout-rows';
+} from '../modules/checkout/checkout-rows';
 
 /**
  * Issue #9 part 5: one checkout of the whole cart, paid once (decision 120).

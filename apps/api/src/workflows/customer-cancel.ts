@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fromCents, orderNumber } from '@shop/shared';
-import type { Db } from '../../db/client';
-import { checkouts, orderRefunds, orderReturns, orders, shipmentLines } from '../../db/schema';
-import { DomainError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
-import { answerFor, createRefund, type CreatedRefund } from './order-refunds.service';
-import { orderLinesOf, type OrderRow } from './orders.service';
-import { orderKeyOf } from './shipments.service';
+import type { Db } from '../db/client';
+import { checkouts, orderRefunds, orderReturns, orders, shipmentLines } from '../db/schema';
+import { DomainError, NotFoundError } from '../lib/errors';
+import type { AuthUser } from '../plugins/auth';
+import { recordAudit } from '../modules/audit/audit.service';
+import { answerFor, createRefund, type CreatedRefund } from '../modules/orders/order-refunds.service';
+import { orderLinesOf, type OrderRow } from '../modules/orders/orders.service';
+import { orderKeyOf } from '../modules/orders/shipments.service';
 
 /**
  * Issue #39 item 9 (decision 189): a customer cancels their own paid order while nothing of it has shipped, and is

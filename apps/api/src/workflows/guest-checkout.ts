@@ -2,13 +2,13 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { CheckoutQuote, GuestCheckout, guestCheckoutRequestSchema } from '@shop/shared';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
-import { NotFoundError, isUuid } from '../../lib/errors';
-import { placeCheckout } from '../checkout/checkout.service';
-import { priceOrder, toQuoteDto } from '../checkout/checkout-pricing';
-import { expireReservations, reservationPolicy } from '../orders/reservations.service';
-import { checkoutIdOfToken, guestToken } from './guest-token';
+import type { Db } from '../db/client';
+import { products } from '../db/schema';
+import { NotFoundError, isUuid } from '../lib/errors';
+import { placeCheckout } from './checkout';
+import { priceOrder, toQuoteDto } from '../modules/checkout/checkout-pricing';
+import { expireReservations, reservationPolicy } from './reservations';
+import { checkoutIdOfToken, guestToken } from '../modules/guest/guest-token';
 
 /**
  * Issue #39 item 9 (decision 188): checking out without an account. The checkout is the same as a customer's

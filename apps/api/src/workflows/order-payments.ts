@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { fromCents, type Order, type PaymentIntentResponse } from '@shop/shared';
-import { checkouts, orders, processedWebhookEvents } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, NotFoundError, isUuid } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { actsAsAdmin } from '../../lib/policy';
-import { crashPointAfterProviderConfirmed } from './crash-point';
+import { checkouts, orders, processedWebhookEvents } from '../db/schema';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, isUuid } from '../lib/errors';
+import type { AuthUser } from '../plugins/auth';
+import { actsAsAdmin } from '../lib/policy';
+import { crashPointAfterProviderConfirmed } from '../modules/payments/crash-point';
 import {
   checkPaymentFitsOrder,
   markCheckoutPaid,
@@ -16,10 +16,10 @@ import {
   sendReceipt,
   settleFoundPayment,
   refundedAsPaidTooLate,
-} from './payment-recording';
-import { refundAfterFailedRecording, refundOf } from './refunds.service';
-import { refreshAccountInvoice, settleAccountInvoice, voidBeforeCancel } from '../receivables/receivables.service';
-import { expireReservations } from '../orders/reservations.service';
+} from './record-payment';
+import { refundAfterFailedRecording, refundOf } from '../modules/payments/refunds.service';
+import { refreshAccountInvoice, settleAccountInvoice, voidBeforeCancel } from './account-invoices';
+import { expireReservations } from './reservations';
 import {
   alreadyPaidWithAnother,
   cancelUnpaidOrder,
@@ -33,7 +33,7 @@ import {
   paidCannotBeCancelled,
   assertNotShipped,
   toOrderDto,
-} from '../orders/orders.service';
+} from '../modules/orders/orders.service';
 
 const alreadyPaid = () => new ConflictError('This order is already paid.', 'ALREADY_PAID');
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { orderNumber } from '@shop/shared';
-import { checkouts, orders, paymentRefunds } from '../../db/schema';
-import { DomainError, NotFoundError, isUuid } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
-import { alreadyPaidWithAnother, isSinglePurchase, markOrderPaid, type PaidResult } from '../orders/orders.service';
-import { finishPendingRefunds } from '../orders/order-refunds.service';
-import { checkPaymentFitsOrder, markCheckoutPaid, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './payment-recording';
-import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from './refunds.service';
-import type { RetrievedPayment } from '../../payments/providers/payment-provider';
-import { issueMissingAccountInvoices } from '../receivables/receivables.service';
+import { checkouts, orders, paymentRefunds } from '../db/schema';
+import { DomainError, NotFoundError, isUuid } from '../lib/errors';
+import { recordAudit } from '../modules/audit/audit.service';
+import { alreadyPaidWithAnother, isSinglePurchase, markOrderPaid, type PaidResult } from '../modules/orders/orders.service';
+import { finishPendingRefunds } from '../modules/orders/order-refunds.service';
+import { checkPaymentFitsOrder, markCheckoutPaid, payWithCheckout, paymentModeOf, sendCheckoutReceipt, sendReceipt } from './record-payment';
+import { refundAfterFailedRecording, refundOf, retryDueRefunds, UnrecordablePaymentError } from '../modules/payments/refunds.service';
+import type { RetrievedPayment } from '../payments/providers/payment-provider';
+import { issueMissingAccountInvoices } from './account-invoices';
 
 /**
  * Payment reconciliation (#12). A payment the provider confirmed can miss its

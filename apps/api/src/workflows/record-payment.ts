@@ -2,28 +2,36 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { copy, fromCents, orderNumber, type PaymentMode } from '@shop/shared';
-import type { Db } from '../../db/client';
-import { checkouts, orderRefunds } from '../../db/schema';
-import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } from '../../lib/errors';
-import type { MailMessage } from '../../lib/mailer';
-import { orderPaidOwnerEmail } from '../../lib/owner-email';
-import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../../lib/receipt-email';
-import { guestOrderUrl } from '../guest/guest-token';
-import type { RetrievedPayment } from '../../payments/providers/payment-provider';
-import { auditOrderPaid, isSinglePurchase, markLinePaid, markOrderPaid, singleDueCents, type OrderRow, type PaidResult } from '../orders/orders.service';
-import { createRefund } from '../orders/order-refunds.service';
-import { sendRefundMail } from '../orders/refund-mail';
-import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, figuresCents, paidWithAnother, type CheckoutRow } from '../checkout/checkout-rows';
-import { invoiceForReceipt, issueInvoice } from '../invoices/invoices.service';
-import { crashPointAfterProviderConfirmed } from './crash-point';
-import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from './refunds.service';
+import type { Db } from '../db/client';
+import { checkouts, orderRefunds } from '../db/schema';
+import { BadRequestError, ConflictError, DomainError, PaymentError, isUuid } from '../lib/errors';
+import type { MailMessage } from '../lib/mailer';
+import { orderPaidOwnerEmail } from '../lib/owner-email';
+import { orderReceiptEmail, receiptCheckoutOf, receiptEmail } from '../lib/receipt-email';
+import { guestOrderUrl } from '../modules/guest/guest-token';
+import type { RetrievedPayment } from '../payments/providers/payment-provider';
+import {
+  auditOrderPaid,
+  isSinglePurchase,
+  markLinePaid,
+  markOrderPaid,
+  singleDueCents,
+  type OrderRow,
+  type PaidResult,
+} from '../modules/orders/orders.service';
+import { createRefund } from '../modules/orders/order-refunds.service';
+import { sendRefundMail } from '../modules/orders/refund-mail';
+import { checkoutEmpty, checkoutNotFound, checkoutOrders, dueCents, figuresCents, paidWithAnother, type CheckoutRow } from '../modules/checkout/checkout-rows';
+import { invoiceForReceipt, issueInvoice } from '../modules/invoices/invoices.service';
+import { crashPointAfterProviderConfirmed } from '../modules/payments/crash-point';
+import { paymentWasRefunded, refundAfterFailedRecording, refundOf, UnrecordablePaymentError, type RefundOutcome } from '../modules/payments/refunds.service';
 
 /**
- * Recording a payment the provider confirmed, on a lone order or a checkout, whichever path reports it (the
- * customer's confirmation, the webhook, the reconciliation, an expiry or a cancel that finds it): the one rule that
- * it fits, the one transaction that marks it paid and issues the invoice, the one receipt, and the refund of a
- * payment that cannot be recorded. Issue #34: one place below the checkout, payment and reservation services, so
- * none of them imports another in a circle.
+ * Recording a payment the provider confirmed, on a one-product purchase or a checkout, whichever path reports it
+ * (the customer's confirmation, the webhook, the reconciliation, an expiry or a cancel that finds it): the one rule
+ * that it fits, the one transaction that marks it paid and issues the invoice, the one receipt, and the refund of a
+ * payment that cannot be recorded. Issue #34 (decision 216): a workflow, below the checkout, payment and reservation
+ * workflows and above the order, checkout, invoice and refund modules it drives.
  */
 
 /** An order paid without real money is marked 'test', so the admin can tell it apart (decision 071). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toCents } from '@shop/shared';
-import { settleFoundPayment } from '../payments/payment-recording';
-import { expireDueOrders, type OrderRow, type ReservationPolicy } from './orders.service';
+import { settleFoundPayment } from './record-payment';
+import { expireDueOrders, type OrderRow, type ReservationPolicy } from '../modules/orders/orders.service';
 
 /** The reservation rules of this app at this moment. */
 export function reservationPolicy(app: FastifyInstance): ReservationPolicy {

@@ -10,9 +10,9 @@ import {
 } from '@shop/shared';
 import { pricedCartRows } from '../cart/cart.service';
 import { priceOrder, toQuoteDto } from './checkout-pricing';
-import { expireReservations, reservationPolicy } from '../orders/reservations.service';
-import { confirmCheckoutPayment, createCheckout, getCheckout } from './checkout.service';
-import { issueAccountInvoice } from '../receivables/receivables.service';
+import { expireReservations, reservationPolicy } from '../../workflows/reservations';
+import { confirmCheckoutPayment, createCheckout, getCheckout } from '../../workflows/checkout';
+import { issueAccountInvoice } from '../../workflows/account-invoices';
 
 const errors = {
   400: errorResponseSchema,

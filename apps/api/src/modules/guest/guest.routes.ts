@@ -12,11 +12,11 @@ import {
   paymentIntentResponseSchema,
   purchaseSchema,
 } from '@shop/shared';
-import { confirmCheckoutPayment, createCheckoutPaymentIntent } from '../checkout/checkout.service';
-import { expireReservations } from '../orders/reservations.service';
+import { confirmCheckoutPayment, createCheckoutPaymentIntent } from '../../workflows/checkout';
+import { expireReservations } from '../../workflows/reservations';
 import { getGuestPurchase } from '../orders/purchases.service';
 import { guestInvoicePdf } from '../invoices/document-access';
-import { createGuestCheckout, guestCheckoutIdOf, guestQuote } from './guest.service';
+import { createGuestCheckout, guestCheckoutIdOf, guestQuote } from '../../workflows/guest-checkout';
 import { GUEST_TOKEN_HEADER } from './guest-token';
 
 const errors = {

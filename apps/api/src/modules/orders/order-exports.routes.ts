@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, purchasesExportQuerySchema, type Purchase } from '@shop/shared';
-import { expireReservations } from './reservations.service';
+import { expireReservations } from '../../workflows/reservations';
 import { exportCsvStream, lineExportRows, LINES_EXPORT_COLUMNS, orderExportRow, ORDERS_EXPORT_COLUMNS } from './order-exports.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

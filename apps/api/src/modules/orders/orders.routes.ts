@@ -19,11 +19,11 @@ import {
 import { getPurchase, pagePurchases } from './purchases.service';
 import { invoicesRoutes } from '../invoices/invoices.routes';
 
-import { cancelOrder } from '../payments/payments.service';
+import { cancelOrder } from '../../workflows/order-payments';
 import { createOrder, deliverOrder, getOrder, listAllOrders, listOrdersByEmail } from './orders.service';
 import { findAllOrders, ORDER_CSV_COLUMNS, orderCsvRecord, pageAllOrders } from './orders-admin.service';
 import { spreadsheetSafe } from '../../lib/csv';
-import { expireReservations, reservationPolicy } from './reservations.service';
+import { expireReservations, reservationPolicy } from '../../workflows/reservations';
 
 const errors = {
   400: errorResponseSchema,

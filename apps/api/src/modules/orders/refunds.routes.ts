@@ -5,7 +5,7 @@ import { documents } from '../../db/schema/documents';
 import { orderCancelledEmail } from '../../lib/cancel-email';
 import { orderCancelledOwnerEmail } from '../../lib/owner-email';
 import { documentPdf } from '../invoices/invoices.service';
-import { cancelPaidOrder } from './customer-cancel.service';
+import { cancelPaidOrder } from '../../workflows/customer-cancel';
 import { createRefund } from './order-refunds.service';
 import { sendRefundMail } from './refund-mail';
 import { getPurchase } from './purchases.service';

@@ -26,9 +26,9 @@ import { confirmTestPayment, createTestPaymentMethod, getTestInvoice, payTestInv
 import type { AccountInvoice } from '../../payments/providers/payment-provider';
 import { eq } from 'drizzle-orm';
 import { checkouts } from '../../db/schema';
-import { settleAccountInvoice } from '../receivables/receivables.service';
-import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from './payments.service';
-import { createCheckoutPaymentIntent } from '../checkout/checkout.service';
+import { settleAccountInvoice } from '../../workflows/account-invoices';
+import { confirmOrderPayment, createPaymentIntent, handleStripeWebhook } from '../../workflows/order-payments';
+import { createCheckoutPaymentIntent } from '../../workflows/checkout';
 import { listRefundsDue } from './refunds.service';
 
 const errors = {
