@@ -121,6 +121,13 @@ describe('model nicknames', () => {
     expect(findVehicleInQuery('2021 panigale chain', withAliases)).toBeNull();
   });
 
+  it('reads a short name as riders write it: two words the other way round, a code without its last letters (decision 213)', () => {
+    const more: KnownModel[] = [...withAliases, { make: 'KTM', model: '390 Duke', fromYear: 2013, toYear: 2027 }];
+    expect(findVehicleInQuery('duke 390 chain', more)).toEqual({ make: 'KTM', model: '390 Duke', year: null, rest: 'chain' });
+    expect(findVehicleInQuery('2016 cbr600 brake disc', more)).toEqual({ make: 'Honda', model: 'CBR600RR', year: 2016, rest: 'brake disc' });
+    expect(findVehicleInQuery('crf1100 battery', more)).toEqual({ make: 'Honda', model: 'CRF1100L Africa Twin', year: null, rest: 'battery' });
+  });
+
   it('the suggestions offer the models a nickname begins, all of them when it is shared', () => {
     expect(suggestBikes('t7', withAliases).map((m) => m.model)).toEqual(['Ténéré 700']);
     expect(suggestBikes('brake pads gs', withAliases).map((m) => m.model)).toEqual(['R 1250 GS', 'R 1300 GS']);

@@ -61,6 +61,14 @@ const MIN_PARTIAL = 5;
 function modelKeys(model: string): { key: string; whole: boolean }[] {
   const w = words(model);
   const keys = [{ key: w.join(''), whole: true }];
+  // Issue #38 (decision 213): how riders also write a short name: a name of two words the other way round ("duke
+  // 390" for the 390 Duke), and a code without its trailing letters ("cbr600" for the CBR600RR, "cb500" for the
+  // CB500F), as parts of the name.
+  if (w.length === 2) keys.push({ key: `${w[1]}${w[0]}`, whole: false });
+  for (const word of w) {
+    const code = /^(\p{L}+\d+)\p{L}+$/u.exec(word);
+    if (code && code[1].length >= 4) keys.push({ key: code[1], whole: false });
+  }
   for (let i = 0; i < w.length; i++) {
     for (let j = i + 1; j <= w.length; j++) {
       if (i === 0 && j === w.length) continue;
