@@ -60,6 +60,20 @@ describe('AdminImports', () => {
     expect(screen.queryByRole('button', { name: 'Commit the import of feed.csv' })).toBeNull();
   });
 
+  it('shows an error of the job itself (line 0, a picture the shop could not fetch) without a line number', async () => {
+    const done = job({
+      kind: 'pies',
+      status: 'done',
+      errorCount: 1,
+      errors: [{ line: 0, message: 'Picture https://cdn.example/p.html is not a picture (text/html): the part keeps the address' }],
+    });
+    fakeApi((req) => (req.method === 'GET' && req.path === '/api/admin/imports' ? { status: 200, body: { items: [done] } } : notFound(req)));
+    renderWithProviders(<AdminImports />);
+    const item = await screen.findByText('Picture https://cdn.example/p.html is not a picture (text/html): the part keeps the address');
+    expect(item.tagName).toBe('LI');
+    expect(screen.queryByText('Line 0')).toBeNull();
+  });
+
   it('polls a running job every second and cancels it', async () => {
     let reads = 0;
     const running = job({ status: 'running', rowsRead: 500, rowsWritten: 500, errorCount: 0, errors: [] });

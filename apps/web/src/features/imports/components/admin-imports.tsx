@@ -224,7 +224,14 @@ function Summary({ job }: { job: ImportJob }) {
           <ul className="mt-1 list-inside list-disc text-sm">
             {job.errors.map((e) => (
               <li key={`${e.line}-${e.message}`}>
-                <strong>{t.errorLine(e.line)}</strong>: {e.message}
+                {/* Line 0: an error of the job, not of a line (a feed's picture that could not be had, decision 214). */}
+                {e.line > 0 ? (
+                  <>
+                    <strong>{t.errorLine(e.line)}</strong>: {e.message}
+                  </>
+                ) : (
+                  e.message
+                )}
               </li>
             ))}
           </ul>
