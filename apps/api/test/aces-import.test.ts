@@ -505,6 +505,19 @@ describe('model years merged into spans (decision 214)', () => {
     ]);
   });
 
+  it('the product form’s round trip (PATCH with the fitment as GET answers it) keeps ACES rows ACES rows', async () => {
+    const before = await acesRows('SpanCo');
+    const part = (await t.app.inject({ method: 'GET', url: `/api/product/${ids['SP-PADS']}` })).json() as Product;
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${ids['SP-PADS']}`,
+      headers: bearer(admin.token),
+      payload: { version: part.version, fitment: [...part.fitment, { make: 'Spanmoto', model: 'Enduro 450', yearFrom: 2024, yearTo: 2024 }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await acesRows('SpanCo')).toEqual(before);
+  });
+
   it('a FULL feed whose applications are all unknown deletes nothing, and its report says so', async () => {
     const before = await acesRows('SpanCo');
     const unknown = acesXml(
