@@ -13,6 +13,9 @@
  *    process's peak RSS (VmHWM).
  * 3. Searches: a part number and a bike-filtered word search (`vehicle=`), 40 requests each, the first apart, next to
  *    the same SQL from node-postgres (the shop's statements, nothing kept between requests).
+ * 4. The part with the most applications (part 1 gets 2,000 more, one per base vehicle, quantities alternating so
+ *    no two years merge): its API answer. The vehicle selector's four lists over the 5,000 vehicles. Both next to
+ *    the same SQL from node-postgres.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -51,6 +54,8 @@ const models = () => {
   return out.slice(0, Math.max(1, Math.floor(VEHICLES / YEARS)));
 };
 const baseVehicleId = (model: number, year: number) => `BV-${model}-${year}`;
+/** Applications of the one part that has many (item 6: a part page with 2,000 applications). */
+const MANY = 2_000;
 
 /** Write lines to a file with back-pressure (never the file in memory); a new file when one would pass FILE_BYTES. */
 class SplitWriter {
@@ -137,6 +142,12 @@ async function writeFeeds(dir: string): Promise<{ vehiclesCsv: string; pies: str
     (n) => `<Footer><RecordCount>${n}</RecordCount></Footer></ACES>\n`,
   );
   let id = 0;
+  // Part 1: one App per base vehicle, quantities alternating, so each stays a row of its own.
+  const many = Math.min(MANY, list.length * YEARS);
+  for (let k = 0; k < many; k++)
+    await aces.record(
+      `<App action="A" id="${++id}"><BaseVehicle id="${baseVehicleId(Math.floor(k / YEARS), FIRST_YEAR + (k % YEARS))}"/><Qty>${1 + (k % 2)}</Qty><PartType id="1684"/><Position>Left</Position><Part>${partNumber(1)}</Part></App>\n`,
+    );
   for (let p = 1; p <= PARTS; p++) {
     // This part's share of the applications, spread evenly; runs of consecutive model years, model after model.
     let count = Math.floor((APPS * p) / PARTS) - Math.floor((APPS * (p - 1)) / PARTS);
@@ -353,6 +364,64 @@ export async function benchFeed(tools: FeedBenchTools): Promise<void> {
         `${qs}; ${fmt(total)} found; first request ${fmt(viaShop[0], 1)} ms; requests 2 to 40 above (wanted ≤ ${filtered ? 50 : 20} ms); node-postgres, the same statements with nothing kept, p95 ${fmt(p95(direct.slice(1)), 1)} ms, first ${fmt(direct[0], 1)} ms`,
       );
     }
+
+    // The part with 2,000 applications, and the vehicle selector (item 6), each 40 requests with the first apart.
+    const timed = async (label: string, url: string, direct: () => Promise<unknown>, wanted: string) => {
+      const viaShop: number[] = [];
+      const viaPg: number[] = [];
+      let bytes = 0;
+      for (let k = 0; k < 40; k++) {
+        let s = performance.now();
+        const res = await fetch(`${shop.base}${url}`);
+        bytes = (await res.arrayBuffer()).byteLength;
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        viaShop.push(performance.now() - s);
+        s = performance.now();
+        await direct();
+        viaPg.push(performance.now() - s);
+      }
+      record(
+        'feed',
+        `${label} p95`,
+        `${fmt(p95(viaShop.slice(1)), 1)} ms`,
+        `${url}; ${fmt(bytes)} bytes; first request ${fmt(viaShop[0], 1)} ms; wanted ${wanted}; node-postgres p95 ${fmt(p95(viaPg.slice(1)), 1)} ms, first ${fmt(viaPg[0], 1)} ms`,
+      );
+    };
+    const [many] = (
+      await pool.query<{ id: string; n: string }>(
+        `SELECT p.id, count(f.id) AS n FROM products p JOIN product_fitments f ON f.product_id = p.id WHERE p.sku = $1 GROUP BY p.id`,
+        [partNumber(1)],
+      )
+    ).rows;
+    await timed(
+      `part with ${fmt(Number(many.n))} applications, GET /product/{id} (all lines, not paginated)`,
+      `/api/product/${many.id}`,
+      async () => {
+        await pool.query('SELECT * FROM products WHERE id = $1', [many.id]);
+        await pool.query('SELECT * FROM product_fitments WHERE product_id = $1 ORDER BY make, model, year_from, year_to, variant, position, id', [many.id]);
+      },
+      '≤ 100 ms for the page',
+    );
+    const make = bike.make;
+    await timed('vehicle selector: years', '/api/vehicles/years', () => pool.query('SELECT DISTINCT year FROM vehicles ORDER BY year DESC'), '≤ 20 ms');
+    await timed(
+      'vehicle selector: makes of a year',
+      `/api/vehicles/makes?year=${bike.year}`,
+      () => pool.query('SELECT DISTINCT make FROM vehicles WHERE year = $1 ORDER BY make', [bike.year]),
+      '≤ 20 ms',
+    );
+    await timed(
+      'vehicle selector: models of a make and year',
+      `/api/vehicles/models?${new URLSearchParams({ make, year: String(bike.year) })}`,
+      () => pool.query('SELECT DISTINCT model FROM vehicles WHERE make = $1 AND year = $2 ORDER BY model', [make, bike.year]),
+      '≤ 20 ms',
+    );
+    await timed(
+      'vehicle selector: the vehicles of a make, model and year',
+      `/api/vehicles?${new URLSearchParams({ make, model: bike.model, year: String(bike.year) })}`,
+      () => pool.query('SELECT * FROM vehicles WHERE make = $1 AND model = $2 AND year = $3 ORDER BY variant', [make, bike.model, bike.year]),
+      '≤ 20 ms',
+    );
   } finally {
     await pool.end();
     await shop.stop();
