@@ -199,6 +199,18 @@ describe('migration 0048: every lone order becomes an order of one line, and los
     expect(heads.filter((h) => h.id === h.head).map((h) => h.id)).toEqual(Object.values(LONE).sort());
     expect(heads.filter((h) => h.head === CHECKOUT).map((h) => h.id)).toEqual(LINES);
     expect(heads.find((h) => h.id === LONE.paid)).toMatchObject({ number: 10002, ship_name: 'Anna Dvořák', ship_line1: 'Ringstraße 1, Berlin' });
+    // Every order records its payment: a paid lone order's head carries it, an unpaid one's none.
+    const payments = await rows(sql`select c.id::text as id, c.transaction_id from checkouts c order by c.id`);
+    expect(payments.filter((p) => p.transaction_id !== null).map((p) => [p.id, p.transaction_id])).toEqual([
+      [LONE.paid, 'pi_paid'],
+      [LONE.shipped, 'pi_shipped'],
+      [LONE.returned, 'pi_returned'],
+      [LONE.partRefunded, 'pi_part'],
+      [LONE.refunded, 'pi_full'],
+      [LONE.refundDue, 'pi_due'],
+      [LONE.beforeShipping, 'pi_old'],
+      [CHECKOUT, 'pi_checkout'],
+    ]);
     // The invoice and the credit notes of a lone order are the order's now.
     expect(await rows(sql`select count(*)::int as n from documents where checkout_id is null`)).toEqual([{ n: 0 }]);
   });

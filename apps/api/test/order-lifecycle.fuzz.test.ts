@@ -112,13 +112,15 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       expect(n('restocked'), `${at}: restock only what the order held`).toBeLessThanOrEqual(Math.max(0, n('held') - n('shipped') + n('back')));
     }
     const money = await query(sql`
-      with paid as (
-        select c.id as key, c.transaction_id as payment from checkouts c where c.transaction_id is not null
-        union all select o.id, o.transaction_id from orders o where o.checkout_id = o.id and o.transaction_id is not null)
+      with paid as (select c.id as key, c.transaction_id as payment from checkouts c where c.transaction_id is not null)
       select p.key, p.payment, i.amount_cents, i.amount_refunded_cents,
         (select coalesce(sum(total_cents), 0)::int from order_refunds f where f.order_key = p.key and f.status = 'succeeded') as shop_refunded,
         (select count(*)::int from order_refunds f where f.order_key = p.key and f.status = 'pending') as pending
       from paid p join test_payment_intents i on i.id = p.payment`);
+    // Decision 212: every order records the payment that paid it, the one-product purchase too.
+    const unrecorded = await query(sql`select o.id, o.checkout_id, o.transaction_id from orders o join checkouts c on c.id = o.checkout_id
+      where o.paid and c.transaction_id is null`);
+    expect(unrecorded, 'a paid line whose order records no payment').toEqual([]);
     for (const m of money) {
       const at = `order ${String(m.key)}: ${JSON.stringify(m)}`;
       expect(Number(m.shop_refunded), `${at}: refunded <= paid`).toBeLessThanOrEqual(Number(m.amount_cents));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
@@ -597,7 +597,19 @@ export async function markOrderPaid(db: Db, orderId: string, transactionId: stri
   return db.transaction(async (tx) => {
     const result = await markLinePaid(tx, orderId, transactionId, paymentMode);
     if (result.newlyPaid && isSinglePurchase(result.order)) {
-      const [head] = await tx.select().from(checkouts).where(eq(checkouts.id, result.order.checkoutId));
+      // Decision 212: the order records its payment, as every order does (its line keeps it too, for the spec).
+      let head: typeof checkouts.$inferSelect | undefined;
+      try {
+        [head] = await tx
+          .update(checkouts)
+          .set({ transactionId, paymentIntentId: transactionId, paidAt: result.order.paidAt })
+          .where(and(eq(checkouts.id, result.order.checkoutId), isNull(checkouts.transactionId)))
+          .returning();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('That payment is already recorded on another order.', 'PAYMENT_ALREADY_USED');
+        throw err;
+      }
+      if (!head) throw alreadyPaidWithAnother();
       await issueInvoice(tx, { checkout: head, lines: [result.order] });
       await auditOrderPaid(tx, result.order.number, figuresCents(head, [result.order]).total, transactionId, paymentMode);
     }
