@@ -17,7 +17,6 @@
  *    no two years merge): its API answer. The vehicle selector's four lists over the 5,000 vehicles. Both next to
  *    the same SQL from node-postgres.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,8 @@ import type { SQL } from 'drizzle-orm';
 export interface FeedBenchTools {
   throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
   startShop(env: Record<string, string>): Promise<{ base: string; child: { pid?: number }; stop(): Promise<void> }>;
+  /** A signed-in user of the bench shop (its e-mail confirmed; with admin, made admin in the database). */
+  signUp(base: string, dbUrl: string, opts?: { admin?: boolean }): Promise<{ token: string }>;
   record(part: string, figure: string, value: string, note?: string): void;
   fmt(n: number, digits?: number): string;
   p95(samples: number[]): number;
@@ -169,33 +170,6 @@ async function writeFeeds(dir: string): Promise<{ vehiclesCsv: string; pies: str
   return { vehiclesCsv, pies: pies.files, aces: aces.files, bytes };
 }
 
-/** An admin of the bench shop: signed up, e-mail confirmed and made admin in the database, signed in, token synced. */
-async function adminToken(base: string, dbUrl: string): Promise<string> {
-  const email = `bench-admin-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-admin-password-2026!';
-  const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...headers }, body: JSON.stringify(body) });
-  const res = await post('/api/auth/sign-up/email', { email, password, name: 'Bench Admin' });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  await db.query(`UPDATE "user" SET email_verified = true, role = 'admin' WHERE email = $1`, [email]);
-  await db.end();
-  const signIn = await post('/api/auth/sign-in/email', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const sync = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ email, name: 'Bench Admin' }),
-  });
-  if (!sync.ok) throw new Error(`sync failed: ${sync.status} ${await sync.text()}`);
-  return ((await sync.json()) as { token: string }).token;
-}
-
 interface Job {
   id: string;
   status: string;
@@ -232,7 +206,7 @@ export async function benchFeed(tools: FeedBenchTools): Promise<void> {
   const startedRss = peakRssMb(pid);
   const pool = new pg.Pool({ connectionString: db.url, max: 1 });
   try {
-    const token = await adminToken(shop.base, db.url);
+    const { token } = await tools.signUp(shop.base, db.url, { admin: true });
     const auth = { authorization: `Bearer ${token}` };
     const vehicles = await fetch(`${shop.base}/api/vehicles/import`, {
       method: 'POST',
