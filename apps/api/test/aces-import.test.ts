@@ -260,6 +260,9 @@ describe('PATCH /vehicles/{id}: the admin sets or clears a base vehicle id (deci
     expect((await patch(v2021._id, { externalId: 'bad id!' })).statusCode).toBe(400);
     expect((await patch(v2021._id, {}, {})).statusCode).toBe(401);
     expect((await patch(v2021._id, { externalId: 'PM-X' }, bearer(customer.token))).statusCode).toBe(403);
+    // The caller is checked before the body is read: a customer's malformed request is 403, not 400.
+    expect((await patch(v2021._id, { externalId: 'bad id!' }, bearer(customer.token))).statusCode).toBe(403);
+    expect((await patch('not-an-id', { externalId: 'bad id!' }, {})).statusCode).toBe(401);
     expect((await listed(2021)).externalId).toBe('PM-2020');
   });
 });
