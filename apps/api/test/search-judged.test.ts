@@ -112,7 +112,7 @@ const JUDGED: [shape: string, q: string, judge: Judge][] = [
   ['nickname', 'bonnie headlight', bike('Triumph', 'Bonneville T120', null, HEADLIGHT)],
   ['nickname', 'ninja oil filter', bike('Kawasaki', 'Ninja 650', null, OIL_FILTER)],
   ['nickname', 'tiger air filter', bike('Triumph', 'Tiger 900', null, AIR_FILTER)],
-  ['nickname', 'rear shock for mt07', bike('Yamaha', 'MT-07', null, SHOCK)],
+  ['nickname', 'rear shock for mt07', (r) => (bike('Yamaha', 'MT-07', null, SHOCK)(r), expect(r.namedVehicle?.rest).toBe('rear shock'))],
   ['nickname', 'duke 390 chain', bike('KTM', '390 Duke', null, CHAIN)],
   ['nickname', 'cbr600 brake disc', bike('Honda', 'CBR600RR', null, DISC)],
   ['nickname', 'cb500 air filter', bike('Honda', 'CB500F', null, AIR_FILTER)],

@@ -40,6 +40,7 @@ import {
   loadSynonyms,
   readVocabulary,
   splitJoinedWords,
+  STOP_WORDS,
   type RankQueries,
   type Slots,
 } from './vocabulary';
@@ -562,17 +563,25 @@ export async function readBike(
   // Issue #38 item 3 (decision 213): a year the model named was not sold in names no bike (decision 167) and is not
   // searched as a word either: no part's text holds a year it could mean ("2018 cbr600rr brake disc" is the
   // CBR600RR's brake disc, never "Parts that fit your 2018 Honda CBR600RR").
-  const named =
-    found?.model && found.year === null
-      ? {
-          ...found,
-          rest: found.rest
-            .split(' ')
-            .filter((w) => !/^(19|20)\d\d$/.test(w))
-            .join(' '),
-        }
-      : found;
+  // The little words left at either end once the bike is taken out ("rear shock for mt07") are no words either.
+  const named = found && {
+    ...found,
+    rest: trimStopWords(
+      found.rest
+        .split(' ')
+        .filter((w) => !(found.model && found.year === null && /^(19|20)\d\d$/.test(w)))
+        .join(' '),
+    ),
+  };
   return { effective: named ? { ...query, q: named.rest } : query, named, bikes: suggestBikes(query.q, models) };
+}
+
+/** The words without little words at either end ("rear shock for" → "rear shock"). */
+function trimStopWords(rest: string): string {
+  const words = rest.split(' ').filter(Boolean);
+  while (words.length > 1 && STOP_WORDS.has(words[words.length - 1])) words.pop();
+  while (words.length > 1 && STOP_WORDS.has(words[0])) words.shift();
+  return words.join(' ');
 }
 
 /** How many parts for other bikes a search that found none for the bike named shows (issue #39 item 9). */

@@ -477,7 +477,7 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
  * Little words of English, French, German, Italian and Spanish that name no part: skipped between the words of a
  * query, unless they are a word of a synonym term ("filtre à air").
  */
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   'a an the for of to with on in my fits fit de du des la le les l d pour avec au aux à für fur fuer der die das den dem mit von vom zum zur di del della per il lo el los las para con'.split(
     ' ',
   ),
