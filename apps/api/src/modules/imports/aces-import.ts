@@ -341,7 +341,14 @@ export async function applyAcesParts(
     deletes.push(...spare.map((r) => r.id));
     counts.deleted += spare.length;
   }
-  for (let i = 0; i < inserts.length; i += 2000) await tx.insert(productFitments).values(inserts.slice(i, i + 2000));
+  // One JSON array per 2,000 rows, split by the database: no per-value work in the query builder.
+  for (let i = 0; i < inserts.length; i += 2000)
+    await tx.execute(
+      sql`insert into ${productFitments} (product_id, make, model, year_from, year_to, variant, position, per_vehicle, notes, source, source_ref)
+          select "productId", make, model, "yearFrom", "yearTo", variant, position, "perVehicle", notes, source, "sourceRef"
+          from jsonb_to_recordset(${JSON.stringify(inserts.slice(i, i + 2000))}::jsonb) as x("productId" uuid, make text, model text,
+            "yearFrom" int, "yearTo" int, variant text, position text, "perVehicle" int, notes text, source text, "sourceRef" text)`,
+    );
   for (let i = 0; i < deletes.length; i += 2000) await tx.delete(productFitments).where(inArray(productFitments.id, deletes.slice(i, i + 2000)));
   return applied;
 }
