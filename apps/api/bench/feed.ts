@@ -23,13 +23,16 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import type { SearchQuery } from '@shop/shared';
+import type { VehicleFilter } from '../src/modules/search/search.service';
 
 export interface FeedBenchTools {
   throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
   startShop(env: Record<string, string>): Promise<{ base: string; child: { pid?: number }; stop(): Promise<void> }>;
   /** A signed-in user of the bench shop (its e-mail confirmed; with admin, made admin in the database). */
   signUp(base: string, dbUrl: string, opts?: { admin?: boolean }): Promise<{ token: string }>;
+  /** The shop's search statements for one request over node-postgres, nothing kept (run.ts's, as benchSearch times them). */
+  searchDirect(client: pg.PoolClient, query: SearchQuery, vehicle?: VehicleFilter): Promise<void>;
   record(part: string, figure: string, value: string, note?: string): void;
   fmt(n: number, digits?: number): string;
   p95(samples: number[]): number;
@@ -287,10 +290,7 @@ export async function benchFeed(tools: FeedBenchTools): Promise<void> {
 
     // Search, as benchSearch measures it: the shop's answer and the same statements from node-postgres.
     await pool.query('ANALYZE');
-    const { readBike, searchRow } = await import('../src/modules/search/search.service');
     const { searchQuerySchema } = await import('@shop/shared');
-    const { PgDialect } = await import('drizzle-orm/pg-core');
-    const dialect = new PgDialect();
     // The bike of a brake pads part's first application (a part whose number is a multiple of 10 is brake pads).
     const padsPart = Math.max(10, 10 * Math.floor(PARTS / 20));
     const [bike] = (
@@ -319,13 +319,7 @@ export async function benchFeed(tools: FeedBenchTools): Promise<void> {
         s = performance.now();
         const client = await pool.connect();
         try {
-          const exec = async <R>(statement: SQL) => {
-            const { sql: text, params } = dialect.sqlToQuery(statement);
-            return (await client.query(text, params)).rows as R[];
-          };
-          const { effective, named } = await readBike(exec, query, filtered);
-          const vehicle = filtered ? { make: bike.make, model: bike.model, year: bike.year, variant: bike.variant } : (named ?? undefined);
-          await searchRow(exec, effective, vehicle);
+          await tools.searchDirect(client, query, filtered ? { make: bike.make, model: bike.model, year: bike.year, variant: bike.variant } : undefined);
         } finally {
           client.release();
         }

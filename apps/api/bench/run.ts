@@ -28,6 +28,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
+import type { SearchQuery } from '@shop/shared';
+import type { VehicleFilter } from '../src/modules/search/search.service';
 import { CoalescedNotify } from '../src/db/notify-after-commit';
 import { freePort } from '../test/support/free-port';
 import { directOrder, type DirectCustomer, type DirectPolicy, type DirectShipTo } from './direct-order';
@@ -886,7 +888,7 @@ async function main() {
   if (PARTS.has('search')) await benchSearch();
   if (PARTS.has('quickorder')) await benchQuickOrder();
   if (PARTS.has('lighthouse')) await benchLighthouse();
-  if (PARTS.has('feed')) await benchFeed({ throwawayDatabase, startShop, signUp, record, fmt, p95 });
+  if (PARTS.has('feed')) await benchFeed({ throwawayDatabase, startShop, signUp, searchDirect, record, fmt, p95 });
   console.log('\nSummary (figures, not assertions)');
   console.table(figures);
 }
@@ -987,12 +989,26 @@ async function seedSearchProducts(url: string, n: number): Promise<void> {
   await c.end();
 }
 
+/**
+ * What the search service does for one request, with nothing kept, over node-postgres: the bike named in the words
+ * read as the shop reads it (or the vehicle given), the words corrected and the counts computed, then the page.
+ */
+async function searchDirect(client: pg.PoolClient, query: SearchQuery, vehicle?: VehicleFilter): Promise<void> {
+  const { readBike, searchRow } = await import('../src/modules/search/search.service');
+  const { PgDialect } = await import('drizzle-orm/pg-core');
+  const dialect = new PgDialect();
+  const exec = async <R>(statement: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return (await client.query(text, params)).rows as R[];
+  };
+  const { effective, named } = await readBike(exec, query, vehicle !== undefined);
+  await searchRow(exec, effective, vehicle ?? named ?? undefined);
+}
+
 /** GET /api/search at 100,000 products on PostgreSQL, and the same statement sent straight from node-postgres. */
 async function benchSearch() {
   console.log(`\n${fmt(SEARCH_PRODUCTS)} products on PostgreSQL: GET /api/search, one client, 40 requests per query`);
-  const { readBike, searchRow } = await import('../src/modules/search/search.service');
   const { searchQuerySchema } = await import('@shop/shared');
-  const { PgDialect } = await import('drizzle-orm/pg-core');
   const db = await throwawayDatabase();
   const t0 = performance.now();
   const first = await startShop({ DATABASE_URL: db.url, SEED_DEMO: 'false' });
@@ -1024,7 +1040,6 @@ async function benchSearch() {
       // alone after it (read as a size when the parts' names carry one; one more search of the other words).
       ['position and a number after the part', 'q=rear+sprocket+45'],
     ];
-    const dialect = new PgDialect();
     const viaShop: number[] = [];
     const direct: number[] = [];
     for (const [label, qs] of queries) {
@@ -1045,15 +1060,9 @@ async function benchSearch() {
         s = performance.now();
         const client = await pool.connect();
         try {
-          // What the service does, with nothing kept: the words corrected and the counts computed for every request,
-          // then the page, over node-postgres.
-          const exec = async <R>(statement: SQL) => {
-            const { sql: text, params } = dialect.sqlToQuery(statement);
-            return (await client.query(text, params)).rows as R[];
-          };
-          // The bike named in the words read as the shop reads it (issue #26 item 3), the vehicle list read every time.
-          const { effective, named } = await readBike(exec, { ...query, page: 1 + (k % 4) }, false);
-          await searchRow(exec, effective, named ?? undefined);
+          // What the service does, with nothing kept: the bike named in the words read as the shop reads it (issue #26
+          // item 3, the vehicle list read every time), the words corrected and the counts computed, then the page.
+          await searchDirect(client, { ...query, page: 1 + (k % 4) });
         } finally {
           client.release();
         }
