@@ -56,6 +56,37 @@ describe('nicknames of the demo models', () => {
     for (const q of ['gs brake pads', 'bmw gs oil filter', 'gs']) expect((await search(q)).namedVehicle, q).toBeUndefined();
   });
 
+  it('a nickname two models share, without a year, asks which bike: each with its years and its query; the other words find every part', async () => {
+    const r = await search('gs brake pads');
+    expect(r.namedVehicle).toBeUndefined();
+    expect(r.whichBike).toEqual({
+      bikes: [
+        { make: 'BMW', model: 'R 1250 GS', fromYear: 2019, toYear: 2023, q: 'BMW R 1250 GS brake pads' },
+        { make: 'BMW', model: 'R 1300 GS', fromYear: 2024, toYear: 2027, q: 'BMW R 1300 GS brake pads' },
+      ],
+      rest: 'brake pads',
+    });
+    // The other words, unfiltered: what "brake pads" finds.
+    const pads = await search('brake pads');
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.items.map((p) => p.sku)).toEqual(pads.items.map((p) => p.sku));
+    // Each bike's query names that bike.
+    for (const b of r.whichBike!.bikes) expect((await search(b.q)).namedVehicle).toEqual({ make: b.make, model: b.model, year: null, rest: 'brake pads' });
+    // The make typed too, and "strom" (a nickname and a part of both V-Stroms' names); a year both were sold in stays.
+    expect((await search('bmw gs oil filter')).whichBike?.rest).toBe('oil filter');
+    const strom = await search('2024 strom chain');
+    expect(strom.whichBike?.bikes.map((b) => [b.model, b.q])).toEqual([
+      ['V-Strom 650', '2024 Suzuki V-Strom 650 chain'],
+      ['V-Strom 800DE', '2024 Suzuki V-Strom 800DE chain'],
+    ]);
+    // The nickname alone still asks, and searches it as typed; a year one model was sold in names it (decision 213).
+    expect((await search('gs')).whichBike?.bikes.map((b) => b.q)).toEqual(['BMW R 1250 GS', 'BMW R 1300 GS']);
+    expect((await search('2021 gs brake pads')).whichBike).toBeUndefined();
+    // Not asked with matchBike=false, nor of words that name no bike.
+    expect((await api(null, 'GET', '/api/search?q=gs+brake+pads&matchBike=false')).json().whichBike).toBeUndefined();
+    expect((await search('brake pads')).whichBike).toBeUndefined();
+  });
+
   it.each([
     ['t7 brake pads', 'Yamaha', 'Ténéré 700', 'brake pads', 'FA244HH', 2021],
     ['t7 oil filter', 'Yamaha', 'Ténéré 700', 'oil filter', 'HF204', 2021],

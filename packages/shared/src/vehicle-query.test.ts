@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestBikes, findVehicleInQuery, normaliseModelAlias, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
+import { closestBikes, findVehicleInQuery, normaliseModelAlias, sharedNameInQuery, suggestBikes, vehicleInQueryName, type KnownModel } from './vehicle-query';
 
 /** Issue #26 item 3 (decision 167): the bike a shopper names in the search box. */
 const models: KnownModel[] = [
@@ -134,5 +134,30 @@ describe('model nicknames', () => {
     expect(
       closestBikes('bonie', [{ make: 'Triumph', model: 'Bonneville T120', fromYear: 2016, toYear: 2024, aliases: ['bonnie'] }]).map((m) => m.model),
     ).toEqual(['Bonneville T120']);
+  });
+});
+
+describe('sharedNameInQuery (issue #38, decision 213 addendum)', () => {
+  const gs: KnownModel[] = [
+    ...models,
+    { make: 'BMW', model: 'R 1250 GS', fromYear: 2019, toYear: 2023, aliases: ['gs'] },
+    { make: 'BMW', model: 'R 1300 GS', fromYear: 2024, toYear: 2027, aliases: ['gs'] },
+  ];
+  it('a nickname two models share: both, and the other words', () => {
+    expect(sharedNameInQuery('gs brake pads', gs)).toEqual({ models: gs.slice(-2), year: null, rest: 'brake pads', nickname: true });
+    expect(sharedNameInQuery('bmw gs oil filter', gs)?.rest).toBe('oil filter');
+    expect(sharedNameInQuery('gs', gs)?.rest).toBe('');
+  });
+  it('a part of two models’ names: both, not as a nickname; a year none was sold in is no word', () => {
+    expect(sharedNameInQuery('panigale levers', models)).toMatchObject({ year: null, rest: 'levers', nickname: false });
+    expect(sharedNameInQuery('2012 panigale levers', models)?.models.map((m) => m.model)).toEqual(['Panigale V2', 'Panigale V4']);
+    expect(sharedNameInQuery('2012 panigale levers', models)?.rest).toBe('levers');
+    // A year both were sold in stays with them.
+    expect(sharedNameInQuery('2021 panigale levers', models)).toMatchObject({ year: 2021, rest: 'levers' });
+  });
+  it('none when one model is named, or no bike', () => {
+    expect(sharedNameInQuery('2021 gs brake pads', gs)).toBeNull();
+    expect(sharedNameInQuery('r 1250 gs brake pads', gs)).toBeNull();
+    expect(sharedNameInQuery('brake pads', gs)).toBeNull();
   });
 });

@@ -35,6 +35,21 @@ export interface VehicleInQuery {
   rest: string;
 }
 
+/**
+ * Issue #38 (decision 213 addendum): a name several models share, typed without a year that tells them apart ("gs
+ * brake pads": the R 1250 GS and the R 1300 GS). The page asks which bike is meant.
+ */
+export interface SharedNameInQuery {
+  /** The models it may mean (those sold in the year typed, when several were), in the vehicle list's order. */
+  models: KnownModel[];
+  /** The year typed when several of them were sold in it, else null. */
+  year: number | null;
+  /** The query without the name, the make and a year typed (what the other words look for). */
+  rest: string;
+  /** True when it is a nickname (decision 198), false when a part of the models' names ("panigale"). */
+  nickname: boolean;
+}
+
 /** Lower case, accents dropped, letters and digits only: "Ténéré 700" → "tenere700", "MT-07" → "mt07". */
 export const vehicleKey = (s: string) =>
   s
@@ -119,8 +134,21 @@ function findSpan(tokens: string[], key: string, taken: Set<number>): Span | nul
  * year counts only with a model that was sold that year.
  */
 export function findVehicleInQuery(q: string, models: readonly KnownModel[]): VehicleInQuery | null {
+  return readVehicleInQuery(q, models).vehicle;
+}
+
+/**
+ * Issue #38 (decision 213 addendum): the models a name typed may mean when several share it and no year typed tells
+ * them apart ("gs", "strom", "panigale"), or null. findVehicleInQuery names none of them.
+ */
+export function sharedNameInQuery(q: string, models: readonly KnownModel[]): SharedNameInQuery | null {
+  return readVehicleInQuery(q, models).shared;
+}
+
+function readVehicleInQuery(q: string, models: readonly KnownModel[]): { vehicle: VehicleInQuery | null; shared: SharedNameInQuery | null } {
+  const none = { vehicle: null, shared: null };
   const tokens = words(q);
-  if (tokens.length === 0 || models.length === 0) return null;
+  if (tokens.length === 0 || models.length === 0) return none;
   const taken = new Set<number>();
   const mark = (s: Span) => {
     for (let i = s.start; i < s.end; i++) taken.add(i);
@@ -144,7 +172,7 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
   // Then the model: whole names before nicknames (decision 198) before parts of names; among several, the one of
   // the make typed, or the one sold in the year typed.
   let best: { model: KnownModel; span: Span; tier: KeyTier } | null = null;
-  let ambiguous = false;
+  let shared: SharedNameInQuery | null = null;
   for (const tier of KEY_TIERS) {
     const found: { model: KnownModel; span: Span }[] = [];
     for (const m of models) {
@@ -168,17 +196,16 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
       // ("2021 gs": the R 1250 GS; "2025 gs": the R 1300 GS). A year none or several were sold in names none.
       const sold = typedYear === null ? [] : top.filter((f) => soldIn(f.model, typedYear));
       if (new Set(sold.map((f) => `${f.model.make}\u0000${f.model.model}`)).size === 1) best = { ...sold[0], tier };
-      else ambiguous = true;
+      else shared = sharedName(tokens, taken, top, sold.length > 1 ? typedYear : null, yearAt, tier === 'alias');
     }
     break;
   }
   if (best) mark(best.span);
   // A part of a name several models share ("street", "panigale"), or a nickname ("gs", decision 198), names none of them.
-  if (!best && !make) return null;
-  void ambiguous;
+  if (!best && !make) return { vehicle: null, shared };
   // A make alone names a bike only when it is all that was typed ("yamaha", "2019 yamaha"): "honda oil filter" stays a
   // search of the words, which also finds the parts whose name or description says Honda.
-  if (!best && tokens.some((tk, i) => !taken.has(i) && !/^(19|20)\d\d$/.test(tk))) return null;
+  if (!best && tokens.some((tk, i) => !taken.has(i) && !/^(19|20)\d\d$/.test(tk))) return { vehicle: null, shared };
 
   let year: number | null = null;
   if (best) {
@@ -192,11 +219,40 @@ export function findVehicleInQuery(q: string, models: readonly KnownModel[]): Ve
     }
   }
   return {
-    make: best?.model.make ?? make!,
-    model: best?.model.model ?? null,
-    year,
-    rest: tokens.filter((_, i) => !taken.has(i)).join(' '),
+    vehicle: {
+      make: best?.model.make ?? make!,
+      model: best?.model.model ?? null,
+      year,
+      rest: tokens.filter((_, i) => !taken.has(i)).join(' '),
+    },
+    shared: null,
   };
+}
+
+/**
+ * The models a shared name may mean, and the words left without it, the make and a year typed (a year none of them was
+ * sold in is no word of a part either, decision 213). Null when they were typed in different places of the query.
+ */
+function sharedName(
+  tokens: string[],
+  taken: ReadonlySet<number>,
+  top: { model: KnownModel; span: Span }[],
+  year: number | null,
+  yearAt: number,
+  nickname: boolean,
+): SharedNameInQuery | null {
+  const span = top[0].span;
+  if (top.some((f) => f.span.start !== span.start || f.span.end !== span.end)) return null;
+  const inYear = year === null ? top : top.filter((f) => soldIn(f.model, year));
+  const seen = new Set<string>();
+  const models = inYear
+    .map((f) => f.model)
+    .filter((m) => {
+      const key = `${m.make}\u0000${m.model}`;
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
+  const rest = tokens.filter((_, i) => !taken.has(i) && (i < span.start || i >= span.end) && i !== yearAt).join(' ');
+  return { models, year, rest, nickname };
 }
 
 /** "2019 Yamaha MT-07", "Yamaha MT-07", "Yamaha". */

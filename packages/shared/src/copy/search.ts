@@ -39,6 +39,11 @@ export const searchCopy = {
   /** Issue #39 item 8: the bike bar's line while the words name a bike (never "Showing all parts" beside "Parts that fit"). */
   namedBikeWins: 'Your search names a bike, so the results are for that bike.',
   searchAllFor: (q: string) => `Search all parts for “${q}”`,
+  /** Issue #38 (decision 213 addendum): a name several models share ("gs brake pads"), no year to tell them apart. */
+  whichBike: 'Which bike do you mean?',
+  whichBikeHint: (name: string) => `“${name}” is the name of more than one model. Choose yours to see the parts that fit it.`,
+  whichBikeOption: (make: string, model: string, from: number, to: number) => `${make} ${model} (${from === to ? from : `${from}–${to}`})`,
+  whichBikeRest: (rest: string) => `Every part for “${rest}”, for any bike`,
   shopBike: (bike: string) => `Shop parts for ${bike}`,
   /** Issue #36 item 4 (decision 197): a bike's parts diagram or job basket, in the suggestions and above the results. */
   guide: (kind: 'diagram' | 'basket', name: string, vehicle: string) => `${name} ${kind === 'diagram' ? 'diagram' : 'basket'} · ${vehicle}`,

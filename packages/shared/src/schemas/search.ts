@@ -69,6 +69,17 @@ export const searchResultSchema = z.object({
    * it (and universal parts), searched for the other words (`rest`).
    */
   namedVehicle: z.object({ make: z.string(), model: z.string().nullable(), year: z.number().int().nullable(), rest: z.string() }).optional(),
+  /**
+   * Issue #38 (decision 213 addendum): the words hold a name several models share and no year tells them apart ("gs
+   * brake pads"): the models it may mean, each with its years and the query that names it (`q`, "BMW R 1250 GS brake
+   * pads"), for the page to ask which. `rest` is what was searched instead, every part, no bike filter ("brake pads").
+   */
+  whichBike: z
+    .object({
+      bikes: z.array(z.object({ make: z.string(), model: z.string(), fromYear: z.number().int(), toYear: z.number().int(), q: z.string() })),
+      rest: z.string(),
+    })
+    .optional(),
   /** Issue #26 item 3: bikes the words may be the start of, for the search box ("Shop parts for Yamaha MT-07"). */
   bikes: z.array(z.object({ make: z.string(), model: z.string() })).optional(),
   /** Issue #26 item 6 (decision 168): with q and nothing found, the closest part numbers, part names and bikes. */

@@ -4,6 +4,7 @@ import {
   closestBikes,
   findVehicleInQuery,
   matchingPartNumber,
+  sharedNameInQuery,
   partNumberVariants,
   querySizes,
   sameKindOfSize,
@@ -14,6 +15,7 @@ import {
   type FacetCount,
   type KnownModel,
   type SearchQuery,
+  type SharedNameInQuery,
   type SearchResult,
   type VehicleInQuery,
   withBareNumberAs,
@@ -556,10 +558,20 @@ export async function readBike(
   query: SearchQuery,
   vehicleChosen: boolean,
   memo: SearchMemo = noMemo,
-): Promise<{ effective: SearchQuery; named: VehicleInQuery | null; bikes: KnownModel[] | undefined }> {
+): Promise<{ effective: SearchQuery; named: VehicleInQuery | null; bikes: KnownModel[] | undefined; shared?: SharedNameInQuery }> {
   if (!query.q) return { effective: query, named: null, bikes: undefined };
   const models = await knownModels(exec, memo);
   const found = !vehicleChosen && query.matchBike === 'true' ? findVehicleInQuery(query.q, models) : null;
+  // Issue #38 (decision 213 addendum): a name several models share and no year that tells them apart ("gs brake
+  // pads"): no bike is named, the page asks which. A nickname is no word of a part: the other words are searched,
+  // every part ("brake pads"). A part of the models' names ("panigale", "street") may be one, so the words are searched
+  // as typed.
+  const shared = !found && !vehicleChosen && query.matchBike === 'true' ? sharedNameInQuery(query.q, models) : null;
+  if (shared && shared.models.length > 1) {
+    const rest = trimStopWords(shared.rest);
+    const effective = shared.nickname && /[\p{L}\p{N}]/u.test(rest) ? { ...query, q: rest } : query;
+    return { effective, named: null, bikes: suggestBikes(query.q, models), shared: { ...shared, rest } };
+  }
   // Issue #38 item 3 (decision 213): a year the model named was not sold in names no bike (decision 167) and is not
   // searched as a word either: no part's text holds a year it could mean ("2018 cbr600rr brake disc" is the
   // CBR600RR's brake disc, never "Parts that fit your 2018 Honda CBR600RR").
@@ -781,7 +793,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     if (!vehicle) throw vehicleNotFound();
   }
   const bike0 = await readBike(exec, query, Boolean(vehicle), memo);
-  const { named, bikes } = bike0;
+  const { named, bikes, shared } = bike0;
   // Issue #38 item 1 (decision 213): a number alone beside a part may be its size ("fork seals 41").
   const sized = await bareNumberAsSize(exec, bike0.effective, vehicle ?? named ?? undefined, memo);
   const effective = sized ? { ...bike0.effective, q: sized } : bike0.effective;
@@ -869,6 +881,18 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
     ...(vehicle && { vehicle: { _id: vehicle.id, make: vehicle.make, model: vehicle.model, year: vehicle.year, variant: vehicle.variant } }),
     ...(named && { namedVehicle: { make: named.make, model: named.model, year: named.year, rest: named.rest } }),
     ...(bikes && { bikes: bikes.map((b) => ({ make: b.make, model: b.model })) }),
+    ...(shared && {
+      whichBike: {
+        bikes: shared.models.map((b) => ({
+          make: b.make,
+          model: b.model,
+          fromYear: b.fromYear,
+          toYear: b.toYear,
+          q: [shared.year, b.make, b.model, shared.rest].filter((x) => x !== null && x !== '').join(' '),
+        })),
+        rest: effective.q ?? '',
+      },
+    }),
     ...(didYouMean && { didYouMean }),
     ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     ...(groups && { groups }),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { searchCopy } from '@shop/shared/copy/search';
 import { garageCopy } from '@shop/shared/copy/garage';
@@ -73,6 +73,21 @@ function serve() {
           didYouMean: { partNumbers: [], parts: [], bikes: [] },
         }),
       };
+    if (q === 'gs brake pads')
+      return {
+        status: 200,
+        body: answer([parts[0], parts[1], parts[2]], {
+          whichBike: {
+            bikes: [
+              { make: 'BMW', model: 'R 1250 GS', fromYear: 2019, toYear: 2023, q: 'BMW R 1250 GS brake pads' },
+              { make: 'BMW', model: 'R 1300 GS', fromYear: 2024, toYear: 2027, q: 'BMW R 1300 GS brake pads' },
+            ],
+            rest: 'brake pads',
+          },
+        }),
+      };
+    if (q === 'BMW R 1250 GS brake pads')
+      return { status: 200, body: answer([parts[0]], { namedVehicle: { make: 'BMW', model: 'R 1250 GS', year: null, rest: 'brake pads' } }) };
     if (q === 'caliper') return { status: 200, body: answer([parts[0]], { mentionsOnly: true }) };
     if (q === 'xyzzy') return { status: 200, body: answer([], { didYouMean: { partNumbers: [], parts: [], bikes: [] } }) };
     if (req.query.get('vehicle') === mt07._id) return { status: 200, body: answer(fitting, { vehicle: mt07 }) };
@@ -278,5 +293,36 @@ describe('search results page: sizes and head nouns (issue #38 items 3 and 4, de
     expect(cards()).toHaveLength(1);
     // Not the empty page: the closest-match links are not shown over it.
     expect(screen.queryByText(t.didYouMean)).toBeNull();
+  });
+});
+
+describe('search results page: a name several bikes share (issue #38, decision 213 addendum)', () => {
+  it('asks which bike, shows the other words’ parts for any bike below, and searches again for the bike chosen', async () => {
+    const api = serve();
+    const { router } = renderWithProviders(<SearchResultsPage />, { url: '/search?q=gs+brake+pads', path: '/search' });
+    const question = await screen.findByRole('heading', { level: 2, name: t.whichBike });
+    expect(screen.getByText(t.whichBikeHint('gs'))).toBeTruthy();
+    const choices = within(question.closest('section')!).getAllByRole('link');
+    expect(choices.map((l) => l.textContent)).toEqual(['BMW R 1250 GS (2019–2023)', 'BMW R 1300 GS (2024–2027)']);
+    expect(choices[0].getAttribute('href')).toBe('/search?q=BMW+R+1250+GS+brake+pads');
+    // Below the question, apart: what "brake pads" finds, for any bike; no bike is claimed.
+    expect(screen.getByRole('heading', { level: 2, name: t.whichBikeRest('brake pads') })).toBeTruthy();
+    expect(cards()).toEqual([parts[0].name, parts[1].name, parts[2].name]);
+    expect(screen.queryByText(/Parts that fit your/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: 'BMW R 1250 GS (2019–2023)' }));
+    expect(await screen.findByText(t.namedBike('BMW R 1250 GS'))).toBeTruthy();
+    expect(location(router)).toBe('?q=BMW+R+1250+GS+brake+pads');
+    expect(searches(api).at(-1)!.query.get('q')).toBe('BMW R 1250 GS brake pads');
+    expect(screen.queryByText(t.whichBike)).toBeNull();
+    expect(cards()).toEqual([parts[0].name]);
+  });
+
+  it('asks even with a bike chosen in the garage: the words name a bike, only not which', async () => {
+    setGuestVehicle(mt07);
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=gs+brake+pads', path: '/search' });
+    expect(await screen.findByRole('heading', { level: 2, name: t.whichBike })).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(3));
   });
 });

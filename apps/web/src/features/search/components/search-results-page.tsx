@@ -232,6 +232,46 @@ function NamedBike({ named, allPartsUrl, q }: { named: NonNullable<SearchResult[
 }
 
 /**
+ * Issue #38 (decision 213 addendum): the words hold a name several models share ("gs brake pads"). The page asks which
+ * bike, one link per model that searches again for that model; the parts the other words find, for any bike, follow.
+ */
+function WhichBike({ which, q }: { which: NonNullable<SearchResult['whichBike']>; q: string }) {
+  const headingId = useId();
+  const name = sharedName(q, which.rest);
+  return (
+    <section aria-labelledby={headingId} className="mt-3 rounded-box border border-primary/40 bg-base-200 px-4 py-3">
+      <h2 id={headingId} className="font-display text-xl font-bold uppercase">
+        {t.whichBike}
+      </h2>
+      {name && <p className="mt-1 text-sm text-base-content/80">{t.whichBikeHint(name)}</p>}
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {which.bikes.map((b) => (
+          <li key={`${b.make} ${b.model}`} className="max-w-full">
+            <Link to={searchUrl({ q: b.q })} className="btn btn-outline btn-sm h-auto min-h-8 max-w-full whitespace-normal break-words py-1 text-left">
+              {t.whichBikeOption(b.make, b.model, b.fromYear, b.toYear)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The words of the query that are not in `rest` ("gs brake pads" without "brake pads": "gs"), as typed. */
+function sharedName(q: string, rest: string): string {
+  const left = rest.toLowerCase().split(/\s+/).filter(Boolean);
+  return q
+    .split(/\s+/)
+    .filter((w) => {
+      const i = left.indexOf(w.toLowerCase());
+      if (i < 0) return true;
+      left.splice(i, 1);
+      return false;
+    })
+    .join(' ');
+}
+
+/**
  * Which answer the page shows. All of its state lives in the URL, but for one default: with a bike chosen (My Garage,
  * or a guest's choice) and no `vehicle` in the URL, the results are filtered to it as if its id were there, unless
  * the shopper chose "Show all parts" (`vehicle=all`) or the words name a bike of their own, which wins (decision 167).
@@ -245,7 +285,8 @@ function useSearchAnswer(state: SearchState) {
   const asTyped = useQuery({ ...searchQueryOptions(state, SEARCH_PAGE_SIZE, true), enabled: !(bike && !state.q) });
   // Without words there is nothing to name a bike; with words, the unfiltered answer says whether they do.
   const settled = asTyped.data !== undefined && !asTyped.isPlaceholderData;
-  const mode = !bike ? 'typed' : !state.q ? 'fitting' : !settled ? 'deciding' : asTyped.data?.namedVehicle ? 'typed' : 'fitting';
+  // A name several models share ("gs brake pads") names a bike too, only not which: the page asks (decision 213).
+  const mode = !bike ? 'typed' : !state.q ? 'fitting' : !settled ? 'deciding' : asTyped.data?.namedVehicle || asTyped.data?.whichBike ? 'typed' : 'fitting';
   const fitting = useQuery({ ...searchQueryOptions({ ...state, vehicle: bike?._id }), enabled: mode === 'fitting' });
   const shown = mode === 'typed' ? asTyped : fitting;
   // While deciding, the last filtered answer (or the unfiltered one) stays on screen, dimmed.
@@ -295,6 +336,7 @@ export function SearchResultsPage() {
             allPartsUrl={searchUrl({ ...state, page: 1, matchBike: false, allParts: chosen ? true : undefined })}
           />
         )}
+        {data?.whichBike && <WhichBike which={data.whichBike} q={state.q} />}
         <p className="mt-2 h-6 text-sm text-base-content/75" aria-live="polite">
           {data ? (data.total === 0 && data.groups ? t.groupsCount(data.groups.length) : t.count(data.total)) : ''}
         </p>
@@ -407,6 +449,12 @@ export function SearchResultsPage() {
                   <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">
                     {data.mentionsOnly ? t.mentionsOnlyRelated(state.q) : t.missingHeadRelated(state.q)}
                   </h2>
+                  <ProductGrid products={data.items} headingLevel={3} />
+                </>
+              ) : data.whichBike && data.whichBike.rest !== state.q ? (
+                // The other words' parts, for any bike, under a heading of their own below the question.
+                <>
+                  <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">{t.whichBikeRest(data.whichBike.rest)}</h2>
                   <ProductGrid products={data.items} headingLevel={3} />
                 </>
               ) : (
