@@ -139,3 +139,21 @@ describe('the head noun (issue #38 item 4)', () => {
     }
   });
 });
+
+describe('a number inside a part number (issue #38, decision 213 addendum)', () => {
+  it('"oil filter 204": the digits of the one oil filter whose part number holds them', async () => {
+    const r = await answer('oil filter 204');
+    expect(r.items.map((p) => p.sku)).toEqual(['HF204']);
+    expect(r.total).toBe(1);
+    expect((await answer('HF204 oil filter')).items[0]?.sku).toBe('HF204');
+  });
+
+  it('digits no part number of the parts found holds, or a size, keep their meaning', async () => {
+    const none = await answer('oil filter 999');
+    expect(none.total).toBe(0);
+    expect(none.items).toEqual([]);
+    // A number a size reads is still the size (decision 213), a number first a quantity.
+    expect((await names('rear sprocket 45'))[0]).toBe('7075 Aluminium Rear Sprocket 45T');
+    expect((await answer('fork seals 41')).otherSizes?.items.map((p) => p.name)).toEqual(['Fork Seal Kit 43 mm']);
+  });
+});

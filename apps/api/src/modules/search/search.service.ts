@@ -751,12 +751,27 @@ async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicl
   const read = await memo(`${countsKey({ ...query, q: rest }, undefined, vehicle)}:bare:${n}`, async () => {
     const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
     const kinds = new Set(row.items.flatMap((p) => findSizes(String(p.name)).map((f) => f.size.kind)));
-    return { readings: bareNumberReadings(Number(n), kinds) };
+    // Issue #38 (decision 213 addendum): the parts whose part number (or another number of theirs) holds the number
+    // as its digits ("oil filter 204": the HF204), read from the same page.
+    const numbered = n.length >= 3 ? [...new Set(row.items.filter((p) => holdsDigits(p, n)).map((p) => String(p.sku)))] : [];
+    return { readings: bareNumberReadings(Number(n), kinds), numbered };
   });
-  const { readings } = read;
+  const { readings, numbered } = read;
   if (readings.length === 1) return withBareNumberAs(q, n, readings[0]) ?? undefined;
+  // No size: a number of three digits or more that is the digits of the part number of exactly one part the other
+  // words find ("oil filter 204": the HF204) is that part number.
+  if (readings.length === 0 && numbered.length === 1) return numbered[0];
   // No size: a number first, before the part, is how many ("2 brake pads", "10 spark plugs"), not a word to match.
   return readings.length === 0 && tokens[0].word === n && !tokens[0].parts && n.length <= 2 ? rest : undefined;
+}
+
+/** Whether a part's number, or another number of it (OEM, superseded), has `digits` as one run of its digits (HF204: 204). */
+function holdsDigits(p: Record<string, unknown>, digits: string): boolean {
+  const keys = [String(p.sku_key ?? ''), ...((p.part_number_keys as string[] | null) ?? [])];
+  return keys.some((k) => {
+    const runs: string[] = k.match(/\d+/g) ?? [];
+    return runs.includes(digits);
+  });
 }
 
 /**
