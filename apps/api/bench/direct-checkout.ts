@@ -41,6 +41,7 @@ import {
   type TaxRateRule,
 } from '@shop/shared';
 import type { DirectPolicy } from './direct-order';
+import type { PricedOption } from '../src/modules/checkout/checkout-pricing';
 
 /** A Tennessee workshop: 7 % state sales tax on goods and on shipping (tax_rates in migration 0018). */
 export const BENCH_SHIP_TO = {
@@ -74,6 +75,24 @@ export function directPlace(shipTo: typeof BENCH_SHIP_TO = BENCH_SHIP_TO): Direc
 // ---- 1: BEGIN and the reads ---------------------------------------------------------------------------------------
 
 /** The session check of `authenticate` (plugins/auth.ts) with the customer's row lock, and the route's look for due reservations. */
+
+/** The order's priced columns (method, figures, tax status, weight), as the shop's insert of an order's head takes them. */
+export const pricedHeadValues = ({ quote, totals }: PricedOption, taxExempt: boolean, taxId: string, weightGrams: number) => [
+  quote.methodId,
+  quote.name,
+  quote.carrier,
+  quote.minDays,
+  quote.maxDays,
+  totals.goodsCents,
+  totals.shippingCents,
+  totals.shippingTaxCents,
+  totals.taxCents,
+  totals.taxIncluded,
+  taxExempt,
+  taxExempt ? taxId : '',
+  weightGrams,
+];
+
 const FIRST = `select "user"."id", "user"."name", "user"."email", "user"."email_verified", "user"."image", "user"."role", "user"."banned", "user"."ban_reason", "user"."ban_expires", "user"."two_factor_enabled", "user"."created_at", "user"."updated_at", "session"."two_factor_verified", exists (select 1 from "orders" where "orders"."user_id" = "user"."id" and "orders"."status" = 'unpaid' and "orders"."expires_at" <= $1) as "due" from "user" inner join "session" on ("session"."id" = $2 and "session"."user_id" = $3 and "session"."user_id" = "user"."id" and "session"."expires_at" > $4 and "session"."created_at" > $5) where "user"."id" = $6 for update of "user"`;
 
 const CART_LINES = `select "user_id", "product_id", "quantity", "updated_at" from "cart_lines" where "cart_lines"."user_id" = $1 limit $2`;
@@ -351,19 +370,7 @@ async function checkOut(
           address.postalCode,
           address.country,
           address.phone,
-          quote.methodId,
-          quote.name,
-          quote.carrier,
-          quote.minDays,
-          quote.maxDays,
-          totals.goodsCents,
-          totals.shippingCents,
-          totals.shippingTaxCents,
-          totals.taxCents,
-          totals.taxIncluded,
-          taxExempt,
-          taxExempt ? (status?.tax_id ?? '') : '',
-          weightGrams,
+          ...pricedHeadValues({ quote, totals }, taxExempt, status?.tax_id ?? '', weightGrams),
         ],
       },
       { text: insertOrders(wanted.length), values: orderValues },

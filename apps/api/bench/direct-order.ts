@@ -10,6 +10,7 @@
  * shipping and tax rules, and the order is priced with the shop's own pricing function.
  */
 import type pg from 'pg';
+import { pricedHeadValues } from './direct-checkout';
 import { applicableTier, type PriceTierCents, type TaxCategory } from '@shop/shared';
 import { parsePricingRules, priceWithRules } from '../src/modules/checkout/checkout-pricing';
 import type { CoalescedNotify } from '../src/db/notify-after-commit';
@@ -157,7 +158,7 @@ async function placeDirect(
   const pricing = priceWithRules(parsePricingRules(r[22]), [{ product, quantity }], { country: shipTo.countryCode, region: shipTo.region });
   const cheapest = pricing.options[0];
   if (!cheapest) throw new Error(pricing.problem ?? 'no shipping method');
-  const { quote, totals } = cheapest;
+  const { totals } = cheapest;
   const priceCents = totals.lines[0].amountCents;
   const lotPriceCents = applicableTier(tiers, quantity)?.unitPriceCents ?? unitPriceCents;
   const expires = new Date(Date.now() + policy.ttlMinutes * 60_000).toISOString();
@@ -184,19 +185,7 @@ async function placeDirect(
     shipTo.region,
     shipTo.countryCode,
     shipTo.phone,
-    quote.methodId,
-    quote.name,
-    quote.carrier,
-    quote.minDays,
-    quote.maxDays,
-    totals.goodsCents,
-    totals.shippingCents,
-    totals.shippingTaxCents,
-    totals.taxCents,
-    totals.taxIncluded,
-    pricing.taxExempt,
-    pricing.taxExempt ? pricing.taxId : '',
-    pricing.weightGrams,
+    ...pricedHeadValues(cheapest, pricing.taxExempt, pricing.taxId, pricing.weightGrams),
     // Its line.
     customer.userId,
     name,
