@@ -29,7 +29,7 @@ const STOREFRONT = [
   /server-rendering\.spec\.ts$/,
   /theme-select\.spec\.ts$/,
   /network-timeout\.spec\.ts$/,
-  /journey-(search|garage)\.spec\.ts$/,
+  /journey-(search|search-counter|garage)\.spec\.ts$/,
 ];
 /**
  * Assert which entry is newest in lists every journey writes to, or change shop-wide settings every checkout reads

@@ -45,7 +45,7 @@ test.beforeAll(async ({ browser }) => {
   try {
     adminToken = await waitForAccessToken(page);
     chain = await createPart(page.request, `E2E Cart Chain ${uid()}`, '/images/products/rear-sprocket-45t.svg', 40, 5);
-    sprocket = await createPart(page.request, `E2E Cart Sprocket ${uid()}`, '/images/products/oil-filter-hf204.svg', 12.5, 10);
+    sprocket = await createPart(page.request, `E2E Cart Valve Cap ${uid()}`, '/images/products/oil-filter-hf204.svg', 12.5, 10);
   } finally {
     await context.close();
   }
