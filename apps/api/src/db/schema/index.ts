@@ -13,3 +13,4 @@ export * from './import-jobs';
 export * from './companies';
 export * from './price-lists';
 export * from './reorder-lists';
+export * from './kits';
