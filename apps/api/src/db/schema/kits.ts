@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-
 import { orders, products } from './shop';
 
 /**
- * Issue #36 item 2 (decision 217): a kit is a product made of other products. A product is a kit exactly when it has
+ * Issue #36 item 2 (decision 220): a kit is a product made of other products. A product is a kit exactly when it has
  * rows here. Its stock is not its own: the database keeps it at the minimum over its components of
  * ⌊component stock / quantity⌋ (migration 0051's trigger, at commit), and buying it moves each component's stock.
  * A component is never itself a kit (the trigger refuses nesting), and a product in a kit cannot be deleted.
@@ -31,7 +31,7 @@ export const kitComponents = pgTable(
 );
 
 /**
- * What a kit line was made of when it was bought (decision 217): the stock it took and gives back, and each
+ * What a kit line was made of when it was bought (decision 220): the stock it took and gives back, and each
  * component's share of the line's price (the shares sum to the line's amount to the cent), whatever the kit's
  * composition becomes later.
  */
