@@ -66,6 +66,11 @@ export const products = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs((): SQL => sql`part_number_keys(${products.partNumbers})`),
+    /**
+     * Issue #35 item 3 (decision 217): when the part was discontinued (by an admin, a PIES life-cycle code, a delete or
+     * a FULL feed that no longer lists it); null while it is made. Sold while stock lasts, never restocked.
+     */
+    discontinuedAt: timestamp('discontinued_at', { withTimezone: true }),
   },
   (t) => [
     check('products_weight_positive', sql`${t.weightGrams} > 0`),

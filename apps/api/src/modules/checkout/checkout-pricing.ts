@@ -28,7 +28,8 @@ import { sellerVat } from '../invoices/seller-vat';
  * with the same rows, so the order costs what the checkout page showed.
  */
 
-type ProductRow = typeof products.$inferSelect;
+/** The shop's products row as the cart reads it (decision 217: `discontinuedAt` need not be read). */
+type ProductRow = Omit<typeof products.$inferSelect, 'discontinuedAt'> & { discontinuedAt?: Date | null };
 export interface PricedLine {
   product: ProductRow;
   quantity: number;

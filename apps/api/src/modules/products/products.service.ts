@@ -25,7 +25,11 @@ import { containsPattern } from '../../lib/like';
 import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
 
-export type ProductRow = typeof products.$inferSelect;
+/**
+ * A products row. `discontinuedAt` (decision 217) is optional here so that rows read another way (the search's
+ * to_jsonb rows) need not carry it: a row without it reads as a part still made.
+ */
+export type ProductRow = Omit<typeof products.$inferSelect, 'discontinuedAt'> & { discontinuedAt?: Date | null };
 
 /** What the product DTO needs from the configuration. */
 export interface CatalogOptions {
