@@ -15,9 +15,11 @@ import {
   stockMovementListSchema,
   updateProductSchema,
 } from '@shop/shared';
+import { fitmentListPageSchema, fitmentListQuerySchema } from '@shop/shared/schemas/fitment-list';
 import { listStockMovements } from '../stock/stock.service';
 import { adjustStock, createProduct, deleteProduct, findProductRow, pageProductsForAdmin, updateProduct } from './products.service';
 import { cachedProduct, cachedProductList, cachedProductPage } from '../catalog-cache/catalog-reads';
+import { fitmentListPage } from './fitment-list.service';
 import { cachedVehiclePage } from '../vehicles/vehicle-reads';
 import { sendCached } from '../catalog-cache/catalog-cache.plugin';
 
@@ -69,6 +71,26 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/:id',
     { schema: { tags: ['products'], params: idParamsSchema, response: { 200: productSchema, 404: errorResponseSchema } } },
     async (req, reply) => sendCached(req, reply, await cachedProduct(app.catalogCache, app.db, req.params.id, opts)),
+  );
+
+  app.get(
+    '/product/:id/fitment',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          "One page of a part's fit list, grouped by make then model with year spans (?page=&limit=, default 25 models a page), optionally one make's (?make=), with every make and its counts (decision 217)",
+        params: idParamsSchema,
+        querystring: fitmentListQuerySchema,
+        response: { 200: fitmentListPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    // Kept by the catalogue cache (decision 100) until the catalogue changes, like the part itself.
+    async (req, reply) => {
+      const { page, limit, make } = req.query;
+      const key = `product/${req.params.id}/fitment?page=${page}&limit=${limit}&make=${encodeURIComponent(make?.toLowerCase() ?? '')}`;
+      return sendCached(req, reply, await app.catalogCache.get(key, 'products', () => fitmentListPage(app.db, req.params.id, req.query)));
+    },
   );
 
   app.post(

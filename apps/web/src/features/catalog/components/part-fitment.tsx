@@ -1,7 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { FIT_LIST_PAGE_SIZE, fitmentEntryCount, groupFitment, type FitmentGroup } from '@shop/shared/fitment-list';
+import type { FitmentListPage } from '@shop/shared/schemas/fitment-list';
+import { formatCount } from '@shop/shared/intl';
 import { partPageCopy } from '@shop/shared/copy/part-page';
-import { applicationDetails, fitsVehicle } from '@shop/shared/fitment';
-import type { Fitment, Vehicle } from '@shop/shared/schemas/vehicle';
+import { fitsVehicle } from '@shop/shared/fitment';
+import type { Vehicle } from '@shop/shared/schemas/vehicle';
 import type { Product } from '@shop/shared/schemas/product';
 import { toastError } from '../../../lib/toast';
 import { useChosenVehicle, useFitVehicle } from '../../garage/use-chosen-vehicle';
@@ -9,60 +14,13 @@ import { vehicleName } from '../../garage/vehicle-name';
 import { FitDetails, fitDetailsText } from '../../garage/fit-details';
 import { VehiclePicker } from '../../garage/components/vehicle-picker';
 import { FitCheckIcon, FitWarnIcon } from '../../garage/components/fit-icons';
-import { compareNames } from '@shop/shared/intl';
+import { LoadError } from '../../../components/ui/load-error';
+import { partFitmentQueryOptions } from '../api/get-part-fitment';
 
 const t = partPageCopy;
 
-export interface FitmentGroup {
-  make: string;
-  /**
-   * One entry per model (and variant, and details): its spans, oldest first. Issue #35 item 1 (decision 192): lines
-   * that say where the part goes or how many a bike takes keep those details, so a front and a rear line of one model
-   * are two entries; lines of one model with the same details share an entry, as plain lines always did.
-   */
-  models: { model: string; variant?: string; years: string; details?: string }[];
-}
-
-const span = (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`);
-
-/**
- * The fitment lines grouped by make, then model, A to Z; a model's spans
- * oldest first ("CBR600RR 2003–2016, 2021–2024"), with the lines' details
- * after them where they have any ("MT-07 2014–2024 · front · 2 per bike").
- */
-export function groupFitment(fitment: readonly Fitment[]): FitmentGroup[] {
-  const makes = new Map<string, Map<string, Fitment[]>>();
-  for (const line of fitment) {
-    const entries = makes.get(line.make) ?? new Map<string, Fitment[]>();
-    makes.set(line.make, entries);
-    const key = [line.model, line.variant ?? '', applicationDetails(line)].join('\u0000');
-    entries.set(key, [...(entries.get(key) ?? []), line]);
-  }
-  return [...makes.entries()]
-    .sort(([a], [b]) => compareNames(a, b))
-    .map(([make, entries]) => ({
-      make,
-      models: [...entries.values()]
-        .map((lines) => [...lines].sort((a, b) => a.yearFrom - b.yearFrom || a.yearTo - b.yearTo))
-        .sort(
-          ([a], [b]) =>
-            compareNames(a.model, b.model) ||
-            compareNames(a.variant ?? '', b.variant ?? '') ||
-            a.yearFrom - b.yearFrom ||
-            compareNames(applicationDetails(a), applicationDetails(b)),
-        )
-        .map((lines) => {
-          const [first] = lines;
-          const details = applicationDetails(first);
-          return {
-            model: first.model,
-            ...(first.variant ? { variant: first.variant } : {}),
-            years: lines.map((l) => span(l.yearFrom, l.yearTo)).join(', '),
-            ...(details ? { details } : {}),
-          };
-        }),
-    }));
-}
+// The grouping is shared with the API's paged fit list (decision 217).
+export { groupFitment, type FitmentGroup };
 
 /**
  * Issue #26 item 5: "Fits these bikes" on the part page. The list comes with the
@@ -71,7 +29,7 @@ export function groupFitment(fitment: readonly Fitment[]): FitmentGroup[] {
  * The status reads the shared rule (`fitsVehicle`) for the bike checked here,
  * else the bike chosen on the site.
  */
-export function PartFitment({ product }: { product: Pick<Product, 'universal' | 'fitment'> }) {
+export function PartFitment({ product }: { product: Pick<Product, 'universal' | 'fitment'> & { _id?: string } }) {
   const headingId = useId();
   const chosen = useChosenVehicle();
   const siteVehicle = useFitVehicle();
@@ -80,6 +38,8 @@ export function PartFitment({ product }: { product: Pick<Product, 'universal' | 
   const [busy, setBusy] = useState(false);
   const vehicle = checked ?? siteVehicle;
   const groups = product.universal ? [] : groupFitment(product.fitment);
+  // Decision 217: more models than one page (a feed's part with thousands of applications) are read a page at a time.
+  const paged = product._id !== undefined && fitmentEntryCount(groups) > FIT_LIST_PAGE_SIZE;
 
   async function check(v: Vehicle) {
     setBusy(true);
@@ -97,41 +57,16 @@ export function PartFitment({ product }: { product: Pick<Product, 'universal' | 
 
   const showPicker = !product.universal && (picking || !vehicle);
   return (
-    <section aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
+    <section id="fits" aria-labelledby={headingId} className="scroll-mt-24 rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">
       <h2 id={headingId} className="font-display text-xl font-bold uppercase">
         {t.fitmentTitle}
       </h2>
       {product.universal ? (
         <p className="mt-2 font-semibold">{t.universal}</p>
+      ) : paged ? (
+        <PagedFitmentList productId={product._id!} />
       ) : (
-        <ul aria-label={t.fitmentList} className="mt-2 flex flex-col gap-1.5">
-          {groups.map((g) => {
-            // Models with details (position, per bike, notes) read best one a line; plain ones run on in a row.
-            const detailed = g.models.some((m) => m.details);
-            return (
-              <li key={g.make} className={detailed ? 'flex flex-col' : 'flex flex-wrap gap-x-2'}>
-                <span className="font-semibold">{g.make}</span>
-                <ul className={detailed ? 'flex flex-col gap-0.5 border-l-2 border-base-300 pl-3' : 'flex flex-wrap gap-x-2'}>
-                  {g.models.map((m, i) => (
-                    <li key={`${m.model}\u0000${m.variant ?? ''}\u0000${m.details ?? ''}`} className="text-base-content/85">
-                      <span className="font-medium text-base-content">{m.variant ? `${m.model} ${m.variant}` : m.model}</span>{' '}
-                      <span className="tabular-nums">{m.years}</span>
-                      {/* On a phone the details go under the bike (the " · " is for screen readers there); beside it when
-                          there is room, wrapping as a whole to a line of their own when they do not fit after the years. */}
-                      {m.details ? (
-                        <>
-                          <span className="max-sm:sr-only"> · </span>
-                          <span className="block text-sm sm:inline-block">{m.details}</span>
-                        </>
-                      ) : null}
-                      {!detailed && i < g.models.length - 1 ? <span aria-hidden="true">,</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
+        <FitmentGroupsList groups={groups} />
       )}
 
       <FitStatus product={product} vehicle={vehicle} />
@@ -190,6 +125,156 @@ export function FitStatus({ product, vehicle }: { product: Pick<Product, 'univer
             <p className="text-sm text-base-content/80">{t.doesNotFitHint}</p>
           </div>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The grouped list: a make, then its models with their years and details. */
+function FitmentGroupsList({ groups }: { groups: readonly FitmentGroup[] }) {
+  return (
+    <ul aria-label={t.fitmentList} className="mt-2 flex flex-col gap-1.5">
+      {groups.map((g, gi) => {
+        // Models with details (position, per bike, notes) read best one a line; plain ones run on in a row.
+        const detailed = g.models.some((m) => m.details);
+        return (
+          <li key={`${g.make}\u0000${gi}`} className={detailed ? 'flex flex-col' : 'flex flex-wrap gap-x-2'}>
+            <span className="font-semibold">{g.make}</span>
+            <ul className={detailed ? 'flex flex-col gap-0.5 border-l-2 border-base-300 pl-3' : 'flex flex-wrap gap-x-2'}>
+              {g.models.map((m, i) => (
+                <li key={`${m.model}\u0000${m.variant ?? ''}\u0000${m.details ?? ''}`} className="text-base-content/85">
+                  <span className="font-medium text-base-content">{m.variant ? `${m.model} ${m.variant}` : m.model}</span>{' '}
+                  <span className="tabular-nums">{m.years}</span>
+                  {/* On a phone the details go under the bike (the " · " is for screen readers there); beside it when
+                      there is room, wrapping as a whole to a line of their own when they do not fit after the years. */}
+                  {m.details ? (
+                    <>
+                      <span className="max-sm:sr-only"> · </span>
+                      <span className="block text-sm sm:inline-block">{m.details}</span>
+                    </>
+                  ) : null}
+                  {!detailed && i < g.models.length - 1 ? <span aria-hidden="true">,</span> : null}
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** `?fits=` as a page number: a whole number of 1 or more, else 1. */
+const fitPageOf = (text: string | null) => (text && /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1);
+
+/** The address of a page of the list (and a make), kept on the part page so it works before the script and is shared. */
+function fitListHref(page: number, make: string) {
+  const search = new URLSearchParams();
+  if (make) search.set('make', make);
+  if (page > 1) search.set('fits', String(page));
+  const q = search.toString();
+  return `${q ? `?${q}` : '?'}#fits`;
+}
+
+/**
+ * Decision 217: the fit list of a part with many models, a page at a time from the API (rendered on the server for
+ * the page's address), with a make filter and Previous / Next links. Both are plain GET links and a GET form, so they
+ * work before the script loads and without it; with it, they change the list in place.
+ */
+function PagedFitmentList({ productId }: { productId: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = fitPageOf(params.get('fits'));
+  const make = params.get('make')?.trim() ?? '';
+  const list = useQuery({ ...partFitmentQueryOptions(productId, page, make), meta: { silent: true } });
+  const selectId = useId();
+
+  function filter(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const chosen = String(new FormData(e.currentTarget).get('make') ?? '');
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('fits');
+        if (chosen) next.set('make', chosen);
+        else next.delete('make');
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  if (list.isPending) {
+    return (
+      <p role="status" className="mt-2 text-base-content/80">
+        {t.fitLoading}
+      </p>
+    );
+  }
+  if (list.isError) return <LoadError message={list.error.message} onRetry={() => void list.refetch()} className="mt-2" />;
+  const data: FitmentListPage = list.data;
+  const models = data.makes.reduce((n, m) => n + m.models, 0);
+  const from = (data.page - 1) * data.limit + 1;
+  const to = Math.min(data.entries, data.page * data.limit);
+  return (
+    <div className="mt-2 flex flex-col gap-3" aria-busy={list.isPlaceholderData}>
+      <p className="text-sm text-base-content/80">{t.fitSummary(formatCount(models), formatCount(data.makes.length), formatCount(data.applications))}</p>
+      <form method="get" action="#fits" role="search" aria-label={t.fitMakeFilter} onSubmit={filter} className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-semibold">
+            {t.fitMake}
+          </label>
+          {/* Keyed by the make shown, so the choice follows the address (Back, a link) after the script has loaded. */}
+          <select key={data.make ?? ''} id={selectId} name="make" defaultValue={data.make ?? ''} className="select select-sm w-full max-w-72 bg-base-100">
+            <option value="">{t.fitAllMakes(formatCount(models))}</option>
+            {data.makes.map((m) => (
+              <option key={m.make} value={m.make}>
+                {t.fitMakeOption(m.make, formatCount(m.models))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-sm btn-outline">
+          {t.fitShow}
+        </button>
+      </form>
+
+      {data.entries === 0 ? (
+        <p className="font-medium">
+          {t.fitNoMake(data.make ?? '')}{' '}
+          <Link to={fitListHref(1, '')} preventScrollReset className="link">
+            {t.fitAllBikes}
+          </Link>
+        </p>
+      ) : data.groups.length === 0 ? (
+        <p className="font-medium">
+          {t.fitPastEnd}{' '}
+          <Link to={fitListHref(1, make)} preventScrollReset className="link">
+            {t.fitFirstPage}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p aria-live="polite" className="text-sm font-semibold tabular-nums">
+            {t.fitShowing(formatCount(from), formatCount(to), formatCount(data.entries))}
+          </p>
+          <FitmentGroupsList groups={data.groups} />
+        </>
+      )}
+
+      {data.pages > 1 && data.groups.length > 0 ? (
+        <nav aria-label={t.fitPages} className="flex flex-wrap items-center gap-2">
+          {data.page > 1 ? (
+            <Link to={fitListHref(data.page - 1, make)} preventScrollReset className="btn btn-sm btn-outline">
+              {t.fitPrevious}
+            </Link>
+          ) : null}
+          <span className="text-sm tabular-nums text-base-content/80">{t.fitPageOf(formatCount(data.page), formatCount(data.pages))}</span>
+          {data.page < data.pages ? (
+            <Link to={fitListHref(data.page + 1, make)} preventScrollReset className="btn btn-sm btn-outline">
+              {t.fitNext}
+            </Link>
+          ) : null}
+        </nav>
       ) : null}
     </div>
   );
