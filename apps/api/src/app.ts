@@ -44,6 +44,7 @@ import { guestRoutes } from './modules/guest/guest.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { diagramsRoutes } from './modules/diagrams/diagrams.routes';
+import { kitsRoutes } from './modules/kits/kits.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { priceListsRoutes } from './modules/price-lists/price-lists.routes';
 import { receivablesRoutes } from './modules/receivables/receivables.routes';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(shippingRoutes);
       await api.register(vehiclesRoutes);
       await api.register(diagramsRoutes);
+      await api.register(kitsRoutes);
       await api.register(jobBasketsRoutes);
       await api.register(companiesRoutes);
       await api.register(priceListsRoutes);

@@ -46,3 +46,5 @@ export * from './schemas/company';
 export * from './schemas/price-list';
 export * from './schemas/reorder-list';
 export * from './search-sizes';
+export * from './kits';
+export * from './schemas/kit';

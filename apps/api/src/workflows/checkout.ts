@@ -6,6 +6,7 @@ import {
   copy,
   countryName,
   formatAddressLines,
+  kitAvailability,
   fromCents,
   type Checkout,
   type checkoutRequestSchema,
@@ -34,7 +35,8 @@ import { saveAddressFromCheckout } from '../modules/addresses/addresses.service'
 import { priceOrder, pricedColumns } from '../modules/checkout/checkout-pricing';
 import { withTradePrices } from '../modules/price-lists/price-lists.service';
 import { noAccountTerms, takeOnAccount } from '../modules/receivables/receivables.service';
-import { moveStock } from '../modules/stock/stock.service';
+import { moveLineStock } from '../modules/stock/stock.service';
+import { kitPartsOf, lockKits, recordKitLines } from '../modules/kits/kits.service';
 import { recordCheckoutPayment, refundedAsPaidTooLate } from './record-payment';
 import {
   checkoutEmpty,
@@ -187,18 +189,28 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
       held = await checkGuestCaps(tx, { email, ip: buyer.kind === 'guest' ? buyer.ip : '' }, policy);
     }
 
+    // Decision 220: a kit's stock is its parts'. The parts are locked, with the plain parts, in one order (by id);
+    // a kit's own row only against deletion (KEY SHARE): the database locks it last, at commit, to set its stock.
+    const kits = await kitPartsOf(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    const kitRows = kits.size ? await lockKits(tx, [...kits.keys()]) : [];
     const locked = await tx
       .select()
       .from(products)
       .where(
-        inArray(
-          products.id,
-          lines.map((l) => l.productId),
-        ),
+        inArray(products.id, [
+          ...lines.map((l) => l.productId).filter((id) => !kits.has(id)),
+          ...[...kits.values()].flatMap((parts) => parts.map((p) => p.productId)),
+        ]),
       )
       .orderBy(asc(products.id))
-      .for('update');
-    const byId = new Map(locked.map((p) => [p.id, p]));
+      // NO KEY UPDATE (what the stock update takes anyway): an admin adding a part to a kit meanwhile (its foreign
+      // key's KEY SHARE) waits for nothing, so it cannot deadlock with the kit's stock set at commit.
+      .for('no key update');
+    const stockOf = new Map(locked.map((p) => [p.id, p.stock]));
+    const byId = new Map([...locked, ...kitRows].map((p) => [p.id, p]));
     // A server cart's products exist (its lines go with them); a browser cart may name one removed since.
     if (!user && lines.some((l) => !byId.has(l.productId))) {
       throw new NotFoundError('A part in your cart is no longer sold: remove it and check out again.', 'PRODUCT_NOT_FOUND');
@@ -210,13 +222,20 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     const wanted = (membership ? await withTradePrices(tx, user!.id, found, policy.now) : found).sort(
       (a, b) => a.product.name.localeCompare(b.product.name) || a.product.id.localeCompare(b.product.id),
     );
+    // A kit and loose units of its parts draw on one shelf: each line may have what the other lines leave.
+    const demand = new Map<string, number>();
+    const needs = (productId: string, quantity: number) => kits.get(productId)?.map((p) => ({ id: p.productId, per: p.quantity, n: quantity * p.quantity })) ?? [{ id: productId, per: 1, n: quantity }];
+    for (const { line } of wanted) for (const n of needs(line.productId, line.quantity)) demand.set(n.id, (demand.get(n.id) ?? 0) + n.n);
+    const availableTo = (productId: string, quantity: number) =>
+      kitAvailability(needs(productId, quantity).map((n) => ({ stock: (stockOf.get(n.id) ?? 0) - (demand.get(n.id)! - n.n), quantity: n.per })));
     const short: ShortLine[] = wanted
-      .filter(({ line, product }) => line.quantity > product.stock || line.quantity < product.minOrder)
-      .map(({ line, product }) => ({
+      .map(({ line, product }) => ({ line, product, available: availableTo(line.productId, line.quantity) }))
+      .filter(({ line, product, available }) => line.quantity > available || line.quantity < product.minOrder)
+      .map(({ line, product, available }) => ({
         productId: product.id,
         productName: product.name,
         requested: line.quantity,
-        available: product.stock,
+        available,
         minOrder: product.minOrder,
       }));
     if (short.length > 0) throw new DomainError(409, 'CHECKOUT_SHORT', shortLineMessage(short), { lines: short });
@@ -310,13 +329,12 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
         })),
       )
       .returning();
+    // Decision 220: what each kit line is made of, with each part's share of the line's amount.
+    await recordKitLines(tx, inserted, kits);
     for (const order of inserted) {
       // The rows are locked and checked above, so this conditional decrement cannot come up short.
-      await moveStock(tx, {
-        productId: order.productId!,
-        delta: -order.quantity,
+      await moveLineStock(tx, order, -order.quantity, {
         kind: 'order_placed',
-        orderId: order.id,
         // A guest has no account to name: the ledger row names the order, which keeps the guest's e-mail.
         actor: user ? { id: user.id, email: user.email } : null,
       });

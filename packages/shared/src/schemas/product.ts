@@ -4,6 +4,7 @@ import { MAX_PRICE_TIERS, toCents } from '../pricing';
 import { TAX_CATEGORIES } from '../order-totals';
 import { fitmentListSchema, fitmentSchema, vehicleSchema } from './vehicle';
 import { partNumberListSchema, partNumberSchema } from './part-numbers';
+import { kitComponentSchema } from './kit';
 
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
 
@@ -46,6 +47,8 @@ export const productSchema = z.object({
   partNumbers: z.array(partNumberSchema),
   /** Only in search results: the other part number the query matched, so the result can say why it is there. */
   matchedPartNumber: partNumberSchema.optional(),
+  /** Issue #36 item 2 (decision 220): a kit's parts, in order; absent for a part that is not a kit. Its stock is theirs. */
+  kitComponents: z.array(kitComponentSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -48,7 +48,9 @@ BEGIN
   IF kits IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM 1 FROM products WHERE id = ANY(kits) ORDER BY id FOR UPDATE;
+  -- NO KEY UPDATE: the lock an UPDATE of stock takes, which lets order lines naming the kit (their foreign key
+  -- check) go on meanwhile.
+  PERFORM 1 FROM products WHERE id = ANY(kits) ORDER BY id FOR NO KEY UPDATE;
   UPDATE products k
      SET stock = s.stock, version = k.version + 1, updated_at = now()
     FROM (

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderRefunds, orderReturns, shipmentLines, stockMovements } from '../../db/schema';
+import { orderLineComponents, orderRefunds, orderReturns, shipmentLines, stockMovements } from '../../db/schema';
 
 /**
  * Issue #34 (decision 179): what happened to each unit of an order's lines, derived every time from the rows that
@@ -58,10 +58,25 @@ export async function loadLineUnits(tx: Db, key: string, lineIds: string[]): Pro
     }
   }
   const moved = await tx
-    .select({ orderId: stockMovements.orderId, delta: stockMovements.delta })
+    .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, delta: stockMovements.delta })
     .from(stockMovements)
     .where(and(inArray(stockMovements.orderId, lineIds), eq(stockMovements.kind, 'refund_restock')));
-  for (const m of moved) if (m.orderId) add(m.orderId, 'restocked', m.delta);
+  // Decision 220: a kit line's units went back as its parts, a ledger row each; they are counted by one part
+  // (the first still sold), in kits.
+  const counted = new Map<string, { productId: string; quantity: number }>();
+  for (const c of await tx
+    .select({ lineId: orderLineComponents.lineId, productId: orderLineComponents.productId, quantity: orderLineComponents.quantity })
+    .from(orderLineComponents)
+    .where(and(inArray(orderLineComponents.lineId, lineIds), isNotNull(orderLineComponents.productId)))
+    .orderBy(asc(orderLineComponents.position))) {
+    if (!counted.has(c.lineId)) counted.set(c.lineId, { productId: c.productId!, quantity: c.quantity });
+  }
+  for (const m of moved) {
+    if (!m.orderId) continue;
+    const kit = counted.get(m.orderId);
+    if (!kit) add(m.orderId, 'restocked', m.delta);
+    else if (m.productId === kit.productId) add(m.orderId, 'restocked', m.delta / kit.quantity);
+  }
   return units;
 }
 

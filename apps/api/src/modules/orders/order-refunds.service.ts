@@ -11,7 +11,7 @@ import { ProviderError } from '../../payments/provider-errors';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
 import { figuresCents } from '../checkout/checkout-rows';
 import { issueCreditNote } from '../invoices/invoices.service';
-import { moveStock } from '../stock/stock.service';
+import { moveLineStock } from '../stock/stock.service';
 import { orderLinesOf, type OrderRow } from './orders.service';
 import { orderKeyOf } from './shipments.service';
 import { loadLineUnits, unitsToRestock, unitsToShip } from './line-units';
@@ -392,7 +392,7 @@ async function finish(app: FastifyInstance, pending: RefundRow): Promise<Created
         if (!o?.productId || !u) continue;
         const back = Math.min(l.quantity, unitsToRestock(o.quantity, !o.refundDue, u));
         if (back <= 0) continue;
-        await moveStock(tx, { productId: o.productId, delta: back, kind: 'refund_restock', orderId: l.orderId, actor: admin });
+        await moveLineStock(tx, o, back, { kind: 'refund_restock', actor: admin });
         restocked += back;
       }
     }

@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { applicableTier, copy, formatUsd, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
+import { applicableTier, copy, formatUsd, kitShares, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
-import { checkouts, orders, products, session as session_, shipmentLines, stockMovements, user as user_ } from '../../db/schema';
+import { checkouts, kitComponents, orderLineComponents, orders, products, session as session_, shipmentLines, stockMovements, user as user_ } from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
 import { recordAudit, type AuditInput } from '../audit/audit.service';
-import { moveStock, type StockActor } from '../stock/stock.service';
+import { moveLineStock, moveStock, type StockActor } from '../stock/stock.service';
+import { lockKitParts } from '../kits/kits.service';
 import { issueInvoice } from '../invoices/invoices.service';
 import { parsePricingRules, priceWithRules, pricingRulesSql, repriceCheckout } from '../checkout/checkout-pricing';
 import { parseTradeTerms, tradePriced, tradeTermsSql } from '../price-lists/price-lists.service';
@@ -297,6 +299,8 @@ async function placeOrder(
           weightGrams: products.weightGrams,
           oversize: products.oversize,
           taxCategory: products.taxCategory,
+          // Decision 220: a kit's stock is its parts'.
+          kit: sql<boolean>`exists (select 1 from ${kitComponents} where ${kitComponents.kitId} = ${products.id})`,
         },
         // Decision 160: the shipping zones and methods, tax rates and the customer's tax status, in this statement.
         rules: sql<unknown>`${pricingRulesSql(user_.id, input.countryCode)}`,
@@ -315,7 +319,11 @@ async function placeOrder(
     assertMayReserve(user);
     if (expireFirst && first.due) throw new ExpiryDue();
     if (!first.product) throw new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
-    const product = tradePriced(first.product, input.quantity, parseTradeTerms(first.terms));
+    // Decision 220: a kit is bought by its parts. They are locked (by id) and counted here, and its row is held
+    // against deletion; the parts' stock moves before the placing statement, under the reservation caps checked
+    // first, so the statement sent with the COMMIT cannot come up short.
+    const kit = first.product.kit ? await lockKitParts(tx, first.product.id) : null;
+    const product = tradePriced(kit ? { ...first.product, stock: kit.available } : first.product, input.quantity, parseTradeTerms(first.terms));
     // Nothing orderable left is a stock problem, not a typing mistake: 409, as when a race takes the last units.
     if (product.stock < product.minOrder) throw new OutOfStockError();
     if (!isValidQuantity(input.quantity, product.minOrder, product.stock)) {
@@ -339,27 +347,46 @@ async function placeOrder(
     const expiresAt = new Date(policy.now.getTime() + policy.ttlMinutes * 60_000);
     const q = input.quantity;
     const userName = user.name || user.email.split('@')[0];
+    const kitLineId = kit ? randomUUID() : null;
+    if (kit && kitLineId) {
+      const held = await checkUnpaidCap(tx, user.id, policy);
+      const limit = reservationLimitError(held, { lines: 1, units: q, valueCents: priceCents }, policy);
+      if (limit) throw limit;
+      for (const part of kit.parts) {
+        await moveStock(tx, { productId: part.productId, delta: -q * part.quantity, kind: 'order_placed', orderId: kitLineId, actor: { id: user.id, email: user.email } });
+      }
+    }
+    const shares = kit ? kitShares(priceCents, kit.parts.map((p) => ({ lotPriceCents: p.unitPriceCents, minOrder: p.minOrder, quantity: p.quantity }))) : [];
+    const kitRows = kit
+      ? sql.join(
+          kit.parts.map((p, i) => sql`(${i}::int, ${p.productId}::uuid, ${p.sku}::text, ${p.name}::text, ${p.quantity}::int, ${shares[i]}::int)`),
+          sql`, `,
+        )
+      : null;
 
     // One statement (the ledger's rule, decision 091: the guarded decrement and its ledger row together).
     // The count sees every order of this customer committed before their row lock was granted.
     // Sent with the COMMIT: when nothing is placed, nothing was written, and the commit only releases the locks.
     const placing = commitWith(sql`
       with cap as (${openReservations(user.id, policy.now)}),
-      taken as (
-        update ${products}
+      taken as (${
+        kit
+          ? // A kit's parts were taken above; its own stock is set by the database at commit.
+            sql`select id, stock, sku from ${products} where id = ${product.id}::uuid`
+          : sql`update ${products}
         set stock = stock - ${q}::int, version = version + 1, updated_at = ${new Date().toISOString()}::timestamptz
         where id = ${product.id}::uuid and stock >= ${q}::int and (select open from cap) < ${policy.maxUnpaid}::int
           and (select lines from cap) + 1 <= ${policy.maxLines}::int and (select units from cap) + ${q}::int <= ${policy.maxUnits}::bigint
           and (select value from cap) + ${priceCents}::int <= ${policy.maxValueCents}::bigint
-        returning id, stock, sku
-      ),
+        returning id, stock, sku`
+      }),
       -- Issue #34 (decision 212): the purchase is an order of one line, its head and its line sharing one id.
       head as (
         insert into ${checkouts} (id, user_id, email, total_cents, created_at, number, ship_name, ship_line1, ship_region, ship_country,
                                   ship_phone, shipping_method_id, shipping_method_name, shipping_carrier, shipping_min_days,
                                   shipping_max_days, goods_cents, shipping_cents, shipping_tax_cents, tax_cents, tax_included, tax_exempt,
                                   tax_id, weight_grams)
-        select gen_random_uuid(), ${user.id}::text, ${user.email}::text, ${totals.totalCents}::int, ${policy.now.toISOString()}::timestamptz,
+        select ${kitLineId ?? sql`gen_random_uuid()`}, ${user.id}::text, ${user.email}::text, ${totals.totalCents}::int, ${policy.now.toISOString()}::timestamptz,
                -- Issue #24: numbered from the one sequence of order numbers.
                nextval('order_number_seq'), ${userName}::text, ${input.address}::text, ${input.region}::text, ${input.countryCode}::text,
                ${input.phone}::text, ${quote.methodId}::uuid, ${quote.name}::text, ${quote.carrier}::text, ${quote.minDays}::int,
@@ -379,10 +406,15 @@ async function placeOrder(
         from taken, head
         returning *
       ),
-      ledger as (
-        insert into ${stockMovements} (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
-        select taken.id, 'order_placed', ${-q}::int, taken.stock, placed.id, ${user.id}::text, ${user.email}::text from taken, placed
-      )
+      ledger as (${
+        kitRows
+          ? // Decision 220: what the kit line is made of, each part's share of its amount.
+            sql`insert into ${orderLineComponents} (line_id, position, product_id, sku, name, quantity, share_cents)
+        select placed.id, p.position, p.product_id, p.sku, p.name, p.quantity, p.share_cents
+          from placed, (values ${kitRows}) as p (position, product_id, sku, name, quantity, share_cents)`
+          : sql`insert into ${stockMovements} (product_id, kind, delta, stock_after, order_id, actor_id, actor_email)
+        select taken.id, 'order_placed', ${-q}::int, taken.stock, placed.id, ${user.id}::text, ${user.email}::text from taken, placed`
+      })
       select cap.open as "__open", cap.lines as "__lines", cap.units as "__units", cap.value as "__value", placed.* from cap left join placed on true`);
     // Other processes drop their cached catalogue on this, whether the order was placed, refused, or its commit is
     // in doubt; this process dropped its own already (the catalogue cache's onSend hook).
@@ -504,9 +536,7 @@ export async function cancelUnpaidOrder(
             : `Cancelled by the customer; ${row.quantity} ${row.quantity === 1 ? 'unit' : 'units'} back in stock`,
       });
     }
-    if (row.productId) {
-      await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'order_cancelled', orderId: row.id, actor });
-    }
+    await moveLineStock(tx, row, row.quantity, { kind: 'order_cancelled', actor });
     // Issue #34: what is left of the order is priced again (shipping, tax, total), by the checkout's own rule.
     await repriceCheckout(tx, row.checkoutId);
     return 'cancelled' as const;
@@ -682,7 +712,7 @@ export async function settleLatePayment(db: Db, orderId: string, transactionId: 
       let reReserved = false;
       if (row.productId) {
         try {
-          reReserved = (await moveStock(tx, { productId: row.productId, delta: -row.quantity, kind: 'reservation_renewed', orderId: row.id })) !== null;
+          reReserved = (await moveLineStock(tx, row, -row.quantity, { kind: 'reservation_renewed' })) !== null;
         } catch (err) {
           if (!(err instanceof ConflictError)) throw err;
         }
@@ -763,7 +793,7 @@ export async function expireDueOrders(
       )
       .returning();
     for (const row of expired) {
-      if (row.productId) await moveStock(tx, { productId: row.productId, delta: row.quantity, kind: 'reservation_expired', orderId: row.id });
+      await moveLineStock(tx, row, row.quantity, { kind: 'reservation_expired' });
     }
     // Issue #25 item 5: each expired order once in the Activity log (a checkout's lines share its number).
     const byNumber = new Map<number, OrderRow[]>();

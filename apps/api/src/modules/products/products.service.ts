@@ -24,6 +24,7 @@ import { BadRequestError, ConflictError, NotFoundError, isUuid } from '../../lib
 import { containsPattern } from '../../lib/like';
 import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
+import { kitComponentsByKit } from '../kits/kits.service';
 
 /**
  * A products row. `discontinuedAt` (decision 217) is optional here so that rows read another way (the search's
@@ -173,8 +174,15 @@ export async function fitmentsByProduct(db: Db, ids?: readonly string[]): Promis
 
 /** Rows to DTOs with their fitment, read in one query. */
 export async function toProductDtos(db: Db, rows: readonly ProductRow[], opts?: CatalogOptions, all = false): Promise<Product[]> {
-  const fitments = await fitmentsByProduct(db, all ? undefined : rows.map((r) => r.id));
-  return rows.map((r) => toProductDto(r, opts, fitments.get(r.id) ?? []));
+  const ids = all ? undefined : rows.map((r) => r.id);
+  const fitments = await fitmentsByProduct(db, ids);
+  const kits = await kitComponentsByKit(db, ids);
+  return rows.map((r) => {
+    const dto = toProductDto(r, opts, fitments.get(r.id) ?? []);
+    // Issue #36 item 2 (decision 220): a kit shows its parts.
+    const parts = kits.get(r.id);
+    return parts ? { ...dto, kitComponents: parts } : dto;
+  });
 }
 
 /** Replace a product's fitment lines (inside the caller's transaction). Duplicates are written once. */
@@ -330,12 +338,8 @@ export async function productsByIds(db: Db, ids: readonly string[], opts?: Catal
     .select()
     .from(products)
     .where(inArray(products.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const fitments = await fitmentsByProduct(db, ids);
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toProductDto(row, opts, fitments.get(id) ?? [])] : [];
-  });
+  const dtos = new Map((await toProductDtos(db, rows, opts)).map((p) => [p._id, p]));
+  return ids.flatMap((id) => dtos.get(id) ?? []);
 }
 
 export async function findProductRow(db: Db, id: string): Promise<ProductRow> {
@@ -346,8 +350,8 @@ export async function findProductRow(db: Db, id: string): Promise<ProductRow> {
 }
 
 export async function getProduct(db: Db, id: string, opts?: CatalogOptions): Promise<Product> {
-  const row = await findProductRow(db, id);
-  return toProductDto(row, opts, (await fitmentsByProduct(db, [id])).get(id) ?? []);
+  const [product] = await toProductDtos(db, [await findProductRow(db, id)], opts);
+  return product;
 }
 
 /** `image` first, then the other pictures in their order, without repeats. */

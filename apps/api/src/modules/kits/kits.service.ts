@@ -1,0 +1,239 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { kitAvailability, kitShares, skuKey, type KitComponent, type KitInput } from '@shop/shared';
+import type { Db } from '../../db/client';
+import { kitComponents, orderLineComponents, products } from '../../db/schema';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, isUuid } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import type { StockActor } from '../stock/stock.service';
+
+/**
+ * Issue #36 item 2 (decision 220): kits. A product is a kit when it has component rows; its stock is theirs (the
+ * database keeps it at min ⌊component stock / quantity⌋ at commit, migration 0051), and buying it moves each
+ * component's stock (stock.service moveLineStock). This module reads and writes what a kit is made of.
+ */
+
+/** The components of the given kits (every kit when `kitIds` is undefined), in their order, by kit id. */
+export async function kitComponentsByKit(db: Db, kitIds?: readonly string[]): Promise<Map<string, KitComponent[]>> {
+  const out = new Map<string, KitComponent[]>();
+  if (kitIds && kitIds.length === 0) return out;
+  const rows = await db
+    .select({
+      kitId: kitComponents.kitId,
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      img: products.img,
+      quantity: kitComponents.quantity,
+      stock: products.stock,
+    })
+    .from(kitComponents)
+    .innerJoin(products, eq(products.id, kitComponents.componentId))
+    .where(kitIds ? inArray(kitComponents.kitId, [...kitIds]) : undefined)
+    .orderBy(asc(kitComponents.kitId), asc(kitComponents.position), asc(products.name));
+  for (const { kitId, ...c } of rows) {
+    const list = out.get(kitId);
+    if (list) list.push(c);
+    else out.set(kitId, [c]);
+  }
+  return out;
+}
+
+/** What a kit line needs to be priced and booked: each component's product, its lot price and pieces per kit. */
+export interface KitPartRow {
+  kitId: string;
+  productId: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  position: number;
+  unitPriceCents: number;
+  minOrder: number;
+}
+
+/** The components of the kits among `productIds` (plain parts have none), in their order. */
+export async function kitPartsOf(db: Db, productIds: readonly string[]): Promise<Map<string, KitPartRow[]>> {
+  const out = new Map<string, KitPartRow[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({
+      kitId: kitComponents.kitId,
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      quantity: kitComponents.quantity,
+      position: kitComponents.position,
+      unitPriceCents: products.unitPriceCents,
+      minOrder: products.minOrder,
+    })
+    .from(kitComponents)
+    .innerJoin(products, eq(products.id, kitComponents.componentId))
+    .where(inArray(kitComponents.kitId, [...productIds]))
+    .orderBy(asc(kitComponents.kitId), asc(kitComponents.position), asc(products.name));
+  for (const r of rows) {
+    const list = out.get(r.kitId);
+    if (list) list.push(r);
+    else out.set(r.kitId, [r]);
+  }
+  return out;
+}
+
+const kitNotFound = () => new NotFoundError('No product with that id.', 'PRODUCT_NOT_FOUND');
+
+/**
+ * PUT /admin/products/{id}/kit: the kit's parts, by part number, replacing what it held. An empty list makes it a
+ * plain part again (with no stock of its own). A part with stock of its own cannot become a kit (its units would
+ * vanish from the ledger): book them out first. No kit holds a kit, or itself, or a part twice.
+ */
+export async function setKitComponents(db: Db, kitId: string, input: KitInput, actor: StockActor): Promise<KitComponent[]> {
+  if (!isUuid(kitId)) throw kitNotFound();
+  return db.transaction(async (tx) => {
+    // NO KEY UPDATE: a checkout holding the kit against deletion (KEY SHARE) goes on meanwhile.
+    const [kit] = await tx.select().from(products).where(eq(products.id, kitId)).for('no key update');
+    if (!kit) throw kitNotFound();
+    const before = (await kitComponentsByKit(tx, [kitId])).get(kitId) ?? [];
+    const keys = input.components.map((c) => skuKey(c.sku));
+    const seen = new Set<string>();
+    for (const [i, k] of keys.entries()) {
+      if (seen.has(k)) throw new BadRequestError(`Part ${input.components[i].sku} is listed twice: give it once with the total quantity.`, 'KIT_PART_TWICE');
+      seen.add(k);
+    }
+    const found = keys.length
+      ? await tx
+          .select({ id: products.id, sku: products.sku, skuKey: products.skuKey, name: products.name })
+          .from(products)
+          .where(inArray(products.skuKey, keys))
+      : [];
+    const byKey = new Map(found.map((p) => [p.skuKey, p]));
+    const unknown = input.components.filter((_, i) => !byKey.has(keys[i])).map((c) => c.sku);
+    if (unknown.length) {
+      throw new BadRequestError(`No part has the number ${unknown.join(', ')}: a kit is made of parts the shop sells.`, 'KIT_PART_UNKNOWN', { unknown });
+    }
+    const parts = keys.map((k) => byKey.get(k)!);
+    if (parts.some((p) => p.id === kitId)) throw new BadRequestError('A kit cannot hold itself.', 'KIT_HOLDS_ITSELF');
+    if (parts.length) {
+      const nested = await tx
+        .selectDistinct({ sku: products.sku })
+        .from(kitComponents)
+        .innerJoin(products, eq(products.id, kitComponents.kitId))
+        .where(
+          inArray(
+            kitComponents.kitId,
+            parts.map((p) => p.id),
+          ),
+        );
+      if (nested.length) {
+        throw new BadRequestError(`${nested.map((n) => n.sku).join(', ')} ${nested.length === 1 ? 'is a kit' : 'are kits'}: a kit holds parts, not other kits.`, 'KIT_IN_KIT');
+      }
+      const [inKit] = await tx
+        .select({ sku: products.sku })
+        .from(kitComponents)
+        .innerJoin(products, eq(products.id, kitComponents.kitId))
+        .where(eq(kitComponents.componentId, kitId))
+        .limit(1);
+      if (inKit) throw new ConflictError(`${kit.sku} is a part of the kit ${inKit.sku}, so it cannot be a kit itself.`, 'KIT_IN_KIT');
+      if (before.length === 0 && kit.stock !== 0) {
+        throw new DomainError(
+          409,
+          'KIT_HAS_OWN_STOCK',
+          `${kit.sku} has ${kit.stock} in stock of its own. A kit's stock is its parts' stock: book those units out (stock adjustment) before making it a kit.`,
+          { stock: kit.stock },
+        );
+      }
+    }
+    await tx.delete(kitComponents).where(eq(kitComponents.kitId, kitId));
+    if (parts.length) {
+      await tx.insert(kitComponents).values(parts.map((p, i) => ({ kitId, componentId: p.id, quantity: input.components[i].quantity, position: i })));
+    }
+    // The stock trigger runs at commit; the answer reads the kit as it will be.
+    await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: new Date() }).where(eq(products.id, kitId));
+    const after = (await kitComponentsByKit(tx, [kitId])).get(kitId) ?? [];
+    const summary = (list: KitComponent[]) => list.map((c) => `${c.quantity} × ${c.sku}`);
+    await recordAudit(tx, {
+      actor,
+      action: 'product.kit',
+      entityType: 'product',
+      entityId: kitId,
+      before: { components: summary(before) },
+      after: { components: summary(after) },
+      note: after.length ? `${kit.sku} is a kit of ${after.length} ${after.length === 1 ? 'part' : 'parts'}` : `${kit.sku} is no longer a kit`,
+    });
+    return after;
+  });
+}
+
+/** Whether a product is a kit (has components). */
+export async function isKit(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(and(eq(kitComponents.kitId, productId))).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * What each kit line among `lines` is made of, written beside it before its stock moves (moveLineStock reads it):
+ * the parts and pieces per kit, and each part's share of the line's amount (kitShares: they add up to it).
+ */
+export async function recordKitLines(
+  db: Db,
+  lines: readonly { id: string; productId: string | null; priceCents: number }[],
+  kits: ReadonlyMap<string, readonly KitPartRow[]>,
+): Promise<void> {
+  const rows = lines.flatMap((line) => {
+    const parts = line.productId ? kits.get(line.productId) : undefined;
+    if (!parts?.length) return [];
+    const shares = kitShares(
+      line.priceCents,
+      parts.map((p) => ({ lotPriceCents: p.unitPriceCents, minOrder: p.minOrder, quantity: p.quantity })),
+    );
+    return parts.map((p, i) => ({ lineId: line.id, position: i, productId: p.productId, sku: p.sku, name: p.name, quantity: p.quantity, shareCents: shares[i] }));
+  });
+  if (rows.length) await db.insert(orderLineComponents).values(rows);
+}
+
+/** What the kit lines among `lineIds` were made of, in order, by line id. */
+export async function kitLineParts(db: Db, lineIds: readonly string[]) {
+  const out = new Map<string, (typeof orderLineComponents.$inferSelect)[]>();
+  if (lineIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(orderLineComponents)
+    .where(inArray(orderLineComponents.lineId, [...lineIds]))
+    .orderBy(asc(orderLineComponents.lineId), asc(orderLineComponents.position));
+  for (const r of rows) {
+    const list = out.get(r.lineId);
+    if (list) list.push(r);
+    else out.set(r.lineId, [r]);
+  }
+  return out;
+}
+
+/** Kit rows held against deletion for the transaction (KEY SHARE: their stock can still be set). */
+export async function lockKits(db: Db, kitIds: readonly string[]) {
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...kitIds]))
+    .orderBy(asc(products.id))
+    .for('key share');
+}
+
+/**
+ * A kit bought on its own (POST /order): its row held against deletion, its parts locked (by id, NO KEY UPDATE as
+ * in a checkout), and how many kits they make now.
+ */
+export async function lockKitParts(db: Db, kitId: string): Promise<{ parts: KitPartRow[]; available: number }> {
+  await lockKits(db, [kitId]);
+  const parts = (await kitPartsOf(db, [kitId])).get(kitId) ?? [];
+  if (parts.length === 0) return { parts, available: 0 };
+  const locked = await db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        parts.map((p) => p.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('no key update');
+  const stock = new Map(locked.map((p) => [p.id, p.stock]));
+  return { parts, available: kitAvailability(parts.map((p) => ({ stock: stock.get(p.productId) ?? 0, quantity: p.quantity }))) };
+}
