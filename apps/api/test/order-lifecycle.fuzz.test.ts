@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/shared';
 import { expireReservations } from '../src/workflows/reservations';
+import { kitStockMismatches } from '../src/modules/stock/stock.service';
 import { reconcilePayments } from '../src/workflows/reconcile-payments';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
@@ -39,6 +40,8 @@ const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 20);
 const PARALLEL = Math.max(2, Number(process.env.FUZZ_PARALLEL ?? 2));
 const TTL_SECONDS = 15;
 const INITIAL_STOCK = [30, 20, 40];
+// The parts bought: the three above, and a kit of the pads and washers (decision 220), whose stock is theirs.
+const PART_MAX = 3;
 const TEXAS = { name: 'Dana Garage', line1: '500 Main St', city: 'Austin', region: 'TX', postalCode: '78701', country: 'US', phone: '+15125550100' };
 
 interface ModelOrder {
@@ -85,8 +88,22 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     const current = new Set(model.orders.map((o) => o.key));
     expect(failures, failures.join('\n')).toEqual([]);
     const stock = await query(sql`select p.id, p.stock, coalesce(sum(m.delta), 0)::int as ledger from products p
-      left join stock_movements m on m.product_id = p.id group by p.id having p.stock <> coalesce(sum(m.delta), 0) or p.stock < 0`);
+      left join stock_movements m on m.product_id = p.id where not exists (select 1 from kit_components k where k.kit_id = p.id)
+      group by p.id having p.stock <> coalesce(sum(m.delta), 0) or p.stock < 0`);
     expect(stock, 'stock = ledger sum >= 0').toEqual([]);
+    // Decision 220: a kit has no ledger; its stock is its parts' (min ⌊stock / pieces⌋), and a kit line's parts
+    // moved together: each part's movements are the line's kit units × its pieces.
+    expect(await kitStockMismatches(t.app.db), "a kit's stock = its parts'").toEqual([]);
+    const uneven = await query(sql`
+      select * from (
+        select c.line_id, c.product_id, c.quantity, f0.quantity as first_q, k.kind,
+          (select coalesce(sum(m.delta), 0) from stock_movements m where m.order_id = c.line_id and m.product_id = c.product_id and m.kind = k.kind) as moved,
+          (select coalesce(sum(m.delta), 0) from stock_movements m where m.order_id = c.line_id and m.product_id = f0.product_id and m.kind = k.kind) as first_moved
+        from order_line_components c
+        join order_line_components f0 on f0.line_id = c.line_id and f0.position = 0
+        cross join (select distinct kind from stock_movements) k
+      ) x where x.moved * x.first_q <> x.first_moved * x.quantity`);
+    expect(uneven, "a kit line's parts move together").toEqual([]);
     const lines = await query(sql`
       with shipped as (select order_id, sum(quantity)::int q from shipment_lines group by order_id),
       ret as (select (l->>'orderId')::uuid order_id, sum((l->>'quantity')::int)::int q,
@@ -95,9 +112,13 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       ref as (select (l->>'orderId')::uuid order_id, sum((l->>'quantity')::int)::int q,
                      sum(case when exists (select 1 from order_returns rr where rr.id = f.idempotency_key) then (l->>'quantity')::int else 0 end)::int q_ret
               from order_refunds f, jsonb_array_elements(f.lines) l where f.status <> 'failed' group by 1),
-      held as (select order_id, -sum(delta)::int q from stock_movements
+      -- A kit line's units are counted by its first part's movements, in kits (decision 220).
+      units as (select m.order_id, m.kind, m.delta / coalesce(f.quantity, 1) as n from stock_movements m
+                left join order_line_components f on f.line_id = m.order_id and f.position = 0
+                where f.line_id is null or m.product_id = f.product_id),
+      held as (select order_id, -sum(n)::int q from units
                where kind in ('order_placed', 'order_cancelled', 'reservation_expired', 'reservation_renewed') group by order_id),
-      restock as (select order_id, sum(delta)::int q from stock_movements where kind = 'refund_restock' group by order_id)
+      restock as (select order_id, sum(n)::int q from units where kind = 'refund_restock' group by order_id)
       select o.id, o.quantity, coalesce(s.q, 0) shipped, coalesce(r.q, 0) returned, coalesce(r.q_back, 0) back,
              coalesce(f.q, 0) refunded, coalesce(f.q_ret, 0) refunded_by_return, coalesce(h.q, 0) held, coalesce(x.q, 0) restocked
       from orders o left join shipped s on s.order_id = o.id left join ret r on r.order_id = o.id left join ref f on f.order_id = o.id
@@ -372,10 +393,10 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
     fc
       .tuple(
         fc.nat({ max: 1 }),
-        fc.uniqueArray(fc.tuple(fc.nat({ max: 2 }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3, selector: (x) => x[0] }),
+        fc.uniqueArray(fc.tuple(fc.nat({ max: PART_MAX }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3, selector: (x) => x[0] }),
       )
       .map(([c, l]) => placeCheckout(c, l)),
-    fc.tuple(fc.nat({ max: 1 }), fc.nat({ max: 2 }), fc.integer({ min: 1, max: 3 })).map(([c, p, q]) => placeSingle(c, p, q)),
+    fc.tuple(fc.nat({ max: 1 }), fc.nat({ max: PART_MAX }), fc.integer({ min: 1, max: 3 })).map(([c, p, q]) => placeSingle(c, p, q)),
   ];
   const paying = fc.tuple(idx, fc.boolean(), fc.option(idx, { nil: null, freq: 3 })).map(([o, d, r]) => pay(o, d, r));
   const shipping = fc.tuple(idx, idx, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([o, l, q, d]) => ship(o, l, q, d));
@@ -386,7 +407,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
   const onAccount = fc
     .tuple(
       fc.nat({ max: 1 }),
-      fc.uniqueArray(fc.tuple(fc.nat({ max: 2 }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3, selector: (x) => x[0] }),
+      fc.uniqueArray(fc.tuple(fc.nat({ max: PART_MAX }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3, selector: (x) => x[0] }),
     )
     .map(([c, l]) => placeOnAccount(c, l));
   const payingInvoice = fc.tuple(idx, fc.boolean()).map(([o, d]) => payInvoice(o, d));
@@ -453,7 +474,15 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       await addProduct(t.app, admin, { name: 'Brake pads', unitPrice: 40, stock: INITIAL_STOCK[0] }),
       await addProduct(t.app, admin, { name: 'Rear tyre', unitPrice: 149, stock: INITIAL_STOCK[1], weightGrams: 5000 }),
       await addProduct(t.app, admin, { name: 'Washer', unitPrice: 0.5, stock: INITIAL_STOCK[2], weightGrams: 5 }),
+      await addProduct(t.app, admin, { name: 'Pad and washer kit', unitPrice: 42, stock: 0, weightGrams: 520 }),
     );
+    const kit = await api(admin, 'PUT', `/api/admin/products/${parts[3]._id}/kit`, {
+      components: [
+        { sku: parts[0].sku, quantity: 1 },
+        { sku: parts[2].sku, quantity: 4 },
+      ],
+    });
+    expect(kit.statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 
@@ -462,6 +491,7 @@ describe('the order lifecycle under random interleaved transitions (fc.commands)
       // Each run starts with the shelves filled again (an order on account holds its parts until it is paid, so
       // earlier runs would otherwise leave later ones nothing to sell): a restock through the ledger.
       for (const [i, part] of parts.entries()) {
+        if (i >= INITIAL_STOCK.length) continue; // the kit: its stock is its parts'
         const stock = (await api(null, 'GET', `/api/product/${part._id}`)).json().stock as number;
         if (stock < INITIAL_STOCK[i]) await api(admin, 'POST', `/api/product/${part._id}/stock`, { delta: INITIAL_STOCK[i] - stock, reason: 'restock' });
       }

@@ -237,3 +237,74 @@ export async function lockKitParts(db: Db, kitId: string): Promise<{ parts: KitP
   const stock = new Map(locked.map((p) => [p.id, p.stock]));
   return { parts, available: kitAvailability(parts.map((p) => ({ stock: stock.get(p.productId) ?? 0, quantity: p.quantity }))) };
 }
+
+/** A feed's kit (PIES `Kits`): the kit's part number and brand, and its parts'. */
+export interface FeedKit {
+  line: number;
+  brand: string;
+  partNumber: string;
+  components: readonly { brand: string | null; partNumber: string; quantity: number }[];
+}
+
+/**
+ * Decision 220: the kits of a PIES feed, applied after its parts are written (a kit's parts may come later in the
+ * file). A kit's parts become what the feed lists; a part not in the shop, a kit inside a kit or a kit with stock
+ * of its own refuses that kit alone, with its line and why. Components are found by part number and brand (the
+ * kit's brand when the component names none).
+ */
+export async function applyFeedKits(db: Db, kits: readonly FeedKit[]): Promise<{ made: number; refused: { line: number; message: string }[] }> {
+  const refused: { line: number; message: string }[] = [];
+  let made = 0;
+  if (kits.length === 0) return { made, refused };
+  const keys = [...new Set(kits.flatMap((k) => [k.partNumber, ...k.components.map((c) => c.partNumber)]).map(skuKey))];
+  const found = await db
+    .select({ id: products.id, brand: products.brand, skuKey: products.skuKey, stock: products.stock })
+    .from(products)
+    .where(inArray(products.skuKey, keys));
+  const find = (brand: string, partNumber: string) =>
+    found.find((p) => p.skuKey === skuKey(partNumber) && p.brand.toLowerCase() === brand.toLowerCase()) ??
+    found.find((p) => p.skuKey === skuKey(partNumber));
+  // Kits of this feed, and parts that are kits already.
+  const kitIds = new Set<string>(kits.map((k) => find(k.brand, k.partNumber)?.id).filter((id): id is string => Boolean(id)));
+  if (found.length) {
+    const already = await db
+      .selectDistinct({ id: kitComponents.kitId })
+      .from(kitComponents)
+      .where(
+        inArray(
+          kitComponents.kitId,
+          found.map((p) => p.id),
+        ),
+      );
+    for (const a of already) kitIds.add(a.id);
+  }
+  for (const k of kits) {
+    const kit = find(k.brand, k.partNumber);
+    if (!kit) continue; // the kit's own row was refused; its problem is reported already
+    const parts: { id: string; quantity: number }[] = [];
+    const problems: string[] = [];
+    for (const c of k.components) {
+      const part = find(c.brand ?? k.brand, c.partNumber);
+      if (!part) problems.push(`its part ${c.partNumber} is not in the shop`);
+      else if (part.id === kit.id) problems.push('it lists itself');
+      else if (kitIds.has(part.id)) problems.push(`its part ${c.partNumber} is a kit`);
+      else {
+        const same = parts.find((p) => p.id === part.id);
+        if (same) same.quantity += c.quantity;
+        else parts.push({ id: part.id, quantity: Math.min(c.quantity, 1000) });
+      }
+    }
+    const [wasKit] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(eq(kitComponents.kitId, kit.id)).limit(1);
+    const [inKit] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(eq(kitComponents.componentId, kit.id)).limit(1);
+    if (inKit) problems.push('it is a part of another kit');
+    if (!wasKit && kit.stock !== 0) problems.push(`it has ${kit.stock} in stock of its own (book them out first)`);
+    if (problems.length) {
+      refused.push({ line: k.line, message: `Kit ${k.partNumber} was not made: ${problems.join('; ')}` });
+      continue;
+    }
+    await db.delete(kitComponents).where(eq(kitComponents.kitId, kit.id));
+    await db.insert(kitComponents).values(parts.map((p, i) => ({ kitId: kit.id, componentId: p.id, quantity: p.quantity, position: i })));
+    made += 1;
+  }
+  return { made, refused };
+}
