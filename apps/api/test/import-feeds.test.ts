@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skuKey, type ImportJob, type Product } from '@shop/shared';
+import { and, gt } from 'drizzle-orm';
 import { importJobRows, products } from '../src/db/schema';
 import { bearer, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers';
 import { eventually } from './eventually';
@@ -49,11 +50,14 @@ interface ItemSpec {
   image?: string;
   package?: boolean;
   mt?: string;
+  /** Decision 217: the life-cycle status code (EXPI LIF). */
+  lif?: string;
 }
 const itemXml = (i: ItemSpec) => `
     <Item MaintenanceType="${i.mt ?? 'A'}">
       <PartNumber>${i.pn}</PartNumber>
       <BrandLabel>${i.brand ?? 'FeedCo'}</BrandLabel>
+      ${i.lif ? `<ExtendedInformation><ExtendedProductInformation EXPICode="LIF" LanguageCode="EN">${i.lif}</ExtendedProductInformation></ExtendedInformation>` : ''}
       ${i.minOrder ? `<MinimumOrderQuantity UOM="EA">${i.minOrder}</MinimumOrderQuantity>` : ''}
       <Descriptions>
         <Description DescriptionCode="DES" LanguageCode="EN">${i.name ?? `FeedCo part ${i.pn}`}</Description>
@@ -166,7 +170,16 @@ describe('POST /api/admin/imports (pies)', () => {
     expect(ready.errors.map((e) => e.message).join('\n')).toMatch(/Price “abc” is not a number/);
     expect(ready.errors.map((e) => e.message).join('\n')).toMatch(/FC-NOPIC names no image address/);
     expect(ready.errors.map((e) => e.message).join('\n')).toMatch(/same brand and part number as line/);
-    expect(await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, ready.id))).toHaveLength(2);
+    // The two items at their lines, and FC-GONE (missing from this FULL feed) as a marker at a negative line (decision 217).
+    expect(
+      await t.app.db
+        .select()
+        .from(importJobRows)
+        .where(and(eq(importJobRows.jobId, ready.id), gt(importJobRows.line, 0))),
+    ).toHaveLength(2);
+    expect((await t.app.db.select().from(importJobRows).where(eq(importJobRows.jobId, ready.id))).filter((r) => r.line < 0).map((r) => r.data)).toEqual([
+      { discontinue: 'missing', brand: 'FeedCo', partNumber: 'FC-GONE', line: null },
+    ]);
 
     const report = ready.report!;
     expect(report).toMatchObject({ kind: 'pies', submissionType: 'FULL', version: '7.2', records: 5, adds: 5, deletes: 0, declaredCount: 5 });
@@ -175,7 +188,9 @@ describe('POST /api/admin/imports (pies)', () => {
     expect(report.sections.missingFromFull).toMatchObject({ count: 1, examples: [{ brand: 'FeedCo', partNumber: 'FC-GONE' }] });
     expect(report.notes!.join('\n')).toMatch(/1 new part: filed under Accessories/);
     expect(report.notes!.join('\n')).toMatch(/does not fetch them/);
-    expect(report.notes!.join('\n')).toMatch(/1 part would be discontinued.*no discontinued flag yet/);
+    expect(report.notes!.join('\n')).toMatch(
+      /1 part will be discontinued at the commit \(1 missing from this FULL feed, 0 deleted by it, 0 with a life-cycle code that ends them\): none is deleted/,
+    );
     // Nothing in the catalogue before the commit.
     expect(await part('FC-100')).toBeNull();
 
@@ -208,8 +223,12 @@ describe('POST /api/admin/imports (pies)', () => {
     const old = (await part('FC-OLD'))!;
     expect(old).toMatchObject({ name: 'FeedCo old pads, renamed', unitPrice: 6.5, category: 'brakes', stock: 7, description: 'Made by FeedCo.' });
     expect(old.images).toEqual(['/images/products/oil-filter-hf204.svg']);
-    // Missing from the FULL feed: reported, not discontinued (the shop has no flag for it yet).
-    expect(await part('FC-GONE')).toMatchObject({ stock: 3, unitPrice: 12 });
+    // Missing from the FULL feed: discontinued, not deleted: it keeps its stock and price (decision 217).
+    const gone = (await part('FC-GONE'))!;
+    expect(gone).toMatchObject({ stock: 3, unitPrice: 12 });
+    expect(Date.parse(gone.discontinuedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(old.discontinuedAt).toBeUndefined();
+    expect(fc100.discontinuedAt).toBeUndefined();
     expect(await part('FC-NOPIC')).toBeNull();
     expect(await part('FC-BAD')).toBeNull();
   });
@@ -243,14 +262,62 @@ describe('POST /api/admin/imports (pies)', () => {
     expect(ready.errors[0].message).toMatch(/FC-100 is in the shop as a part of FeedCo, not OtherCo/);
     expect(ready.report).toMatchObject({ submissionType: 'UPDATE', deletes: 1 });
     expect(ready.report!.sections.missingFromFull.count).toBe(0);
-    expect(ready.report!.notes!.join('\n')).toMatch(/1 part would be discontinued \(0 missing from this FULL feed, 1 deleted by it\)/);
+    expect(ready.report!.notes!.join('\n')).toMatch(/1 part will be discontinued at the commit \(0 missing from this FULL feed, 1 deleted by it, 0 with/);
+    const goneBefore = (await part('FC-GONE'))!;
     expect((await commit(ready.id)).statusCode).toBe(202);
     expect(await until(ready.id, 'done')).toMatchObject({ created: 0, updated: 1 });
     // Seven dollars a piece, a lot of four.
     // The catalogue cache hears the commit a moment after it (decision 143).
     await eventually(async () => expect(await part('FC-OLD')).toMatchObject({ unitPrice: 28, minOrder: 4 }));
     expect(await part('FC-100')).toMatchObject({ brand: 'FeedCo', unitPrice: 20 });
-    expect(await part('FC-GONE')).not.toBeNull();
+    // The D discontinues, never deletes; FC-GONE was discontinued by the FULL feed already and keeps that date.
+    expect(await part('FC-GONE')).toMatchObject({ discontinuedAt: goneBefore.discontinuedAt, stock: 3 });
+  });
+
+  it('a life-cycle code that ends a part discontinues it; the part listed again without one is sold again (decision 217)', async () => {
+    const ended = await upload(
+      feedXml(
+        [
+          { pn: 'FC-OLD', price: '7.00', minOrder: 4, lif: '8' },
+          { pn: 'FC-LAST', price: '2.00', image: 'https://images.example.com/feedco/fc-last.jpg', lif: 'a' },
+          { pn: 'FC-ODD', price: '2.00', image: 'https://images.example.com/feedco/fc-odd.jpg', lif: 'X' },
+          { pn: 'FC-100', price: '10.00', minOrder: 2, lif: '5' },
+        ],
+        'UPDATE',
+      ),
+    );
+    const ready = await until(ended.json().id, 'ready');
+    // A code PIES does not have is a problem of its item, which is left out.
+    expect(ready).toMatchObject({ rowsWritten: 3, errorCount: 1 });
+    expect(ready.errors[0].message).toMatch(/Life-cycle status “X” \(EXPI LIF\) is not a PIES code/);
+    expect(ready.report!.notes!.join('\n')).toMatch(
+      /2 parts will be discontinued at the commit \(0 missing from this FULL feed, 0 deleted by it, 2 with a life-cycle code/,
+    );
+    expect((await part('FC-OLD'))!.discontinuedAt).toBeUndefined();
+    expect((await commit(ready.id)).statusCode).toBe(202);
+    await until(ready.id, 'done');
+    await eventually(async () => expect((await part('FC-OLD'))!.discontinuedAt).toBeDefined());
+    // A new part that arrives "while supplies last" is in the shop, discontinued; 5 (temporarily unavailable) is not an end.
+    expect((await part('FC-LAST'))!.discontinuedAt).toBeDefined();
+    expect((await part('FC-100'))!.discontinuedAt).toBeUndefined();
+    expect(await part('FC-ODD')).toBeNull();
+
+    // Listed again with "available to order" (2), or with no code: sold again.
+    const again = await upload(
+      feedXml(
+        [
+          { pn: 'FC-OLD', price: '7.00', minOrder: 4, lif: '2' },
+          { pn: 'FC-GONE', price: '12.00' },
+        ],
+        'UPDATE',
+      ),
+    );
+    const readyAgain = await until(again.json().id, 'ready');
+    expect((await commit(readyAgain.id)).statusCode).toBe(202);
+    await until(readyAgain.id, 'done');
+    await eventually(async () => expect((await part('FC-OLD'))!.discontinuedAt).toBeUndefined());
+    expect((await part('FC-GONE'))!.discontinuedAt).toBeUndefined();
+    expect((await part('FC-LAST'))!.discontinuedAt).toBeDefined();
   });
 
   it('a file that is not well-formed XML fails with the line and column, and stages nothing', async () => {

@@ -92,9 +92,20 @@ export const piesItemSchema = z.object({
   /** `PartTerminologyID` (the PCdb part type), kept for mapping to a shop category. */
   partTerminologyId: z.string().nullable(),
   gtin: z.string().nullable(),
+  /**
+   * Decision 217: `ExtendedInformation/ExtendedProductInformation@EXPICode="LIF"`, the PIES life-cycle status code
+   * (0 proposed … 5 temporarily unavailable, 6 renumbered, 7 superseded, 8 discontinued, 9 obsolete, A available only
+   * while supplies last); null when the item gives none. Optional: items staged before it was read have none.
+   */
+  lifeCycle: z.string().nullable().optional(),
   problems: z.array(feedProblemSchema),
 });
 export type PiesItem = z.infer<typeof piesItemSchema>;
+
+/** The PIES life-cycle codes (EXPI LIF) the shop reads. */
+export const PIES_LIFE_CYCLE_CODES = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A'] as const;
+/** Decision 217: renumbered, superseded, discontinued, obsolete, available only while supplies last: no more will come. */
+export const PIES_DISCONTINUING_CODES: readonly string[] = ['6', '7', '8', '9', 'A'];
 
 // ---------------------------------------------------------------- ACES
 

@@ -45,6 +45,13 @@ export const productSchema = z.object({
   taxCategory: z.enum(TAX_CATEGORIES),
   /** Issue #26 item 4 (decision 166): the OEM and other makers' numbers it replaces, equals or supersedes ([] when none). */
   partNumbers: z.array(partNumberSchema),
+  /**
+   * Decision 217: when the part was discontinued (ISO time); absent while it is made. It is sold while its stock lasts
+   * and is not restocked.
+   */
+  discontinuedAt: z.string().optional(),
+  /** Decision 217, on GET /product/{id} of a discontinued part: a part in the shop that replaces or supersedes it. */
+  replacement: z.object({ _id: z.string(), sku: z.string(), name: z.string(), brand: z.string() }).optional(),
   /** Only in search results: the other part number the query matched, so the result can say why it is there. */
   matchedPartNumber: partNumberSchema.optional(),
   /** Issue #36 item 2 (decision 220): a kit's parts, in order; absent for a part that is not a kit. Its stock is theirs. */
@@ -312,6 +319,8 @@ export const updateProductSchema = z.object({
   taxCategory: productTaxCategorySchema.optional(),
   /** Replaces the whole list ([] removes them). */
   partNumbers: partNumberListSchema.optional(),
+  /** Decision 217: true discontinues the part (sold while stock lasts, never restocked), false makes it sold again. */
+  discontinued: z.boolean({ message: 'discontinued must be true or false' }).optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 

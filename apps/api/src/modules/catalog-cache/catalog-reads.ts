@@ -1,6 +1,7 @@
-import type { Product } from '@shop/shared';
+import { skuKey, type Product } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { catalogueIds, getProduct, listProducts, productsByIds, type CatalogOptions } from '../products/products.service';
+import { replacementOf } from '../products/discontinued';
 import type { CachedBody, CatalogCache } from './catalog-cache';
 
 /**
@@ -26,5 +27,11 @@ export function cachedProductPage(cache: CatalogCache, db: Db, page: number, lim
 
 export function cachedProduct(cache: CatalogCache, db: Db, id: string, opts?: CatalogOptions): Promise<CachedBody> {
   // Only found products are stored: an error rejects the load and nothing is kept.
-  return cache.get(`product/${id}`, 'products', () => getProduct(db, id, opts));
+  return cache.get(`product/${id}`, 'products', async () => {
+    const product = await getProduct(db, id, opts);
+    // Decision 217: a discontinued part's page shows the part that replaces it, where the shop has one.
+    if (!product.discontinuedAt) return product;
+    const replacement = await replacementOf(db, { id: product._id, sku: product.sku, skuKey: skuKey(product.sku) });
+    return replacement ? { ...product, replacement } : product;
+  });
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FeedProblem, PiesHeader, PiesItem } from '@shop/shared';
+import { PIES_LIFE_CYCLE_CODES, type FeedProblem, type PiesHeader, type PiesItem } from '@shop/shared';
 import { attr, child, childrenNamed, childText, openRecords, submissionType, wholeNumber, xmlRecords, type FeedSummary, type XmlNode } from './xml-records';
 
 /**
@@ -75,6 +75,7 @@ function readPiesItem(node: XmlNode, header: PiesHeader): PiesItem {
     kitComponents: readKit(node, problem),
     partTerminologyId: childText(node, 'PartTerminologyID'),
     gtin: childText(node, 'ItemLevelGTIN'),
+    lifeCycle: readLifeCycle(node, problem),
     problems,
   };
 }
@@ -241,4 +242,21 @@ function readKit(node: XmlNode, problem: Problem): PiesItem['kitComponents'] {
     out.push({ partNumber, brand: childText(k, 'ComponentBrandLabel') ?? childText(k, 'ComponentBrand'), quantity });
   }
   return out;
+}
+
+/**
+ * Decision 217: the life-cycle status, `ExtendedInformation/ExtendedProductInformation` with `EXPICode="LIF"` (its
+ * text a code 0–9 or A). A code PIES does not have is a problem of the item, never read as "available".
+ */
+function readLifeCycle(node: XmlNode, problem: Problem): string | null {
+  const expi = childrenNamed(child(node, 'ExtendedInformation') ?? node, 'ExtendedProductInformation').find(
+    (e) => attr(e, 'EXPICode')?.toUpperCase() === 'LIF',
+  );
+  const code = expi?.text.trim().toUpperCase();
+  if (!code) return null;
+  if (!(PIES_LIFE_CYCLE_CODES as readonly string[]).includes(code)) {
+    problem('ExtendedProductInformation', `Life-cycle status “${code}” (EXPI LIF) is not a PIES code: use ${PIES_LIFE_CYCLE_CODES.join(', ')}`);
+    return null;
+  }
+  return code;
 }

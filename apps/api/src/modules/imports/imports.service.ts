@@ -38,6 +38,7 @@ import { FeedError } from '../feeds/xml-records';
 import { AcesResolver, acesStage, applyAcesParts, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
 import { fetchFeedImages, storedFeedImages } from './feed-images';
 import { defaultCategoryLabel, loadPartIds, piesImageUrls, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
+import { applyDiscontinueMarkers, applyPiesLifeCycle, endsLife, isDiscontinueMarker, type DiscontinueMarker } from './pies-discontinue';
 
 /**
  * Issue #35 item 2 (decision 200): a feed import as a background job. The worker streams the stored file through
@@ -418,7 +419,8 @@ async function readCsvJob(ctx: ImportContext, run: ReadRun, signal?: AbortSignal
  * (the report lists it), repeats a part number, is a delete (D), or cannot be applied to the part as it is now (a
  * part of another brand, a new part with no price or no picture): those are the job's errors, by line. A file that
  * is not well-formed XML, or not a PIES feed, ends the job failed with the reader's message (line and column); its
- * staging rows go with it, so a broken file stages nothing. Discontinuing is reported, not applied (no flag yet).
+ * staging rows go with it, so a broken file stages nothing. Decision 217: a delete (D) of an UPDATE feed and, for a FULL
+ * feed, each part of its brands it does not list are staged as markers at negative lines, which the commit discontinues.
  */
 async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSignal): Promise<ReadOutcome> {
   const { db } = ctx;
@@ -430,6 +432,13 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
   let deletes = 0;
   let withPictures = 0;
   const otherCurrencies = new Set<string>();
+  // Decision 217: the parts the feed lists (even with a problem, as the report counts them), and the markers to stage.
+  let full = false;
+  const listed = new Set<string>();
+  let markers: { line: number; skuKey: string; data: DiscontinueMarker }[] = [];
+  let markerLine = 0;
+  let lifeEnds = 0;
+  const mark = (m: DiscontinueMarker) => markers.push({ line: --markerLine, skuKey: skuKey(m.partNumber), data: m });
 
   const flush = async (): Promise<boolean> => {
     const items = batch;
@@ -448,15 +457,23 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
     for (const e of refused) run.addError(e);
     newParts += created;
     const lines = new Set(rows.map((r) => r.line));
-    return run.stage(items.filter((i) => lines.has(i.line)).map((item) => ({ line: item.line, skuKey: skuKey(item.partNumber), data: item })));
+    lifeEnds += items.filter((i) => lines.has(i.line) && endsLife(i)).length;
+    const marked = markers;
+    markers = [];
+    // "Rows written" counts the items staged; a marker is not one (stage adds every row it writes).
+    run.rowsWritten -= marked.length;
+    return run.stage([...items.filter((i) => lines.has(i.line)).map((item) => ({ line: item.line, skuKey: skuKey(item.partNumber), data: item })), ...marked]);
   };
 
   const take = (item: PiesItem) => {
     run.rowsRead++;
     if (item.maintenanceType === 'D') {
       deletes++;
+      // A delete belongs in an UPDATE feed (a FULL feed's is reported invalid, and its part is then missing from it).
+      if (!full && item.partNumber && item.brand) mark({ discontinue: 'delete', brand: item.brand, partNumber: item.partNumber, line: item.line });
       return;
     }
+    if (item.partNumber && item.brand) listed.add(feedPartKey(item.brand, item.partNumber));
     if (item.problems.length) {
       run.addError({ line: item.line, message: item.problems.map((p) => p.message).join('; ') });
       return;
@@ -478,7 +495,7 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
   const input = fs.createReadStream(path.join(ctx.dataDir, run.job.filePath));
   try {
     const feed = await openPiesFeed(input);
-    const full = feed.header.submissionType === 'FULL';
+    full = feed.header.submissionType === 'FULL';
     // The report sees every item as it is staged; the stream is read once.
     async function* staging(items: AsyncGenerator<PiesItem>): AsyncGenerator<PiesItem> {
       for await (const item of items) {
@@ -490,7 +507,11 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
       }
       if (await flush()) throw new CancelledRead();
       // The report reads the shop's parts after the last item: those of the feed's brands, for a FULL feed.
-      if (full) shopParts.push(...(await shopPartsOfBrands(db, brands)));
+      if (full) {
+        shopParts.push(...(await shopPartsOfBrands(db, brands)));
+        for (const p of shopParts) if (!listed.has(feedPartKey(p.brand, p.partNumber))) mark({ discontinue: 'missing', ...p, line: null });
+        if (markers.length && (await flush())) throw new CancelledRead();
+      }
     }
     const resolvePart = batchResolver((keys: readonly { brand: string; partNumber: string }[]) => loadPartIds(db, keys));
     report = await piesReport({ ...feed, items: staging(feed.items) }, { shopParts, resolvePart: (brand, partNumber) => resolvePart({ brand, partNumber }) });
@@ -515,9 +536,10 @@ async function readPiesJob(ctx: ImportContext, run: ReadRun, signal?: AbortSigna
       `Prices in ${[...otherCurrencies].join(', ')} are not taken (the shop sells in ${SHOP_CURRENCY}): a known part keeps its price, a new part is left out.`,
     );
   const missing = report.sections.missingFromFull.count;
-  if (missing || deletes)
+  const ended = (full ? 0 : deletes) + missing + lifeEnds;
+  if (ended)
     notes.push(
-      `${missing + deletes} part${missing + deletes === 1 ? '' : 's'} would be discontinued (${missing} missing from this FULL feed, ${deletes} deleted by it): the shop has no discontinued flag yet, so the commit leaves them as they are.`,
+      `${ended} part${ended === 1 ? '' : 's'} will be discontinued at the commit (${missing} missing from this FULL feed, ${full ? 0 : deletes} deleted by it, ${lifeEnds} with a life-cycle code that ends ${lifeEnds === 1 ? 'it' : 'them'}): none is deleted; each is sold while its stock lasts and cannot be restocked (decision 217). A part already discontinued stays as it is.`,
     );
   return run.ready({ ...report, notes });
 }
@@ -628,6 +650,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
       const refused: CatalogImportError[] = [];
       let after = 0;
       let applied = 0;
+      const life = { discontinued: 0, restored: 0 };
       for (;;) {
         const staged = await tx
           .select({ line: importJobRows.line, data: importJobRows.data })
@@ -638,9 +661,11 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
         if (staged.length === 0) break;
         after = staged[staged.length - 1].line;
         let rows = staged.map((s) => ({ line: s.line, row: s.data as CatalogCsvRow }));
+        let piesItems: { line: number; item: PiesItem }[] = [];
         if (job.kind === 'pies') {
           // The staged items become catalogue rows against the parts as they are now, locked until the end.
-          const items = staged.map((s) => ({ line: s.line, item: s.data as PiesItem }));
+          const items = staged.filter((s) => !isDiscontinueMarker(s.data)).map((s) => ({ line: s.line, item: s.data as PiesItem }));
+          piesItems = items;
           const built = piesRows(
             items,
             await productsBySkuKey(
@@ -658,7 +683,20 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
         const result = await applyCatalogRows(txDb, rows, actor, counts, { skipRefused: true });
         refused.push(...result.refused);
         applied += rows.length - result.refused.length;
+        if (piesItems.length) {
+          // Decision 217: each applied item's life-cycle code discontinues its part, or makes it sold again.
+          const written = new Set(rows.map((r) => r.line));
+          for (const r of result.refused) written.delete(r.line);
+          const changed = await applyPiesLifeCycle(
+            txDb,
+            piesItems.filter((i) => written.has(i.line)).map((i) => i.item),
+          );
+          life.discontinued += changed.discontinued;
+          life.restored += changed.restored;
+        }
       }
+      // The parts an UPDATE deleted, and those a FULL feed left out: discontinued, never deleted.
+      if (job.kind === 'pies') life.discontinued += await applyDiscontinueMarkers(txDb, id);
       const sample = [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE);
       await recordAudit(tx, {
         actor: job.createdBy ? actor : null,
@@ -666,7 +704,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
         entityType: 'product',
         entityId: null,
         before: null,
-        after: { ...counts, rows: applied, importJob: id },
+        after: { ...counts, rows: applied, importJob: id, ...(job.kind === 'pies' ? life : {}) },
         note: `background ${job.kind === 'pies' ? 'PIES ' : ''}import of ${job.fileName}`,
       });
       await finish(txDb, id, 'done', {

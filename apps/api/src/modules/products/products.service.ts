@@ -62,6 +62,8 @@ export function toProductDto(row: ProductRow, opts: CatalogOptions = defaults, f
     oversize: row.oversize,
     taxCategory: row.taxCategory,
     partNumbers: row.partNumbers ?? [],
+    // Decision 217: only on a discontinued part, so every other answer keeps its shape.
+    ...(row.discontinuedAt ? { discontinuedAt: new Date(row.discontinuedAt).toISOString() } : {}),
   };
 }
 
@@ -530,6 +532,11 @@ export async function updateProduct(
         set.taxCategory = input.taxCategory;
         change('taxCategory', row.taxCategory, input.taxCategory);
       }
+      // Decision 217: discontinued (sold while stock lasts, never restocked) or sold again.
+      if (input.discontinued !== undefined && input.discontinued !== (row.discontinuedAt != null)) {
+        set.discontinuedAt = input.discontinued ? new Date() : null;
+        change('discontinued', !input.discontinued, input.discontinued);
+      }
       if (input.partNumbers !== undefined && JSON.stringify(input.partNumbers) !== JSON.stringify(row.partNumbers)) {
         set.partNumbers = input.partNumbers;
         change('partNumbers', row.partNumbers, input.partNumbers);
@@ -608,6 +615,13 @@ export async function adjustStock(db: Db, id: string, input: StockAdjustInput, a
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) throw productNotFound();
+    // Decision 217: a discontinued part is sold while its stock lasts; a count correction or damage still books.
+    if (row.discontinuedAt && input.reason === 'restock' && input.delta > 0) {
+      throw new ConflictError(
+        `${row.name} (${row.sku}) is discontinued: it cannot be restocked. Clear “Discontinued” on the product form first, or book a count correction.`,
+        'PRODUCT_DISCONTINUED',
+      );
+    }
     await moveStock(tx, {
       productId: id,
       delta: input.delta,
