@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/seed';
+import { seedDemoKits } from './db/seed/demo-kits';
 import { guardStdio } from './lib/log-sink';
 
 /** SIGTERM to exit, at most; process managers usually kill after 10 s. */
@@ -29,6 +30,10 @@ async function main() {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(app);
     if (seeded.products) app.log.info(`seeded ${seeded.products} demo products and ${seeded.reviews} reviews`);
+    // Issue #36 item 2: the demo kit, made of demo parts. Apart from seedDemoData, whose catalogue of single parts the
+    // API's search and basket tests count on.
+    const kits = await seedDemoKits(app.db);
+    if (kits) app.log.info(`seeded ${kits} demo kit${kits === 1 ? '' : 's'}`);
     if (seeded.accounts) {
       console.log('\nDemo accounts (change or delete them before going live):');
       console.log(`  admin     ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);

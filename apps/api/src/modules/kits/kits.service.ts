@@ -308,3 +308,13 @@ export async function applyFeedKits(db: Db, kits: readonly FeedKit[]): Promise<{
   }
   return { made, refused };
 }
+
+/** Which of these products are kits. */
+export async function kitIdsAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: kitComponents.kitId })
+    .from(kitComponents)
+    .where(inArray(kitComponents.kitId, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}

@@ -30,6 +30,7 @@ import type { Db } from '../../db/client';
 import { productFitments, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import type { StockActor } from '../stock/stock.service';
+import { kitIdsAmong } from '../kits/kits.service';
 import { spreadsheetSafe } from '../../lib/csv';
 import { ConflictError } from '../../lib/errors';
 import {
@@ -274,6 +275,11 @@ export async function applyCatalogRows(
   const toCreate: ParsedRow[] = [];
   const toUpdate: { id: string; row: CatalogCsvRow; version: number }[] = [];
   const stockChanges: StockChange[] = [];
+  // Decision 220: a kit's stock is its parts'; an import's stock figure for a kit is not written.
+  const kits = await kitIdsAmong(
+    txDb,
+    [...known.values()].map((p) => p.id),
+  );
   for (const parsed of rows) {
     if (refusedLines.has(parsed.line)) continue;
     const { row } = parsed;
@@ -285,7 +291,7 @@ export async function applyCatalogRows(
     const changed = changedFields(current, row, fitments.get(current.id));
     const fieldsChanged = Object.keys(changed).length > 0;
     if (changed.fitment) fitmentChanges.push({ id: current.id, lines: changed.fitment });
-    const stockDelta = row.stock - current.stock;
+    const stockDelta = kits.has(current.id) ? 0 : row.stock - current.stock;
     if (!fieldsChanged && stockDelta === 0) {
       counts.unchanged++;
       continue;

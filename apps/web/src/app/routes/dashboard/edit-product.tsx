@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { orderFlowCopy } from '@shop/shared/copy/order-flow';
@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { productQueryOptions } from '../../../features/catalog/api/get-product';
 import { AddProductForm } from '../../../features/dashboard/components/add-product-form';
 import { DashboardPageHeader } from '../../../features/dashboard/components/dashboard-page-header';
+import { KitPartsEditor } from '../../../features/dashboard/components/kit-parts-editor';
 
 const t = orderFlowCopy;
 
@@ -19,6 +20,16 @@ export default function EditProductPage() {
   const product = useQuery({ ...productQueryOptions(id), staleTime: 0 });
   // The form keeps the version it opened with; only "Load the latest version" re-creates it with fresh values.
   const [formKey, setFormKey] = useState(0);
+  // Issue #36 item 2: saving the kit parts changes the product's version and stock. The form is opened again with
+  // them unless the admin has unsaved changes there (then its save says the product changed, with a reload button).
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const afterKitSaved = () =>
+    void product.refetch().then(() => {
+      if (!dirty.current) setFormKey((k) => k + 1);
+    });
 
   return (
     <section aria-labelledby="edit-product-title">
@@ -42,9 +53,16 @@ export default function EditProductPage() {
             product={product.data}
             onSaved={() => void navigate(paths.manageProducts)}
             onReload={() => void product.refetch().then(() => setFormKey((k) => k + 1))}
+            kit={(product.data.kitComponents?.length ?? 0) > 0}
+            onDirtyChange={onDirtyChange}
           />
         )}
       </div>
+      {product.data ? (
+        <div className="mt-6 max-w-3xl rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <KitPartsEditor key={product.data._id} product={product.data} onSaved={afterKitSaved} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { useMyPrices } from '../../price-lists/api/my-prices';
 import { TradePriceBox } from '../../price-lists/components/trade-price';
 import { PartFitment } from './part-fitment';
 import { PartNumbers } from './part-numbers';
+import { PartKit } from './part-kit';
 import { StaticPart } from '../../../lib/static-part';
 import { formatCount } from '@shop/shared/intl';
 
@@ -55,6 +56,9 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       {/* Issue #26 item 4: the OEM and other makers' numbers it answers to. */}
       <PartNumbers product={p} />
+
+      {/* Issue #36 item 2: a kit's parts, and that its stock is theirs. */}
+      <PartKit product={p} />
 
       <StaticPart id="part-price" version={`${p.unitPrice}|${p.minOrder}|${p.stock}`}>
         <div className="rounded-box border border-base-300 bg-base-200 p-4 sm:p-5">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ImageListInput } from '../../uploads/components/image-list-input';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,6 +30,7 @@ import { PriceTiersField, priceTierRowsProblem, priceTierRowsSchema, tierRowsOf 
 import type { PartNumber } from '@shop/shared/part-numbers';
 import { partNumberListSchema } from '@shop/shared/schemas/part-numbers';
 import { PartNumbersField } from './part-numbers-field';
+import { kitsCopy } from '@shop/shared/copy/kits';
 
 const t = orderFlowCopy;
 const shape = createProductSchema.shape;
@@ -167,16 +168,24 @@ interface ProductFormProps {
   onSaved?(product: Product): void;
   /** Reload the product after someone else changed it (409). */
   onReload?(): void;
+  /**
+   * Issue #36 item 2 (decision 220): the product is a kit, so its stock is its parts' and the stock box is read-only.
+   * Defaults to whether the product has kit parts.
+   */
+  kit?: boolean;
+  /** Told whether the admin has unsaved changes. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /** Add A Product (spec §5) and, pre-filled, Edit (issue #8): one form, one set of rules. */
-export function AddProductForm({ product: current, onSaved, onReload }: ProductFormProps = {}) {
+export function AddProductForm({ product: current, onSaved, onReload, kit: kitProp, onDirtyChange }: ProductFormProps = {}) {
   const id = useId();
   // The edit is based on the product as it was when the form opened: a background refetch must not move its version.
   const [product] = useState(current);
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const editing = product !== undefined;
+  const kit = kitProp ?? (product?.kitComponents?.length ?? 0) > 0;
   const {
     register,
     handleSubmit,
@@ -184,12 +193,13 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
     setError,
     watch,
     control,
-    formState: { errors, isSubmitting, dirtyFields },
+    formState: { errors, isSubmitting, dirtyFields, isDirty },
   } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: product ? valuesOf(product) : empty,
   });
   const image = watch('image');
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
 
@@ -314,16 +324,18 @@ export function AddProductForm({ product: current, onSaved, onReload }: ProductF
           {...fieldAria(unitPrice.id, { hint: true, error: unitPrice.error })}
         />
       </FormField>
-      <FormField id={stock.id} label={t.stock} error={stock.error}>
+      <FormField id={stock.id} label={t.stock} hint={kit ? kitsCopy.stockReadOnly : undefined} error={stock.error}>
         <input
           id={stock.id}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          className="input w-full aria-invalid:border-error tabular-nums"
+          // Decision 220: a kit's stock is its parts' (the shop refuses a change with KIT_STOCK), so it is shown, not edited.
+          readOnly={kit}
+          className="input w-full aria-invalid:border-error tabular-nums read-only:bg-base-200"
           {...register('stock')}
-          {...fieldAria(stock.id, { error: stock.error })}
+          {...fieldAria(stock.id, { hint: kit, error: stock.error })}
         />
       </FormField>
       <FormField id={minOrder.id} label={t.minOrder} error={minOrder.error}>
