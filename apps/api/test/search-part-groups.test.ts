@@ -43,9 +43,10 @@ describe('GET /api/search naming several parts', () => {
     ]);
   });
 
-  it('a bike named first filters every group: "mt07 chain and sprockets"', async () => {
-    const r = await search('mt07 chain and sprockets');
-    expect(r.namedVehicle).toMatchObject({ make: 'Yamaha', model: 'MT-07', rest: 'chain and sprockets' });
+  it('a bike named first filters every group: "mt07 chain + sprockets"', async () => {
+    // ("mt07 chain and sprockets" is a job of the demo's vocabulary since decision 219: search-jobs-and-numbers.test.ts.)
+    const r = await search('mt07 chain + sprockets');
+    expect(r.namedVehicle).toMatchObject({ make: 'Yamaha', model: 'MT-07' });
     const groups = r.groups!;
     expect(groups.map((g) => g.q)).toEqual(['chain', 'sprockets']);
     // The MT-07 takes the 520 chain and the 45T rear sprocket; the 15T front sprocket fits other bikes only.

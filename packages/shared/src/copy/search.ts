@@ -68,6 +68,13 @@ export const searchCopy = {
   groupsAddFirsts: (n: number) => `Add the first of each to cart (${formatCount(n)})`,
   groupsAdded: (n: number) => `Added ${formatCount(n)} ${n === 1 ? 'part' : 'parts'} to your cart, one minimum order each.`,
   groupsNoneToAdd: 'None of the first parts is in stock to add.',
+  // Issue #38 (decision 219): a job of the vocabulary ("chain kit") no kit answers, and the parts it is made of.
+  jobTitle: (job: string, names: string) => `${job.charAt(0).toUpperCase()}${job.slice(1)}, part by part: ${names}`,
+  jobHint: (job: string) => `We have no ${job} as one part, so here is each part of the job on its own.`,
+  groupNone: (q: string, bike?: string) => (bike ? `No ${q} fits the ${bike} in our catalogue.` : `We don’t list “${q}” as a part.`),
+  // Issue #38 (decision 219): a number that is the digits of several part numbers ("204").
+  partNumbersWith: (digits: string, numbers: string) => `Part numbers with ${digits}: ${numbers}`,
+  partNumbersWithHint: 'No part number is exactly this number, so here are the parts whose numbers hold it.',
   // Issue #38 (decision 196): the words are only in descriptions.
   mentionsOnly: (q: string) => `We don’t list “${q}” as a part.`,
   mentionsOnlyRelated: (q: string) => `Related parts that mention “${q}”`,

@@ -101,6 +101,16 @@ export const searchResultSchema = z.object({
    */
   groups: z.array(z.object({ q: z.string(), items: z.array(productSchema), total: z.number().int() })).optional(),
   /**
+   * Issue #38 (decision 219): the query was a number that is the digits of several part numbers ("204": HF204,
+   * IND-204-SMK), and the parts found are those parts: the page says so above them.
+   */
+  partNumbersWith: z.object({ digits: z.string(), partNumbers: z.array(z.string()) }).optional(),
+  /**
+   * Issue #38 (decision 219): the words that named a job of the vocabulary ("chain kit") when no part answered them
+   * as typed: the groups are the job's parts, and a part of it that nothing fits is a group with no items.
+   */
+  job: z.string().optional(),
+  /**
    * Issue #38 (decision 196): true when every part found matches the words in its description only (no part number,
    * name, brand or category does): they mention what was asked for and may not be it.
    */
@@ -150,12 +160,45 @@ export const normaliseSynonymTerm = (term: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/**
+ * Issue #38 (decision 219): a term may be the list of a job's parts, written with "+" between them ("chain + front
+ * sprocket + rear sprocket"): the other terms of its group name the job ("chain kit"), and a search for one of them
+ * that no part answers as typed (no kit) answers those parts. Each part is a term of its own (normalised, at most
+ * SYNONYM_TERM_MAX_WORDS words), 2 to SYNONYM_LIST_MAX_PARTS of them.
+ */
+export const SYNONYM_LIST_MAX_PARTS = 6;
+export const SYNONYM_LIST_MAX_LENGTH = 100;
+
+/** The parts of a job's list term ("chain + front sprocket" → ["chain", "front sprocket"]); null for a term that is no list. */
+export const synonymListParts = (term: string): string[] | null =>
+  term.includes('+')
+    ? term
+        .split('+')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : null;
+
+/** A term as stored: normalised (normaliseSynonymTerm), or a list's parts each normalised, joined by " + ". */
+export const normaliseSynonymEntry = (term: string) =>
+  term.includes('+') ? term.split('+').map(normaliseSynonymTerm).filter(Boolean).join(' + ') : normaliseSynonymTerm(term);
+
 const synonymTerm = z
   .string({ message: 'Each term must be text' })
-  .overwrite(normaliseSynonymTerm)
+  .overwrite(normaliseSynonymEntry)
   .min(1, 'Each term needs a letter or a digit')
-  .max(SYNONYM_TERM_MAX_LENGTH, `A term must be ${SYNONYM_TERM_MAX_LENGTH} characters or fewer`)
-  .refine((t) => t.split(' ').length <= SYNONYM_TERM_MAX_WORDS, `A term must be ${SYNONYM_TERM_MAX_WORDS} words or fewer`);
+  .superRefine((t, ctx) => {
+    const parts = synonymListParts(t);
+    if (parts === null) {
+      if (t.length > SYNONYM_TERM_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `A term must be ${SYNONYM_TERM_MAX_LENGTH} characters or fewer` });
+      if (t.split(' ').length > SYNONYM_TERM_MAX_WORDS) ctx.addIssue({ code: 'custom', message: `A term must be ${SYNONYM_TERM_MAX_WORDS} words or fewer` });
+      return;
+    }
+    if (parts.length < 2) ctx.addIssue({ code: 'custom', message: 'A list of parts needs two parts or more between "+"' });
+    if (parts.length > SYNONYM_LIST_MAX_PARTS) ctx.addIssue({ code: 'custom', message: `A list of parts has at most ${SYNONYM_LIST_MAX_PARTS} parts` });
+    if (t.length > SYNONYM_LIST_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `A list of parts must be ${SYNONYM_LIST_MAX_LENGTH} characters or fewer` });
+    if (parts.some((p) => p.split(' ').length > SYNONYM_TERM_MAX_WORDS || p.length > SYNONYM_TERM_MAX_LENGTH))
+      ctx.addIssue({ code: 'custom', message: `Each part of a list must be ${SYNONYM_TERM_MAX_WORDS} words or fewer` });
+  });
 
 /**
  * POST and PUT /api/search/synonyms: a group of terms that mean the same part ("exhaust", "muffler", "silencer").
@@ -166,7 +209,9 @@ export const searchSynonymInputSchema = z.object({
     .array(synonymTerm, { message: 'terms must be a list of terms' })
     .max(SYNONYM_GROUP_MAX_TERMS, `A group has at most ${SYNONYM_GROUP_MAX_TERMS} terms`)
     .overwrite((terms) => [...new Set(terms)])
-    .refine((terms) => terms.length >= 2, 'A synonym group needs at least two different terms'),
+    .refine((terms) => terms.length >= 2, 'A synonym group needs at least two different terms')
+    .refine((terms) => terms.filter((t) => synonymListParts(t) !== null).length <= 1, 'A synonym group holds at most one list of parts')
+    .refine((terms) => terms.some((t) => synonymListParts(t) === null), 'A list of parts needs a term that names the job'),
 });
 export type SearchSynonymInput = z.input<typeof searchSynonymInputSchema>;
 

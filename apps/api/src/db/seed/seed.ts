@@ -1,11 +1,24 @@
 import { and, between, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createJobTemplateSchema, skuKey, toCents } from '@shop/shared';
+import { createJobTemplateSchema, searchSynonymInputSchema, skuKey, toCents } from '@shop/shared';
 import { isProduction } from '../../config/env';
 import { moveStock } from '../../modules/stock/stock.service';
-import { assemblies, assemblyCallouts, assemblyVehicles, jobTemplateSlots, jobTemplates, productFitments, products, reviews, user, vehicles } from '../schema';
+import {
+  assemblies,
+  assemblyCallouts,
+  assemblyVehicles,
+  jobTemplateSlots,
+  jobTemplates,
+  productFitments,
+  products,
+  reviews,
+  searchSynonyms,
+  user,
+  vehicles,
+} from '../schema';
 import { demoDiagrams, demoHotspot } from './diagram-data';
 import { demoJobTemplates } from './job-basket-data';
+import { demoJobSynonyms } from './search-vocabulary-data';
 import type { Db } from '../client';
 import { demoPartNumbers, demoProducts, demoReviews, demoShipping } from './demo-data';
 import { demoFitment, demoVehicleRows } from './vehicle-data';
@@ -75,6 +88,9 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedResult> {
   result.products = demoProducts.length;
   // Now the demo parts exist: give them their fitment.
   await seedVehiclesAndFitment(db);
+  // Issue #38 (decision 219): the demo's jobs in the search vocabulary, with the demo catalogue (an owner's shop
+  // adds its own on the Synonyms page).
+  await db.insert(searchSynonyms).values(demoJobSynonyms.map((terms) => ({ terms: searchSynonymInputSchema.parse({ terms }).terms })));
 
   const reviewBase = Date.now() - demoReviews.length * 3_600_000;
   await db.insert(reviews).values(

@@ -14,6 +14,7 @@ import {
   fromCents,
   type FacetCount,
   type KnownModel,
+  type QuerySize,
   type SearchQuery,
   type SharedNameInQuery,
   type SearchResult,
@@ -26,7 +27,7 @@ import type { Db } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { toProductDtos, type CatalogOptions, type ProductRow } from '../products/products.service';
-import { GROUP_ITEMS, listedParts, separatedParts } from './part-groups';
+import { GROUP_ITEMS, MAX_GROUPS, listedParts, separatedParts } from './part-groups';
 import { diagramsForBike } from '../diagrams/diagrams.service';
 import { basketsForBike } from '../job-baskets/job-baskets.service';
 import {
@@ -170,6 +171,14 @@ function tierCondition(groups: TierGroup[], tier: number): SQL {
   return sql.join(checks, sql` AND `);
 }
 
+/** The conditions on a fitment line `pf` that it covers the vehicle (none without one), each after AND. */
+function fitmentOf(vehicle: VehicleFilter | undefined): SQL {
+  if (!vehicle) return sql``;
+  return sql` AND pf.make = ${vehicle.make}${vehicle.model !== null ? sql` AND pf.model = ${vehicle.model}` : sql``}${
+    vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``
+  }${vehicle.variant !== undefined ? sql` AND (pf.variant IS NULL OR pf.variant = ${vehicle.variant})` : sql``}`;
+}
+
 /** The pieces both statements are made of (the expressions must stay as migrations 0010, 0012 and 0020 write them). */
 function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs) {
   const q = query.q;
@@ -191,7 +200,14 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   )}]::text[]`;
   const variantNumber = variants.length ? sql`(p.sku_key = ANY(${variantArray}) OR p.part_number_keys && ${variantArray})` : sql`false`;
   const skuMatch = sql`(${key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`} OR ${otherNumber} OR ${variantNumber})`;
-  const textMatch = ranks ? matches(ranks.match) : sql`false`;
+  // Issue #38 (decision 219): a position asked beside other words ("rear brake disc") is also read from the fitment
+  // lines: a part that does not say it in its name, and all of whose lines (for the bike, when there is one) say the
+  // opposite, is not found. One lookup of product_fitments' product index per part the words match.
+  const byLines = (ranks?.positions ?? []).map(
+    (x) => sql`(${check(x.inName)} OR NOT coalesce((SELECT bool_and(' ' || coalesce(pf.position, '') || ' ' LIKE ${`% ${x.opposite} %`})
+      FROM product_fitments pf WHERE pf.product_id = p.id${fitmentOf(vehicle)}), false))`,
+  );
+  const textMatch = ranks ? (byLines.length ? sql`(${matches(ranks.match)} AND ${sql.join(byLines, sql` AND `)})` : matches(ranks.match)) : sql`false`;
   // The part-number rows: the exact one first, then a part that answers to the number (or to it with a brand or a
   // revision around it), then prefixes, shorter part numbers first.
   const skuTier = sql`CASE WHEN p.sku_key = ${key} OR ${otherNumber} OR ${variantNumber} THEN 0 ELSE 1 END`;
@@ -211,13 +227,7 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   // Issue #26 item 3: a bike named in the words may leave the model or the year open (any Yamaha, an MT-07 of any year).
   // An uncorrelated IN: PostgreSQL reads the fitting parts once into a hashed subplan, so each row costs a probe (a
   // correlated EXISTS cost an index lookup per row walked: 600 ms for a bike's brake pads at 100,000 parts).
-  const fVehicle = vehicle
-    ? sql`(p.universal OR p.id IN (SELECT pf.product_id FROM product_fitments pf WHERE pf.make = ${vehicle.make}${
-        vehicle.model !== null ? sql` AND pf.model = ${vehicle.model}` : sql``
-      }${vehicle.year !== null ? sql` AND ${vehicle.year}::int BETWEEN pf.year_from AND pf.year_to` : sql``}${
-        vehicle.variant !== undefined ? sql` AND (pf.variant IS NULL OR pf.variant = ${vehicle.variant})` : sql``
-      }))`
-    : sql`true`;
+  const fVehicle = vehicle ? sql`(p.universal OR p.id IN (SELECT pf.product_id FROM product_fitments pf WHERE true${fitmentOf(vehicle)}))` : sql`true`;
   // The filters that no facet leaves out (stock and vehicle).
   const fOther = sql`(${fStock}) AND (${fVehicle})`;
   // Every filter: the rows of the page.
@@ -633,6 +643,54 @@ async function partGroups(
   return groups.length >= 2 ? groups : undefined;
 }
 
+/**
+ * Issue #38 (decision 219): a query that names a job of the vocabulary ("chain kit", "chain and sprockets": a synonym
+ * group that holds a list of parts, "chain + front sprocket + rear sprocket") and that no part answers as typed (no
+ * kit fits): each part of the list, searched like the query with the job's words replaced by the part's ("520 chain
+ * kit" → "520 front sprocket"), the bike and the filters applying to each. A part of the list that finds nothing
+ * stays, empty, so the page can say that none fits. Undefined when fewer than two parts of the list find something.
+ */
+async function jobParts(
+  db: Db,
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  opts: CatalogOptions | undefined,
+  memo: SearchMemo,
+): Promise<{ job: string; groups: NonNullable<SearchResult['groups']> } | undefined> {
+  const q = query.q!;
+  const words = await queryWords(exec, q, memo);
+  const slot = words?.slots?.find((s) => s.list);
+  if (!slot?.list) return undefined;
+  const groups: NonNullable<SearchResult['groups']> = [];
+  for (const part of slot.list.slice(0, MAX_GROUPS)) {
+    const piece = withWordsAs(q, slot.typed, part);
+    const row = await searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
+    const sizes = Number(row.total) > 0 ? branchSizes(row.sizes) : undefined;
+    // What the part's words name (a part number, name, brand or category), not mentions in descriptions.
+    const named = sizes !== undefined && (sizes.sku > 0 || sizes.buckets.some(([tier]) => tier < DESCRIPTION_TIER));
+    groups.push(
+      named ? { q: piece, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) } : { q: piece, total: 0, items: [] },
+    );
+  }
+  return groups.filter((g) => g.total > 0).length >= 2 ? { job: slot.typed, groups } : undefined;
+}
+
+/** The query with the words `typed` (a slot's, as the tokens hold them) replaced by `by`; the tokens' words when they are not found as typed. */
+function withWordsAs(q: string, typed: string, by: string): string {
+  const norm = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const words = q.trim().split(/\s+/);
+  const target = typed.split(' ');
+  for (let i = words.length - target.length; i >= 0; i--) {
+    if (target.every((w, k) => norm(words[i + k]) === w)) return [...words.slice(0, i), by, ...words.slice(i + target.length)].join(' ');
+  }
+  const tokens = queryTokens(q).map((t) => t.word);
+  for (let i = tokens.length - target.length; i >= 0; i--) {
+    if (target.every((w, k) => tokens[i + k] === w)) return [...tokens.slice(0, i), by, ...tokens.slice(i + target.length)].join(' ');
+  }
+  return by;
+}
+
 /** The query's head noun when no part found holds it in its name, brand or category (decision 211); else undefined. */
 async function headMissing(exec: SearchExecutor, query: SearchQuery, vehicle: VehicleFilter | undefined, memo: SearchMemo): Promise<string | undefined> {
   const words = await queryWords(exec, query.q!, memo);
@@ -715,9 +773,37 @@ async function sizesApart(
   const { sizes, rest } = querySizes(query.q!);
   if (sizes.length === 0 || !/\p{L}/u.test(rest)) return undefined;
   const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
-  const rows = row.items.map(rowFromJson).filter((p) => querySizes(p.name).sizes.some((own) => sizes.some((asked) => sameKindOfSize(asked, own))));
+  // Issue #38 (decision 219): nearest first, by how far the part's nearest size of the same kind is from the one
+  // asked for; equally near in the order found.
+  const rows = row.items
+    .map(rowFromJson)
+    .map((p) => ({
+      p,
+      d: Math.min(...querySizes(p.name).sizes.flatMap((own) => sizes.filter((asked) => sameKindOfSize(asked, own)).map((asked) => sizeDistance(asked, own)))),
+    }))
+    .filter(({ d }) => Number.isFinite(d))
+    .sort((a, b) => a.d - b.d)
+    .map(({ p }) => p);
   if (rows.length === 0) return undefined;
   return { size: sizes.map((s) => s.label).join(' '), q: rest, total: rows.length, items: await toProductDtos(db, rows.slice(0, OTHER_SIZES_LIMIT), opts) };
+}
+
+/**
+ * Issue #38 (decision 219): how far a part's size is from the one asked for, of the same kind: millimetres for a
+ * diameter or a thread (a pitch apart counts a tenth of a millimetre), teeth, and for a chain its pitch first (one
+ * pitch step is worth more than any number of links; a pitch not given counts nothing), then its links.
+ */
+export function sizeDistance(asked: QuerySize, own: QuerySize): number {
+  if (asked.kind === 'diameter' && own.kind === 'diameter') return Math.abs(asked.mm - own.mm);
+  if (asked.kind === 'teeth' && own.kind === 'teeth') return Math.abs(asked.teeth - own.teeth);
+  if (asked.kind === 'thread' && own.kind === 'thread')
+    return Math.abs(asked.diameter - own.diameter) + (asked.pitch !== null && own.pitch !== null ? Math.abs(asked.pitch - own.pitch) / 10 : 0);
+  if (asked.kind === 'chain' && own.kind === 'chain')
+    return (
+      (asked.pitch && own.pitch ? Math.abs(asked.pitch - own.pitch) * 1000 : 0) +
+      (asked.links !== null && own.links !== null ? Math.abs(asked.links - own.links) : 0)
+    );
+  return Infinity;
 }
 
 /**
@@ -728,9 +814,14 @@ async function sizesApart(
  * size reads is a quantity ("2 brake pads"): the query without it. Undefined otherwise (no such number, several, or
  * no single reading). One more search of the other words, kept with the counts.
  */
-async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicle: VehicleFilter | undefined, memo: SearchMemo): Promise<string | undefined> {
+async function bareNumberAsSize(
+  exec: SearchExecutor,
+  query: SearchQuery,
+  vehicle: VehicleFilter | undefined,
+  memo: SearchMemo,
+): Promise<{ q?: string; numbered?: NumberedParts }> {
   const q = query.q;
-  if (!q) return undefined;
+  if (!q) return {};
   const tokens = queryTokens(q);
   // A number alone, or after a word of three or four letters that the tokens join to it as a code ("disc 300" →
   // disc300; "mt 07" too, whose other words then find no sized part). A tyre size ("180 55 17") holds a slash.
@@ -743,10 +834,10 @@ async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicl
           ? [t.parts[1]]
           : [],
   );
-  if (bare.length !== 1 || tokens.some((t) => t.word.includes('/')) || !tokens.some((t) => /\p{L}{3,}/u.test(t.word))) return undefined;
+  if (bare.length !== 1 || tokens.some((t) => t.word.includes('/')) || !tokens.some((t) => /\p{L}{3,}/u.test(t.word))) return {};
   const n = bare[0];
   const rest = withoutBareNumber(q, n);
-  if (!rest || !/\p{L}/u.test(rest) || Number(n) < 1) return undefined;
+  if (!rest || !/\p{L}/u.test(rest) || Number(n) < 1) return {};
   // Kept with the counts: the page of the other words is read once, not on every request of the query.
   const read = await memo(`${countsKey({ ...query, q: rest }, undefined, vehicle)}:bare:${n}`, async () => {
     const row = await searchRow(exec, { ...query, q: rest, page: 1, limit: OTHER_SIZES_SCAN }, vehicle, memo);
@@ -757,12 +848,76 @@ async function bareNumberAsSize(exec: SearchExecutor, query: SearchQuery, vehicl
     return { readings: bareNumberReadings(Number(n), kinds), numbered };
   });
   const { readings, numbered } = read;
-  if (readings.length === 1) return withBareNumberAs(q, n, readings[0]) ?? undefined;
+  if (readings.length === 1) return { q: withBareNumberAs(q, n, readings[0]) ?? undefined };
   // No size: a number of three digits or more that is the digits of the part number of exactly one part the other
   // words find ("oil filter 204": the HF204) is that part number.
-  if (readings.length === 0 && numbered.length === 1) return numbered[0];
+  if (readings.length === 0 && numbered.length === 1) return { q: numbered[0] };
+  // Issue #38 (decision 219): of several, those parts, if the query as typed finds nothing.
+  if (readings.length === 0 && numbered.length > 1) return { numbered: { digits: n, skus: numbered.slice(0, MAX_NUMBERED) } };
   // No size: a number first, before the part, is how many ("2 brake pads", "10 spark plugs"), not a word to match.
-  return readings.length === 0 && tokens[0].word === n && !tokens[0].parts && n.length <= 2 ? rest : undefined;
+  return { q: readings.length === 0 && tokens[0].word === n && !tokens[0].parts && n.length <= 2 ? rest : undefined };
+}
+
+/** Issue #38 (decision 219): the digits typed, and the part numbers that hold them as one run of digits. */
+interface NumberedParts {
+  digits: string;
+  skus: string[];
+}
+
+/** At most this many parts answer a number that is the digits of several part numbers. */
+const MAX_NUMBERED = 8;
+
+/**
+ * Issue #38 (decision 219): a query that is a number alone, of three digits or more ("204"), and finds nothing as a
+ * part number or a word: the part numbers that hold it as one run of their digits (HF204, IND-204-SMK), read through
+ * the trigram index of `sku_key` (the punctuation out, so the run is checked on the part number as written). Other
+ * numbers of a part (OEM, superseded) are not read: they have no such index. Kept until the catalogue changes.
+ */
+async function partNumbersWithDigits(exec: SearchExecutor, q: string, memo: SearchMemo): Promise<NumberedParts | undefined> {
+  const digits = q.trim();
+  if (!/^\d{3,12}$/.test(digits)) return undefined;
+  const skus = await memo(`search:digits:${digits}`, async () =>
+    (
+      await exec<{ sku: string }>(
+        sql`SELECT sku FROM products WHERE sku_key LIKE ${`%${digits}%`} AND sku ~ ${`(^|[^0-9])${digits}([^0-9]|$)`} ORDER BY sku LIMIT ${MAX_NUMBERED}`,
+      )
+    ).map((r) => r.sku),
+  );
+  return skus.length > 0 ? { digits, skus } : undefined;
+}
+
+/**
+ * Issue #38 (decision 219): the parts of some part numbers, each searched like the query by its number (so the bike
+ * and the filters apply), as one answer's row: the parts in the order given, their facets added up.
+ */
+async function numberedRow(
+  exec: SearchExecutor,
+  query: SearchQuery,
+  skus: string[],
+  vehicle: VehicleFilter | undefined,
+  memo: SearchMemo,
+): Promise<SearchRow & { skus: string[] }> {
+  const rows: SearchRow[] = [];
+  for (const sku of skus) {
+    const row = await searchRow(exec, { ...query, q: sku, page: 1, limit: 1, sort: 'relevance' }, vehicle, memo);
+    if (row.items.length > 0 && skuKey(String(row.items[0].sku)) === skuKey(sku)) rows.push({ ...row, items: row.items.slice(0, 1) });
+  }
+  const add = (lists: FacetCount[][]) => {
+    const counts = new Map<string, number>();
+    for (const f of lists.flat()) counts.set(f.value, (counts.get(f.value) ?? 0) + 1);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+  };
+  const prices = rows.map((r) => Number(r.items[0].unit_price_cents));
+  const items = rows.map((r) => r.items[0]);
+  return {
+    total: items.length,
+    sizes: { sku: items.length, text: 0, buckets: [], matches: 0, catalogue: 0 },
+    categories: add(rows.map((r) => r.categories.filter((f) => f.value === r.items[0].category))),
+    brands: add(rows.map((r) => r.brands.filter((f) => f.value === r.items[0].brand))),
+    price: { min: prices.length ? Math.min(...prices) : null, max: prices.length ? Math.max(...prices) : null },
+    items: query.page === 1 ? items.slice(0, query.limit) : [],
+    skus: items.map((p) => String(p.sku)),
+  };
 }
 
 /** Whether a part's number, or another number of it (OEM, superseded), has `digits` as one run of its digits (HF204: 204). */
@@ -811,9 +966,17 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   const { named, bikes, shared } = bike0;
   // Issue #38 item 1 (decision 213): a number alone beside a part may be its size ("fork seals 41").
   const sized = await bareNumberAsSize(exec, bike0.effective, vehicle ?? named ?? undefined, memo);
-  const effective = sized ? { ...bike0.effective, q: sized } : bike0.effective;
+  const effective = sized.q ? { ...bike0.effective, q: sized.q } : bike0.effective;
   // No transaction: the counts may come from memory anyway (decision 112), and BEGIN and COMMIT were two more round trips.
-  const row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
+  let row = await searchRow(exec, effective, vehicle ?? named ?? undefined, memo);
+  // Issue #38 (decision 219): nothing found, and the number typed is the digits of the part numbers of several parts
+  // the other words find ("led 204"), or, typed alone, of any parts ("204": HF204 and IND-204-SMK): those parts.
+  const numbered = Number(row.total) === 0 && effective.q ? (sized.numbered ?? (await partNumbersWithDigits(exec, effective.q, memo))) : undefined;
+  let partNumbersWith: SearchResult['partNumbersWith'];
+  if (numbered) {
+    const { skus, ...found } = await numberedRow(exec, effective, numbered.skus, vehicle ?? named ?? undefined, memo);
+    if (found.total > 0) [row, partNumbersWith] = [found, { digits: numbered.digits, partNumbers: skus }];
+  }
   const total = Number(row.total);
   // Issue #38 (decision 196): every part found matches the words in its description only (no part number, name,
   // brand or category does): the shop may not carry what was asked for, and the page says so above them.
@@ -836,8 +999,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   const didYouMean = total === 0 && q ? await memo(`search:closest:${q}`, async () => closestTo(exec, q, await knownModels(exec, memo))) : undefined;
   // Issue #39 item 9 (decision 189): nothing named by the other words fits the bike named ("front sprocket mt07"): the
   // parts those words find for other bikes, so the page can say plainly that none fits and show them apart.
+  // Issue #38 (decision 219): nothing found as typed, and the words name a job of the vocabulary ("chain kit mt07"):
+  // the parts of the job that fit, as the groups of a list (decision 195), before any other answer to nothing found.
+  const job = total === 0 && effective.q ? await jobParts(db, exec, effective, vehicle ?? named ?? undefined, opts, memo) : undefined;
   const forOtherBikes =
-    total === 0 && named && !vehicle && named.rest.trim()
+    total === 0 && !job && named && !vehicle && named.rest.trim()
       ? await (async () => {
           const other = await searchRow(exec, { ...effective, page: 1, limit: OTHER_BIKES_LIMIT }, undefined, memo);
           return { total: Number(other.total), items: await toProductDtos(db, other.items.map(rowFromJson), opts) };
@@ -847,7 +1013,7 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // the words find without the size whose names carry a size of the same kind (the 43 mm seals), shown apart as
   // other sizes, never as the answer.
   const otherSizes =
-    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
+    total === 0 && !job && effective.q && !(forOtherBikes && forOtherBikes.total > 0)
       ? await sizesApart(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
   // Issue #38 item 1 (decision 195): nothing found for the words, and they name several parts: each part's group,
@@ -856,13 +1022,14 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
   // Issue #38 item 2 (decision 213): nothing found because of a position the parts do not have ("rear brake pads"):
   // said first, and the parts without the position apart, as related (not cut into a list of "rear brake" and "pads").
   const withoutPosition =
-    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes
+    total === 0 && !job && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes
       ? await relatedWithoutPosition(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
       : undefined;
   const groups =
-    total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !withoutPosition
+    job?.groups ??
+    (total === 0 && effective.q && !(forOtherBikes && forOtherBikes.total > 0) && !otherSizes && !withoutPosition
       ? await partGroups(db, exec, effective, vehicle ?? named ?? undefined, opts, memo)
-      : undefined;
+      : undefined);
   // Issue #38 item 4 (decision 211): nothing found, and the head noun names a part the shop does not list ("brake
   // caliper bolt"): the parts the other words find, shown apart as related, after saying so.
   const withoutHead =
@@ -908,9 +1075,11 @@ export async function search(db: Db, query: SearchQuery, opts?: CatalogOptions, 
         rest: effective.q ?? '',
       },
     }),
+    ...(partNumbersWith && { partNumbersWith }),
     ...(didYouMean && { didYouMean }),
     ...(forOtherBikes && forOtherBikes.total > 0 && { forOtherBikes }),
     ...(groups && { groups }),
+    ...(job && { job: job.job }),
     ...(otherSizes && { otherSizes }),
     ...(mentionsOnly && { mentionsOnly }),
     ...(missingHead && { missingHead }),

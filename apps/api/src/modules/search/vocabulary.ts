@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { findSizes, type QuerySize } from '@shop/shared';
+import { findSizes, synonymListParts, type QuerySize } from '@shop/shared';
 import { FITMENT_POSITION_PAIRS } from '@shop/shared/fitment';
 
 /**
@@ -279,6 +279,11 @@ export async function splitJoinedWords(exec: Exec, tokens: Token[], info: WordIn
 /** One synonym term: its words, each with its stem and its forms in the catalogue. */
 export interface SynonymTerm {
   words: { word: string; stem: string; forms: string[] }[];
+  /**
+   * Issue #38 (decision 219): a job's list of parts ("chain + front sprocket + rear sprocket"), no words of its own:
+   * it matches no text, and a slot of another term of its group carries it (`Slot.list`).
+   */
+  list?: string[];
 }
 
 /** The synonym groups, each a list of terms, as the search uses them (kept until the catalogue or the list changes). */
@@ -311,7 +316,8 @@ export const formsStatement = (stems: string[]): SQL => sql`
 /** The synonym groups with the stems and forms of their words: three small statements (one when there are no groups). */
 export async function loadSynonyms(exec: Exec): Promise<SynonymGroups> {
   const groups = await exec<{ id: string; terms: string[] }>(synonymTermsStatement());
-  const split = groups.map((g) => g.terms.map((term) => term.split(' ').filter(Boolean)));
+  // A list term (decision 219) has no words: only its group's other terms are matched against the query.
+  const split = groups.map((g) => g.terms.map((term) => (synonymListParts(term) ? [] : term.split(' ').filter(Boolean))));
   const words = [...new Set(split.flat(2))];
   if (words.length === 0) return [];
   const stems = new Map((await exec<{ word: string; stem: string }>(stemsStatement(words))).map((r) => [r.word, r.stem]));
@@ -323,13 +329,17 @@ export async function loadSynonyms(exec: Exec): Promise<SynonymGroups> {
     if (list.length < MAX_FORMS && plainWord(r.word)) list.push(r.word);
     forms.set(r.stem, list);
   }
-  return split.map((terms) =>
-    terms.map((term) => ({
-      words: term.map((word) => {
-        const stem = stems.get(word) ?? word;
-        return { word, stem, forms: forms.get(stem) ?? [] };
-      }),
-    })),
+  return split.map((terms, g) =>
+    terms.map((term, k) => {
+      const list = synonymListParts(groups[g].terms[k]);
+      if (list) return { words: [], list };
+      return {
+        words: term.map((word) => {
+          const stem = stems.get(word) ?? word;
+          return { word, stem, forms: forms.get(stem) ?? [] };
+        }),
+      };
+    }),
   );
 }
 
@@ -356,6 +366,11 @@ export interface Slot {
   position?: string;
   exact: Alternative[];
   inexact: Alternative[];
+  /**
+   * Issue #38 (decision 219): the slot is a term of a group that holds a job's list of parts ("chain kit": chain +
+   * front sprocket + rear sprocket). Nothing found as typed (no kit), the search answers those parts.
+   */
+  list?: string[];
 }
 
 /** The slots of a query; null when a token matches no word at all (no product can match every slot). */
@@ -383,6 +398,7 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
   const termIndex = new Map<string, SynonymTerm[][]>();
   for (const group of synonyms) {
     for (const term of group) {
+      if (term.list) continue;
       const key = term.words.map((w) => w.stem).join(' ');
       termIndex.set(key, [...(termIndex.get(key) ?? []), group]);
     }
@@ -432,10 +448,13 @@ export function buildSlots(tokens: Token[], info: WordInfo[], synonyms: SynonymG
       // tyre's description says "front" (decision 213).
       const typed = n === 1 ? typedAlternatives(run[0]) : OPPOSITE.has(run[0].word) ? [] : defined([alternative(run.map((t) => formsOf(t.word)))]);
       const exact = uniqueAlternatives([...typed, ...synonymsAlts]);
-      if (exact.length === 0) continue;
+      // A job's words (decision 219) are a slot even when no part's text holds them ("brake job"): it matches
+      // nothing, and the search answers the job's parts.
+      const list = groups.flat().find((term) => term.list)?.list;
+      if (exact.length === 0 && !list) continue;
       const known = new Set(exact.flatMap((a) => a.words.flat()));
       const inexact = last(n) && n === 1 ? defined([alternative([completionsOf(run[0].word).filter((c) => !known.has(c))])]) : [];
-      slots.push({ typed: run.map((t) => t.word).join(' '), exact, inexact });
+      slots.push({ typed: run.map((t) => t.word).join(' '), exact, inexact, ...(list && { list }) });
       i += n;
       matched = true;
     }
@@ -562,8 +581,8 @@ const anyOf = (qs: (string | null)[]): string | null => {
  * category, D the description (migration 0020).
  */
 export interface RankQueries {
-  /** Every slot, anywhere: what the search finds. */
-  match: string;
+  /** Every slot, anywhere: what the search finds (null: nothing, a job's words no text holds, decision 219). */
+  match: string | null;
   /** Every slot in the name, exact or not, and exact only. */
   nameAll: string | null;
   nameAllExact: string | null;
@@ -582,6 +601,12 @@ export interface RankQueries {
   /** Whether the query has several words (else `together` says nothing) and any inexact alternative. */
   several: boolean;
   inexact: boolean;
+  /**
+   * Issue #38 (decision 219): the positions asked beside other words: the position, its opposite, and the tsquery of
+   * the position in the name. A part that does not say the position in its name, and whose fitment lines (those of
+   * the bike, when one is named or chosen) all say the opposite, is not found (search.service.ts).
+   */
+  positions: { position: string; opposite: string; inName: string }[];
 }
 
 /**
@@ -644,7 +669,7 @@ export function rankQueries(slots: Slot[], tokens: number): RankQueries {
     return `(${slotQuery(all(s), 'AB')} | !${OPPOSITE.get(s.position)})`;
   });
   return {
-    match: allOf(match)!,
+    match: allOf(match),
     nameAll: allOf(each('B', false)),
     nameAllExact: allOf(each('B', true)),
     nameSome: anyOf(each('B', false)),
@@ -656,5 +681,11 @@ export function rankQueries(slots: Slot[], tokens: number): RankQueries {
     together: tokens > 1 ? slots.map((s) => slotQuery(all(s), 'B', true)).join(' <-> ') : null,
     several: tokens > 1,
     inexact: slots.some((s) => s.inexact.length > 0),
+    positions: soft
+      ? slots.flatMap((s) => {
+          const inName = s.position ? slotQuery(all(s), 'AB') : null;
+          return s.position && inName ? [{ position: s.position, opposite: OPPOSITE.get(s.position)!, inName }] : [];
+        })
+      : [],
   };
 }

@@ -55,6 +55,20 @@ function serve() {
           ],
         }),
       };
+    if (q === 'chain kit mt07')
+      return {
+        status: 200,
+        body: answer([], {
+          namedVehicle: { make: 'Yamaha', model: 'MT-07', year: null, rest: 'chain kit' },
+          job: 'chain kit',
+          groups: [
+            { q: 'chain', items: [parts[0]], total: 1 },
+            { q: 'front sprocket', items: [], total: 0 },
+            { q: 'rear sprocket', items: [parts[1]], total: 1 },
+          ],
+        }),
+      };
+    if (q === '204') return { status: 200, body: answer([parts[3], parts[4]], { partNumbersWith: { digits: '204', partNumbers: ['HF204', 'IND-204-SMK'] } }) };
     if (q === 'sprocket bolts') return { status: 200, body: answer([parts[1]], { missingHead: 'bolts' }) };
     if (q === 'brake caliper bolt')
       return {
@@ -243,6 +257,30 @@ describe('search results page: several parts in one query (issue #38 item 1)', (
     await waitFor(() => expect(getGuestLines().map((l) => l.productId)).toEqual([parts[0]._id, parts[3]._id]));
     expect(getGuestLines().map((l) => l.quantity)).toEqual([parts[0].minOrder, parts[3].minOrder]);
     clearGuestCart();
+  });
+});
+
+describe('search results page: a job of the vocabulary and the digits of part numbers (issue #38, decision 219)', () => {
+  it('"chain kit mt07": the job’s parts, each under its heading, and the part none fits said plainly', async () => {
+    serve();
+    clearGuestCart();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=chain+kit+mt07', path: '/search' });
+    expect(await screen.findByText(t.jobTitle('chain kit', 'Chain · Front sprocket · Rear sprocket'))).toBeTruthy();
+    expect(screen.getByText(t.jobHint('chain kit'))).toBeTruthy();
+    expect(screen.queryByText(t.groupsHint)).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Front sprocket' })).toBeTruthy();
+    expect(screen.getByText(t.groupNone('front sprocket', 'Yamaha MT-07'))).toBeTruthy();
+    expect(cards()).toHaveLength(2);
+    // The first of each group that has one.
+    expect(screen.getByRole('button', { name: t.groupsAddFirsts(2) })).toBeTruthy();
+  });
+
+  it('"204": says which part numbers hold the digits, above the parts', async () => {
+    serve();
+    renderWithProviders(<SearchResultsPage />, { url: '/search?q=204', path: '/search' });
+    expect(await screen.findByText(t.partNumbersWith('204', 'HF204 · IND-204-SMK'))).toBeTruthy();
+    expect(screen.getByText(t.partNumbersWithHint)).toBeTruthy();
+    expect(cards()).toEqual([parts[3].name, parts[4].name]);
   });
 });
 

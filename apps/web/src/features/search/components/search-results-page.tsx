@@ -166,10 +166,16 @@ function PartGroups({
   groups,
   state,
   onOpened,
+  job,
+  bike,
 }: {
   groups: NonNullable<SearchResult['groups']>;
   state: SearchState;
   onOpened(e: MouseEvent<HTMLElement>): void;
+  /** Issue #38 (decision 219): the words that named a job ("chain kit"): the groups are its parts. */
+  job?: string;
+  /** The bike the words named, for a part of the job that none fits. */
+  bike?: string;
 }) {
   const cart = useCart();
   const [busy, setBusy] = useState(false);
@@ -191,8 +197,10 @@ function PartGroups({
   return (
     <div className="flex flex-col gap-10">
       <div className="rounded-box bg-base-200 p-6">
-        <p className="text-lg font-semibold">{t.groupsTitle(groups.map((g) => asHeading(g.q)).join(' · '))}</p>
-        <p className="mt-1 text-base-content/80">{t.groupsHint}</p>
+        <p className="text-lg font-semibold">
+          {job ? t.jobTitle(job, groups.map((g) => asHeading(g.q)).join(' · ')) : t.groupsTitle(groups.map((g) => asHeading(g.q)).join(' · '))}
+        </p>
+        <p className="mt-1 text-base-content/80">{job ? t.jobHint(job) : t.groupsHint}</p>
         {firsts.length > 0 && (
           <button type="button" className="btn btn-primary mt-4 max-w-full whitespace-normal" aria-busy={busy} onClick={() => void addFirsts()}>
             {t.groupsAddFirsts(firsts.length)}
@@ -204,7 +212,11 @@ function PartGroups({
           <h2 id={`${baseId}-${i}`} className="mb-4 break-words font-display text-xl font-bold uppercase">
             {asHeading(g.q)}
           </h2>
-          <ProductGrid products={g.items} headingLevel={3} />
+          {g.items.length > 0 ? (
+            <ProductGrid products={g.items} headingLevel={3} />
+          ) : (
+            <p className="rounded-box bg-base-200 px-4 py-3">{t.groupNone(g.q, bike)}</p>
+          )}
           {g.total > g.items.length && (
             <Link to={searchUrl({ ...state, q: g.q, page: 1 })} className="link link-primary mt-4 inline-block">
               {t.groupAll(g.total, g.q)}
@@ -404,7 +416,19 @@ export function SearchResultsPage() {
           ) : !data ? (
             <LoadError message={error?.message ?? ''} onRetry={() => void refetch()} className="min-h-64" />
           ) : data.total === 0 && data.groups ? (
-            <PartGroups groups={data.groups} state={state} onOpened={opened} />
+            <PartGroups
+              groups={data.groups}
+              state={state}
+              onOpened={opened}
+              job={data.job}
+              bike={
+                data.namedVehicle
+                  ? vehicleInQueryName(data.namedVehicle)
+                  : data.vehicle
+                    ? `${data.vehicle.year} ${data.vehicle.make} ${data.vehicle.model}`
+                    : undefined
+              }
+            />
           ) : data.total === 0 && data.otherSizes ? (
             <div onClick={opened} onAuxClick={opened}>
               <OtherSizes other={data.otherSizes} />
@@ -456,6 +480,15 @@ export function SearchResultsPage() {
                 <>
                   <h2 className="mb-4 break-words font-display text-xl font-bold uppercase">{t.whichBikeRest(data.whichBike.rest)}</h2>
                   <ProductGrid products={data.items} headingLevel={3} />
+                </>
+              ) : data.partNumbersWith ? (
+                // Issue #38 (decision 219): a number that is the digits of several part numbers ("204"): said above them.
+                <>
+                  <div className="mb-8 rounded-box border border-primary/40 bg-base-200 px-4 py-3">
+                    <p className="break-words font-semibold">{t.partNumbersWith(data.partNumbersWith.digits, data.partNumbersWith.partNumbers.join(' · '))}</p>
+                    <p className="mt-1 text-sm text-base-content/80">{t.partNumbersWithHint}</p>
+                  </div>
+                  <ProductGrid products={data.items} headingLevel={2} lead />
                 </>
               ) : (
                 <ProductGrid products={data.items} headingLevel={2} lead />
