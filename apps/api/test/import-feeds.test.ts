@@ -52,6 +52,8 @@ interface ItemSpec {
   mt?: string;
   /** Decision 217: the life-cycle status code (EXPI LIF). */
   lif?: string;
+  /** Decision 220: the kit's parts (part number, pieces per kit). */
+  kit?: [string, number][];
 }
 const itemXml = (i: ItemSpec) => `
     <Item MaintenanceType="${i.mt ?? 'A'}">
@@ -91,6 +93,11 @@ const itemXml = (i: ItemSpec) => `
       ${
         i.image
           ? `<DigitalAssets><DigitalFileInformation><FileName>p.jpg</FileName><AssetType>P04</AssetType><FileType>JPG</FileType><URI>${i.image}</URI></DigitalFileInformation></DigitalAssets>`
+          : ''
+      }
+      ${
+        i.kit
+          ? `<Kits>${i.kit.map(([pn, q]) => `<KitComponent><ComponentPartNumber>${pn}</ComponentPartNumber><QuantityInKit>${q}</QuantityInKit></KitComponent>`).join('')}</Kits>`
           : ''
       }
     </Item>`;
@@ -365,5 +372,43 @@ describe('GET /api/admin/imports/{id}/report.csv', () => {
     const res = await reportCsv(csvJob.json().id);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('IMPORT_NO_REPORT');
+  });
+});
+
+describe('PIES Kits (decision 220)', () => {
+  it('makes a kit of the parts the feed lists, wherever they come in the file, and refuses a kit of a part the shop lacks', async () => {
+    const image = 'https://images.example.com/feedco/kit.jpg';
+    const res = await upload(
+      feedXml(
+        [
+          {
+            pn: 'FK-KIT',
+            name: 'FeedCo service kit',
+            price: '25.00',
+            image,
+            kit: [
+              ['FK-A', 2],
+              ['FK-B', 1],
+            ],
+          },
+          { pn: 'FK-A', name: 'FeedCo kit part A', price: '4.00', image },
+          { pn: 'FK-B', name: 'FeedCo kit part B', price: '9.00', image },
+          { pn: 'FK-BAD', name: 'FeedCo kit of nothing', price: '5.00', image, kit: [['FK-NOWHERE', 1]] },
+        ],
+        'UPDATE',
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const ready = await until(res.json().id, 'ready');
+    expect((await commit(ready.id)).statusCode).toBe(202);
+    const done = await until(ready.id, 'done');
+    const kit = await part('FK-KIT');
+    expect(kit?.kitComponents?.map((c) => [c.sku, c.quantity])).toEqual([
+      ['FK-A', 2],
+      ['FK-B', 1],
+    ]);
+    expect(kit?.stock).toBe(0);
+    expect((await part('FK-BAD'))?.kitComponents).toBeUndefined();
+    expect(done.errors.map((e) => e.message).join('\n')).toMatch(/Kit FK-BAD was not made: its part FK-NOWHERE is not in the shop/);
   });
 });

@@ -71,7 +71,10 @@ describe.skipIf(!postgresUrl)('kits: 50 concurrent checkouts over two app instan
       riders.map((rider, i) => apps[i % 2].app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(rider.token), payload: SHIP_TO })),
     );
     const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((c) => c !== 201 && c !== 409), answers.map((r) => r.body.slice(0, 200)).join('\n')).toEqual([]);
+    expect(
+      codes.filter((c) => c !== 201 && c !== 409),
+      answers.map((r) => r.body.slice(0, 200)).join('\n'),
+    ).toEqual([]);
     const sold = answers.flatMap((r, i) => (r.statusCode === 201 ? [carts[i]] : []));
     expect(sold.length).toBeGreaterThan(0);
     const bolts = sold.reduce((n, c) => n + 2 * c.kits + c.bolts, 0);

@@ -91,10 +91,20 @@ describe('kits', () => {
     expect(k.stock).toBe(6);
     expect(k.kitComponents?.map((c) => c.sku)).toEqual(['KT-CHAIN-525', 'KT-FRONT-16', 'KT-REAR-43']);
     // A restock of the scarcest part raises it; the kit's own stock cannot be adjusted.
-    const restock = await t.app.inject({ method: 'POST', url: `/api/product/${rear._id}/stock`, headers: bearer(admin.token), payload: { delta: 4, reason: 'restock' } });
+    const restock = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/${rear._id}/stock`,
+      headers: bearer(admin.token),
+      payload: { delta: 4, reason: 'restock' },
+    });
     expect(restock.statusCode).toBe(200);
     expect((await product(kit._id)).stock).toBe(7);
-    const direct = await t.app.inject({ method: 'POST', url: `/api/product/${kit._id}/stock`, headers: bearer(admin.token), payload: { delta: 5, reason: 'restock' } });
+    const direct = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/${kit._id}/stock`,
+      headers: bearer(admin.token),
+      payload: { delta: 5, reason: 'restock' },
+    });
     expect(direct.statusCode).toBe(409);
     expect(direct.json().error).toMatchObject({ code: 'KIT_STOCK' });
     // A kit cannot be a part of another kit.

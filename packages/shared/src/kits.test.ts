@@ -17,16 +17,20 @@ describe('kits (decision 220)', () => {
 
   it('shares add up to the line to the cent, each within a cent of its exact proportion', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 30 }), (total, weights) => {
-        const shares = allocateCents(total, weights);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-        const w = weights.every((x) => x === 0) ? weights.map(() => 1) : weights;
-        const sum = w.reduce((a, b) => a + b, 0);
-        shares.forEach((s, i) => {
-          expect(Number.isInteger(s) && s >= 0).toBe(true);
-          expect(Math.abs(s - (total * w[i]) / sum)).toBeLessThan(1);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 30 }),
+        (total, weights) => {
+          const shares = allocateCents(total, weights);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+          const w = weights.every((x) => x === 0) ? weights.map(() => 1) : weights;
+          const sum = w.reduce((a, b) => a + b, 0);
+          shares.forEach((s, i) => {
+            expect(Number.isInteger(s) && s >= 0).toBe(true);
+            expect(Math.abs(s - (total * w[i]) / sum)).toBeLessThan(1);
+          });
+        },
+      ),
     );
   });
 
@@ -34,10 +38,17 @@ describe('kits (decision 220)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5_000_000 }),
-        fc.array(fc.record({ lotPriceCents: fc.integer({ min: 1, max: 1_000_000 }), minOrder: fc.integer({ min: 1, max: 100 }), quantity: fc.integer({ min: 1, max: 20 }) }), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({
+            lotPriceCents: fc.integer({ min: 1, max: 1_000_000 }),
+            minOrder: fc.integer({ min: 1, max: 100 }),
+            quantity: fc.integer({ min: 1, max: 20 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
         (amount, parts) => {
           const shares = kitShares(amount, parts);
           expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);

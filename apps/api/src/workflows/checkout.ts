@@ -224,7 +224,8 @@ export async function placeCheckout(db: Db, buyer: Buyer, input: z.output<typeof
     );
     // A kit and loose units of its parts draw on one shelf: each line may have what the other lines leave.
     const demand = new Map<string, number>();
-    const needs = (productId: string, quantity: number) => kits.get(productId)?.map((p) => ({ id: p.productId, per: p.quantity, n: quantity * p.quantity })) ?? [{ id: productId, per: 1, n: quantity }];
+    const needs = (productId: string, quantity: number) =>
+      kits.get(productId)?.map((p) => ({ id: p.productId, per: p.quantity, n: quantity * p.quantity })) ?? [{ id: productId, per: 1, n: quantity }];
     for (const { line } of wanted) for (const n of needs(line.productId, line.quantity)) demand.set(n.id, (demand.get(n.id) ?? 0) + n.n);
     const availableTo = (productId: string, quantity: number) =>
       kitAvailability(needs(productId, quantity).map((n) => ({ stock: (stockOf.get(n.id) ?? 0) - (demand.get(n.id)! - n.n), quantity: n.per })));

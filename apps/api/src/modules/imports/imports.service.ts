@@ -38,6 +38,7 @@ import { FeedError } from '../feeds/xml-records';
 import { AcesResolver, acesStage, applyAcesParts, sweepAcesFull, type AcesCounts, type AcesStaged } from './aces-import';
 import { fetchFeedImages, storedFeedImages } from './feed-images';
 import { defaultCategoryLabel, loadPartIds, piesImageUrls, piesRows, productsBySkuKey, SHOP_CURRENCY, shopPartsOfBrands } from './pies-import';
+import { applyFeedKits, type FeedKit } from '../kits/kits.service';
 import { applyDiscontinueMarkers, applyPiesLifeCycle, endsLife, isDiscontinueMarker, type DiscontinueMarker } from './pies-discontinue';
 
 /**
@@ -651,6 +652,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
       let after = 0;
       let applied = 0;
       const life = { discontinued: 0, restored: 0 };
+      const feedKits: FeedKit[] = [];
       for (;;) {
         const staged = await tx
           .select({ line: importJobRows.line, data: importJobRows.data })
@@ -691,12 +693,20 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
             txDb,
             piesItems.filter((i) => written.has(i.line)).map((i) => i.item),
           );
+          // Decision 220: kits are applied after every part is written (a kit's parts may come later in the file).
+          for (const { line, item } of piesItems) {
+            if (written.has(line) && item.kitComponents.length && item.brand) {
+              feedKits.push({ line, brand: item.brand, partNumber: item.partNumber, components: item.kitComponents });
+            }
+          }
           life.discontinued += changed.discontinued;
           life.restored += changed.restored;
         }
       }
       // The parts an UPDATE deleted, and those a FULL feed left out: discontinued, never deleted.
       if (job.kind === 'pies') life.discontinued += await applyDiscontinueMarkers(txDb, id);
+      const kits = await applyFeedKits(txDb, feedKits);
+      refused.push(...kits.refused);
       const sample = [...job.errorsSample, ...refused].slice(0, IMPORT_JOB_ERRORS_SAMPLE);
       await recordAudit(tx, {
         actor: job.createdBy ? actor : null,
@@ -704,7 +714,7 @@ export async function commitImportJob(ctx: ImportContext, id: string): Promise<'
         entityType: 'product',
         entityId: null,
         before: null,
-        after: { ...counts, rows: applied, importJob: id, ...(job.kind === 'pies' ? life : {}) },
+        after: { ...counts, rows: applied, importJob: id, ...(job.kind === 'pies' ? { ...life, kits: kits.made } : {}) },
         note: `background ${job.kind === 'pies' ? 'PIES ' : ''}import of ${job.fileName}`,
       });
       await finish(txDb, id, 'done', {

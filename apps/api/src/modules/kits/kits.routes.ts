@@ -11,7 +11,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin],
       schema: {
         tags: ['products'],
-        summary: "Make a product a kit of other parts (by part number and pieces per kit), or a plain part again with an empty list",
+        summary: 'Make a product a kit of other parts (by part number and pieces per kit), or a plain part again with an empty list',
         params: z.object({ id: z.string().max(100) }),
         body: kitInputSchema,
         response: {

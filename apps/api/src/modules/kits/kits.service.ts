@@ -122,7 +122,10 @@ export async function setKitComponents(db: Db, kitId: string, input: KitInput, a
           ),
         );
       if (nested.length) {
-        throw new BadRequestError(`${nested.map((n) => n.sku).join(', ')} ${nested.length === 1 ? 'is a kit' : 'are kits'}: a kit holds parts, not other kits.`, 'KIT_IN_KIT');
+        throw new BadRequestError(
+          `${nested.map((n) => n.sku).join(', ')} ${nested.length === 1 ? 'is a kit' : 'are kits'}: a kit holds parts, not other kits.`,
+          'KIT_IN_KIT',
+        );
       }
       const [inKit] = await tx
         .select({ sku: products.sku })
@@ -145,7 +148,10 @@ export async function setKitComponents(db: Db, kitId: string, input: KitInput, a
       await tx.insert(kitComponents).values(parts.map((p, i) => ({ kitId, componentId: p.id, quantity: input.components[i].quantity, position: i })));
     }
     // The stock trigger runs at commit; the answer reads the kit as it will be.
-    await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: new Date() }).where(eq(products.id, kitId));
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, kitId));
     const after = (await kitComponentsByKit(tx, [kitId])).get(kitId) ?? [];
     const summary = (list: KitComponent[]) => list.map((c) => `${c.quantity} × ${c.sku}`);
     await recordAudit(tx, {
@@ -163,7 +169,11 @@ export async function setKitComponents(db: Db, kitId: string, input: KitInput, a
 
 /** Whether a product is a kit (has components). */
 export async function isKit(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(and(eq(kitComponents.kitId, productId))).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(kitComponents)
+    .where(and(eq(kitComponents.kitId, productId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -183,7 +193,15 @@ export async function recordKitLines(
       line.priceCents,
       parts.map((p) => ({ lotPriceCents: p.unitPriceCents, minOrder: p.minOrder, quantity: p.quantity })),
     );
-    return parts.map((p, i) => ({ lineId: line.id, position: i, productId: p.productId, sku: p.sku, name: p.name, quantity: p.quantity, shareCents: shares[i] }));
+    return parts.map((p, i) => ({
+      lineId: line.id,
+      position: i,
+      productId: p.productId,
+      sku: p.sku,
+      name: p.name,
+      quantity: p.quantity,
+      shareCents: shares[i],
+    }));
   });
   if (rows.length) await db.insert(orderLineComponents).values(rows);
 }
@@ -262,8 +280,7 @@ export async function applyFeedKits(db: Db, kits: readonly FeedKit[]): Promise<{
     .from(products)
     .where(inArray(products.skuKey, keys));
   const find = (brand: string, partNumber: string) =>
-    found.find((p) => p.skuKey === skuKey(partNumber) && p.brand.toLowerCase() === brand.toLowerCase()) ??
-    found.find((p) => p.skuKey === skuKey(partNumber));
+    found.find((p) => p.skuKey === skuKey(partNumber) && p.brand.toLowerCase() === brand.toLowerCase()) ?? found.find((p) => p.skuKey === skuKey(partNumber));
   // Kits of this feed, and parts that are kits already.
   const kitIds = new Set<string>(kits.map((k) => find(k.brand, k.partNumber)?.id).filter((id): id is string => Boolean(id)));
   if (found.length) {
@@ -294,8 +311,16 @@ export async function applyFeedKits(db: Db, kits: readonly FeedKit[]): Promise<{
         else parts.push({ id: part.id, quantity: Math.min(c.quantity, 1000) });
       }
     }
-    const [wasKit] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(eq(kitComponents.kitId, kit.id)).limit(1);
-    const [inKit] = await db.select({ one: sql<number>`1` }).from(kitComponents).where(eq(kitComponents.componentId, kit.id)).limit(1);
+    const [wasKit] = await db
+      .select({ one: sql<number>`1` })
+      .from(kitComponents)
+      .where(eq(kitComponents.kitId, kit.id))
+      .limit(1);
+    const [inKit] = await db
+      .select({ one: sql<number>`1` })
+      .from(kitComponents)
+      .where(eq(kitComponents.componentId, kit.id))
+      .limit(1);
     if (inKit) problems.push('it is a part of another kit');
     if (!wasKit && kit.stock !== 0) problems.push(`it has ${kit.stock} in stock of its own (book them out first)`);
     if (problems.length) {

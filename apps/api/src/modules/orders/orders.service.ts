@@ -1,10 +1,31 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { applicableTier, copy, formatUsd, kitShares, fromCents, isValidQuantity, orderNumber, type createOrderSchema, type Order, type PaymentMode } from '@shop/shared';
+import {
+  applicableTier,
+  copy,
+  formatUsd,
+  kitShares,
+  fromCents,
+  isValidQuantity,
+  orderNumber,
+  type createOrderSchema,
+  type Order,
+  type PaymentMode,
+} from '@shop/shared';
 import { pipelinedTransaction, type Db } from '../../db/client';
 import { notifyAfterCommitMarker } from '../../db/notify-after-commit';
-import { checkouts, kitComponents, orderLineComponents, orders, products, session as session_, shipmentLines, stockMovements, user as user_ } from '../../db/schema';
+import {
+  checkouts,
+  kitComponents,
+  orderLineComponents,
+  orders,
+  products,
+  session as session_,
+  shipmentLines,
+  stockMovements,
+  user as user_,
+} from '../../db/schema';
 import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError, OutOfStockError, isUuid } from '../../lib/errors';
 import { admitSessionUser, sessionStillValid, sessionUserColumns, type AuthUser, type TokenClaims } from '../../plugins/auth';
 import { actsAsAdmin, assertActsAsAdmin } from '../../lib/policy';
@@ -353,10 +374,21 @@ async function placeOrder(
       const limit = reservationLimitError(held, { lines: 1, units: q, valueCents: priceCents }, policy);
       if (limit) throw limit;
       for (const part of kit.parts) {
-        await moveStock(tx, { productId: part.productId, delta: -q * part.quantity, kind: 'order_placed', orderId: kitLineId, actor: { id: user.id, email: user.email } });
+        await moveStock(tx, {
+          productId: part.productId,
+          delta: -q * part.quantity,
+          kind: 'order_placed',
+          orderId: kitLineId,
+          actor: { id: user.id, email: user.email },
+        });
       }
     }
-    const shares = kit ? kitShares(priceCents, kit.parts.map((p) => ({ lotPriceCents: p.unitPriceCents, minOrder: p.minOrder, quantity: p.quantity }))) : [];
+    const shares = kit
+      ? kitShares(
+          priceCents,
+          kit.parts.map((p) => ({ lotPriceCents: p.unitPriceCents, minOrder: p.minOrder, quantity: p.quantity })),
+        )
+      : [];
     const kitRows = kit
       ? sql.join(
           kit.parts.map((p, i) => sql`(${i}::int, ${p.productId}::uuid, ${p.sku}::text, ${p.name}::text, ${p.quantity}::int, ${shares[i]}::int)`),

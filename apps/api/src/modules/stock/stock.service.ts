@@ -59,7 +59,11 @@ const outOfStock = () => new ConflictError('Not enough stock left for that quant
 export async function moveStock(db: Db, input: MoveStockInput): Promise<StockMoved | null> {
   if (!Number.isInteger(input.delta)) throw new TypeError(`stock delta must be a whole number, got ${input.delta}`);
   const [found] = await db
-    .select({ stock: products.stock, version: products.version, kit: sql<boolean>`exists (select 1 from ${kitComponents} where ${kitComponents.kitId} = ${products.id})` })
+    .select({
+      stock: products.stock,
+      version: products.version,
+      kit: sql<boolean>`exists (select 1 from ${kitComponents} where ${kitComponents.kitId} = ${products.id})`,
+    })
     .from(products)
     .where(eq(products.id, input.productId));
   if (!found) return null;
@@ -96,8 +100,7 @@ export async function moveStock(db: Db, input: MoveStockInput): Promise<StockMov
   return moved;
 }
 
-const kitStock = () =>
-  new ConflictError("This part is a kit: its stock is its parts' stock, so change theirs instead.", 'KIT_STOCK');
+const kitStock = () => new ConflictError("This part is a kit: its stock is its parts' stock, so change theirs instead.", 'KIT_STOCK');
 
 /** An order line as far as its stock goes. */
 export interface StockLine {
@@ -154,7 +157,14 @@ export async function ledgerMismatches(db: Db): Promise<{ productId: string; sto
     .select({ productId: products.id, stock: products.stock, ledger: sql<string>`coalesce(sum(${stockMovements.delta}), 0)` })
     .from(products)
     .leftJoin(stockMovements, eq(stockMovements.productId, products.id))
-    .where(notExists(db.select({ one: sql`1` }).from(kitComponents).where(eq(kitComponents.kitId, products.id))))
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(kitComponents)
+          .where(eq(kitComponents.kitId, products.id)),
+      ),
+    )
     .groupBy(products.id, products.stock)
     .orderBy(asc(products.id));
   return rows.map((r) => ({ ...r, ledger: Number(r.ledger) })).filter((r) => r.ledger !== r.stock);
