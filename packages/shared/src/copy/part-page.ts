@@ -21,7 +21,7 @@ export const partPageCopy = {
   fitSummary: (models: string, makes: string, applications: string) =>
     `${models} models of ${makes} make${makes === '1' ? '' : 's'} (${applications} applications).`,
   fitMakeFilter: 'Filter the bikes by make',
-  fitMake: 'Make',
+  fitMake: 'Filter by make',
   fitAllMakes: (models: string) => `All makes (${models} models)`,
   fitMakeOption: (make: string, models: string) => `${make} (${models} model${models === '1' ? '' : 's'})`,
   fitShow: 'Show',

@@ -83,10 +83,25 @@ export function PartDetails({ product: p }: { product: Product }) {
 
       <PriceTiersTable product={p} />
 
-      {soldOut ? (
+      {soldOut && p.discontinuedAt ? (
+        // Decision 217: a discontinued part with no stock left is gone for good: say so, and name what replaces it.
+        <div role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2">
+          <p className="font-semibold">{t.discontinuedGone}</p>
+          {p.replacement ? (
+            <p className="mt-1">
+              {t.replacedBy}{' '}
+              <Link to={paths.part(p.replacement._id)} className="link font-semibold">
+                {p.replacement.brand} {p.replacement.name} ({p.replacement.sku})
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : soldOut ? (
         <p role="status" className="rounded-field border border-warning/50 bg-warning/10 px-4 py-2 font-medium">
           {t.soldOut}
         </p>
+      ) : p.discontinuedAt ? (
+        <p className="w-fit rounded-field border border-base-content/30 bg-base-200 px-3 py-1.5 text-sm font-semibold">{t.discontinued}</p>
       ) : null}
 
       <div className="flex flex-col gap-2">

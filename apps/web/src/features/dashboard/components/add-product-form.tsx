@@ -1,3 +1,4 @@
+import { discontinuedCopy } from '@shop/shared/copy/discontinued';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ImageListInput } from '../../uploads/components/image-list-input';
@@ -84,6 +85,8 @@ const addProductFormSchema = z
     heightMm: dimensionField('height'),
     oversize: z.boolean(),
     taxCategory: productTaxCategorySchema,
+    // Decision 217: on the edit form only.
+    discontinued: z.boolean(),
   })
   .superRefine((v, ctx) => {
     const problem = priceTierRowsProblem(v.priceTiers, v.minOrder);
@@ -127,6 +130,7 @@ const empty: FormValues = {
   heightMm: '',
   oversize: false,
   taxCategory: 'standard',
+  discontinued: false,
 };
 
 const valuesOf = (p: Product): FormValues => ({
@@ -151,6 +155,7 @@ const valuesOf = (p: Product): FormValues => ({
   heightMm: p.dimensionsMm ? String(p.dimensionsMm.height) : '',
   oversize: p.oversize,
   taxCategory: p.taxCategory,
+  discontinued: p.discontinuedAt !== undefined,
 });
 
 type FormOutput = z.output<typeof addProductFormSchema>;
@@ -207,7 +212,7 @@ export function AddProductForm({ product: current, onSaved, onReload, kit: kitPr
     setStale(false);
     try {
       if (!product) {
-        const { sku, brand, image, images, lengthMm: _l, widthMm: _w, heightMm: _h, ...rest } = values;
+        const { sku, brand, image, images, lengthMm: _l, widthMm: _w, heightMm: _h, discontinued: _d, ...rest } = values;
         const main = image || images[0];
         await createProduct.mutateAsync({
           ...rest,
@@ -272,6 +277,7 @@ export function AddProductForm({ product: current, onSaved, onReload, kit: kitPr
   const widthMm = field('widthMm');
   const heightMm = field('heightMm');
   const oversizeId = `${id}-oversize`;
+  const discontinuedId = `${id}-discontinued`;
   const taxCategory = field('taxCategory');
   const dimensionsHintId = `${id}-dimensions-hint`;
   const showPreview = /^(https?:\/\/|\/)\S+$/i.test(image.trim()) && brokenPreview !== image;
@@ -475,6 +481,23 @@ export function AddProductForm({ product: current, onSaved, onReload, kit: kitPr
             {t.oversizeHint}
           </p>
         </div>
+        {editing ? (
+          <div className="flex flex-col gap-1 md:mt-7">
+            <label htmlFor={discontinuedId} className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
+              <input
+                id={discontinuedId}
+                type="checkbox"
+                className="checkbox checkbox-primary"
+                aria-describedby={`${discontinuedId}-hint`}
+                {...register('discontinued')}
+              />
+              {discontinuedCopy.field}
+            </label>
+            <p id={`${discontinuedId}-hint`} className="text-xs text-base-content/75">
+              {discontinuedCopy.hint}
+            </p>
+          </div>
+        ) : null}
         {(
           [
             [lengthMm, 'lengthMm', t.lengthMm],
