@@ -10,7 +10,9 @@ import { expect, looks, screenshot, settle, test, useTheme, type Theme } from '.
  * would. "fork seals 41": no 41 mm seals, said first, the 43 mm kit apart as another size; "rear brake pads": the shop
  * lists no rear pads, said first, the pads it has apart as related; "gs brake pads": "gs" is two BMWs, so the page asks
  * which, and the bike chosen filters the search. On the demo catalogue: no brake pads fit an R 1250 GS, so its answer
- * says so and shows the pads for other bikes apart. Nothing is added to the catalogue.
+ * says so and shows the pads for other bikes apart. Decision 219: "chain kit mt07" is the job's parts that fit the
+ * MT-07, the front sprocket none fits said in its place; "204" is the parts whose part numbers hold the digits. Nothing
+ * is added to the catalogue.
  */
 const t = copy.search;
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -98,6 +100,39 @@ for (const { theme, viewport } of looks(themes, [phone, desktop])) {
       await expect(others.getByRole('article').first()).toContainText('Brake Pads');
       await expect(page.getByRole('combobox', { name: t.label })).toHaveValue('BMW R 1250 GS brake pads');
       await checkLook(page, `search-counter-chosen-bike-${look}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Issue #38 (decision 219): a job of the vocabulary, and a number that is the digits of several part numbers.
+  test(`a parts counter at ${viewport.width}px, ${theme}: a chain kit is its parts, a number inside part numbers`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme: theme });
+    await useTheme(context, theme);
+    const page = await context.newPage();
+    const look = `${viewport.width}-${theme}`;
+    try {
+      await page.goto('/');
+
+      // No kit fits the MT-07: the chain and the rear sprocket that fit it, and the front sprocket none fits, said.
+      await typeSearch(page, 'chain kit mt07');
+      await expect(page.getByText(t.jobTitle('chain kit', 'Chain · Front sprocket · Rear sprocket'))).toBeVisible();
+      await expect(page.getByText(t.jobHint('chain kit'))).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Chain', exact: true }).getByRole('article').first()).toContainText('Drive Chain');
+      await expect(page.getByRole('region', { name: 'Rear sprocket' }).getByRole('article').first()).toContainText('Rear Sprocket');
+      const front = page.getByRole('region', { name: 'Front sprocket' });
+      await expect(front.getByText(t.groupNone('front sprocket', 'Yamaha MT-07'))).toBeVisible();
+      await expect(front.getByRole('article')).toHaveCount(0);
+      await checkLook(page, `search-counter-job-${look}`);
+
+      // "204" is no part number, but the digits of the oil filter's and the indicators': those parts, said as such.
+      await typeSearch(page, '204');
+      const numbers = page.getByText(/^Part numbers with 204: /);
+      await expect(numbers).toContainText('HF204');
+      await expect(numbers).toContainText('IND-204-SMK');
+      await expect(page.getByText(t.partNumbersWithHint)).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Oil Filter HF204' })).toHaveCount(1);
+      await checkLook(page, `search-counter-digits-${look}`);
     } finally {
       await context.close();
     }
