@@ -177,6 +177,9 @@ test('two riders check out a kit and loose units of its part at the same moment:
     await expect(pages[lost[0]]).toHaveURL(/\/checkout$/);
     // The winner's checkout goes on to its payment.
     await expect(pages[won[0]]).toHaveURL(/\/checkout\?order=/);
+    // Their orders show what the kit line was made of when bought (decision 220).
+    await pages[won[0]].goto('/dashboard/myorders');
+    await expect(pages[won[0]].locator('p:visible', { hasText: /^Includes 2 × E2E Kit Bolt A .*, 1 × E2E Kit Washer B / }).first()).toBeVisible();
 
     // What the winner took came off the shelf through the kit's parts: bolts 10 − (2 × kits + loose), never below zero.
     const boltsSold = won[0] === 0 ? 2 * 3 + 4 : 2 * 2 + 4;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Product } from '@shop/shared';
+import type { Checkout, Product, Purchase } from '@shop/shared';
 import { orderLineComponents, stockMovements } from '../src/db/schema';
 import { kitStockMismatches, ledgerMismatches } from '../src/modules/stock/stock.service';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
@@ -157,6 +157,18 @@ describe('kits', () => {
     await putLine(other, front._id, 2);
     const ok = await checkout(other);
     expect(ok.statusCode).toBe(201);
+    // The order shows what its kit line was made of, and each part's share: they add up to the line.
+    const placed = ok.json() as Checkout;
+    const view = (await t.app.inject({ url: `/api/purchases/${placed._id}`, headers: bearer(other.token) })).json() as Purchase;
+    const kitLine = placed.orders.find((o) => o.productId === kit._id)!;
+    const parts = view.lines.find((l) => l.orderId === kitLine._id)?.kitParts;
+    expect(parts?.map((p) => [p.sku, p.quantity])).toEqual([
+      ['KT-CHAIN-525', 1],
+      ['KT-FRONT-16', 1],
+      ['KT-REAR-43', 2],
+    ]);
+    expect(Math.round(parts!.reduce((sum, p) => sum + p.share * 100, 0))).toBe(Math.round(kitLine.price * 100));
+    expect(view.lines.find((l) => l.orderId !== kitLine._id)?.kitParts).toBeUndefined();
     expect((await product(front._id)).stock).toBe(0);
     expect((await product(kit._id)).stock).toBe(0);
     await invariants();

@@ -24,6 +24,9 @@ export const kitsCopy = {
   save: 'Save kit parts',
   saved: (sku: string, parts: number) => `${sku} is now a kit of ${parts} ${parts === 1 ? 'part' : 'parts'}.`,
   unkitted: (sku: string) => `${sku} is no longer a kit.`,
+  /** An order's kit line (decision 220): what it was made of when bought. */
+  lineIncludes: (parts: string) => `Includes ${parts}`,
+  linePart: (quantity: string, name: string, sku: string) => `${quantity} × ${name} (${sku})`,
   /** The product form's stock box of a kit. */
   stockReadOnly: "A kit's stock is its parts' stock: change theirs instead.",
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderLineComponentSchema } from './kit';
 import { productSchema } from './product';
 import { orderSchema } from './order';
 import { ADMIN_ORDER_STATUSES, adminOrderCountsSchema } from './order-admin';
@@ -166,6 +167,8 @@ export const orderLineSchema = z.object({
   minOrder: z.number().int(),
   /** Issue #25 (decision 162): units of this line refunded so far. */
   refundedQuantity: z.number().int(),
+  /** Decision 220: what a kit line was made of when bought, with each part's share; absent for a plain part. */
+  kitParts: z.array(orderLineComponentSchema).optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -15,6 +15,7 @@ import { figuresCents } from './order-figures';
 import { invoiceNumbersOf } from '../invoices/invoices.service';
 import { readsThroughCompany } from '../companies/companies.service';
 import { loadShipments, shippedStatus, shippedStatusSql, shippedUnitsJoin, toShipmentDto } from './shipments.service';
+import { kitLineParts } from '../kits/kits.service';
 
 /**
  * Issue #24 (decision 153): orders as a person sees them. The spec's rows are
@@ -162,6 +163,11 @@ export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<
     db,
     [...refundsByKey.values()].flat().flatMap((r) => (r.creditNoteId ? [r.creditNoteId] : [])),
   );
+  // Decision 220: what each kit line was made of.
+  const kitParts = await kitLineParts(
+    db,
+    lines.map((l) => l.id),
+  );
   return keys.map((key) => {
     const rows = liveLines(lines.filter((o) => o.checkoutId === key));
     const purchase = toPurchaseDto(byId.get(key)!, rows, now);
@@ -179,7 +185,16 @@ export async function loadPurchases(db: Db, keys: string[], now: Date): Promise<
       refunded: fromCents(refundedCents),
       // Issue #39 item 6 (decision 184): an order is paid once its payment took its total (every live line is paid).
       netPaid: purchase.paidAt && rows.every((o) => o.paid) ? fromCents(Math.round(purchase.total * 100) - refundedCents) : 0,
-      lines: purchase.lines.map((l) => ({ ...l, refundedQuantity: units.get(l.orderId) ?? 0 })),
+      lines: purchase.lines.map((l) => {
+        const parts = kitParts.get(l.orderId);
+        return {
+          ...l,
+          refundedQuantity: units.get(l.orderId) ?? 0,
+          ...(parts
+            ? { kitParts: parts.map((c) => ({ productId: c.productId, sku: c.sku, name: c.name, quantity: c.quantity, share: fromCents(c.shareCents) })) }
+            : {}),
+        };
+      }),
       returns: (returnsByKey.get(key) ?? []).map(toReturnDto),
       returnableUntil: returnableUntil(list)?.toISOString() ?? null,
     };

@@ -22,7 +22,8 @@ import { ShipmentsSection } from '../../features/orders/components/shipments';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { TransactionId } from '../../features/orders/components/orders-table';
 import { statusBadgeClass, usePurchaseState } from '../../features/orders/components/purchase-state';
-import { lineSku, shipToLines } from '../../features/orders/purchase';
+import { lineKitParts, lineSku, shipToLines } from '../../features/orders/purchase';
+import { KitLineParts } from '../../features/orders/components/kit-line-parts';
 
 const g = guestCheckoutCopy;
 const v = orderViewCopy;
@@ -185,6 +186,7 @@ function GuestOrderView({ purchase: p, token }: { purchase: Purchase; token: str
                             {v.colPartNo} {sku}
                           </span>
                         )}
+                        <KitLineParts parts={lineKitParts(p, o._id)} className="mt-1" />
                       </td>
                       <td className="hidden font-mono text-sm sm:table-cell">{sku || '—'}</td>
                       <td className="text-right tabular-nums">{formatCount(o.quantity)}</td>

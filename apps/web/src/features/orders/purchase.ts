@@ -43,6 +43,9 @@ export const purchaseLineIds = (p: Purchase) => p.orders.map((o) => o._id);
 /** The part number of a line (orders keep it at the time of ordering), or ''. */
 export const lineSku = (p: Purchase, orderId: string) => p.lines.find((l) => l.orderId === orderId)?.sku ?? '';
 
+/** Decision 220: what a kit line was made of when bought ([] for a plain part). */
+export const lineKitParts = (p: Purchase, orderId: string) => p.lines.find((l) => l.orderId === orderId)?.kitParts ?? [];
+
 /**
  * Where the order ships, as lines: the checked address (street, city line,
  * country, phone), or for an order placed before addresses were checked the

@@ -13,7 +13,8 @@ import { LoadError } from '../../../components/ui/load-error';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../features/identity/auth-context';
 import { usePurchase } from '../../../features/orders/api/get-purchases';
-import { lineSku, shipToLines } from '../../../features/orders/purchase';
+import { lineKitParts, lineSku, shipToLines } from '../../../features/orders/purchase';
+import { KitLineParts } from '../../../features/orders/components/kit-line-parts';
 import { TransactionId } from '../../../features/orders/components/orders-table';
 import { TestPaymentBadge } from '../../../features/orders/components/order-status';
 import { OrderFigures } from '../../../features/checkout/components/order-figures';
@@ -180,6 +181,7 @@ function OrderView({ purchase: p, showCustomer, buyer }: { purchase: Purchase; s
                             {t.colPartNo} {sku}
                           </span>
                         )}
+                        <KitLineParts parts={lineKitParts(p, o._id)} className="mt-1" />
                       </td>
                       <td className="hidden font-mono text-sm sm:table-cell">{sku || '—'}</td>
                       <td className="text-right tabular-nums">{formatCount(o.quantity)}</td>

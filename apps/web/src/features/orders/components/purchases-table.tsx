@@ -7,7 +7,8 @@ import type { Order } from '@shop/shared/schemas/order';
 import { InvoiceLink } from './invoice-link';
 import { paths } from '../../../config/paths';
 import { formatPrice, Price } from '../../../components/ui/price';
-import { lineSku, purchaseAsOrder, shipToLines } from '../purchase';
+import { lineKitParts, lineSku, purchaseAsOrder, shipToLines } from '../purchase';
+import { KitLineParts } from './kit-line-parts';
 import { useDateFormat } from '../../../lib/date-format';
 import { formatCount } from '@shop/shared/intl';
 import { guestCheckoutCopy } from '@shop/shared/copy/guest-checkout';
@@ -198,6 +199,7 @@ function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLi
           {t.colQuantity} <span className="font-medium tabular-nums">{formatCount(o.quantity)}</span>
         </p>
         {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
+        <KitLineParts parts={lineKitParts(p, o._id)} />
       </div>
     );
   }
@@ -212,6 +214,7 @@ function Lines({ purchase: p, renderLineAction }: { purchase: Purchase; renderLi
                 {o.productName} <span className="whitespace-nowrap text-base-content/75 tabular-nums">× {formatCount(o.quantity)}</span>
               </p>
               {sku && <p className="text-xs text-base-content/70">{v.partNo(sku)}</p>}
+              <KitLineParts parts={lineKitParts(p, o._id)} />
               {renderLineAction && <div className="mt-1">{renderLineAction(o, p)}</div>}
             </div>
             <Price value={o.price} className="text-sm whitespace-nowrap" />
