@@ -86,6 +86,11 @@ test('the admin makes a kit of two parts on its edit page; its part page lists t
     const adjust = await page.request.post(`/api/product/${kit._id}/stock`, { headers: await bearerOf(page), data: { delta: 3, reason: 'restock' } });
     expect(adjust.status()).toBe(409);
     expect(((await adjust.json()) as { error: { code: string } }).error.code).toBe('KIT_STOCK');
+    // Manage Products offers no stock adjustment for the kit, as it does for its parts.
+    await page.goto('/dashboard/manageProducts');
+    await expect(productRow(page, bolt.name).getByRole('button', { name: /^Adjust stock/ })).toBeVisible();
+    await expect(productRow(page, kit.name).getByRole('link', { name: /^Edit/ })).toBeVisible();
+    await expect(productRow(page, kit.name).getByRole('button', { name: /^Adjust stock/ })).toHaveCount(0);
 
     // The kit's page, as a visitor reads it: the server's HTML already names the parts.
     const html = await (await page.request.get(`/parts/${kit._id}`)).text();

@@ -242,10 +242,13 @@ function RowActions({
         {t.editButton}
         <span className="sr-only"> {product.name}</span>
       </Link>
-      <button type="button" className={`btn btn-outline ${btn}`} onClick={() => onAdjust(product)}>
-        {t.adjustStockButton}
-        <span className="sr-only"> {product.name}</span>
-      </button>
+      {/* Decision 220: a kit's stock is its parts'; there is nothing of its own to adjust. */}
+      {!product.kitComponents?.length && (
+        <button type="button" className={`btn btn-outline ${btn}`} onClick={() => onAdjust(product)}>
+          {t.adjustStockButton}
+          <span className="sr-only"> {product.name}</span>
+        </button>
+      )}
       <button type="button" className={`btn btn-outline btn-error ${btn}`} onClick={() => onDelete(product)}>
         {t.deleteButton}
         <span className="sr-only"> {product.name}</span>
