@@ -49,6 +49,15 @@ export async function fillAddress(page: Page | Locator, a: ShipTo) {
 
 /** From the cart: open the checkout, fill a new address, wait for the shipping methods, and place the order. */
 export async function checkOutTo(page: Page, a: ShipTo = OREGON, extra: { poNumber?: string } = {}) {
+  const place = await readyToPlace(page, a);
+  // Decision 205: a company buyer's purchase-order number.
+  if (extra.poNumber) await page.getByLabel('PO number (optional)').fill(extra.poNumber);
+  await place.click();
+  return page.getByRole('complementary', { name: 'Order summary' });
+}
+
+/** From the cart to the checkout's Place order button: a new address filled and a shipping method chosen. */
+export async function readyToPlace(page: Page, a: ShipTo = OREGON) {
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Check out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
@@ -58,8 +67,5 @@ export async function checkOutTo(page: Page, a: ShipTo = OREGON, extra: { poNumb
   if (await useNew.isVisible()) await useNew.check();
   await fillAddress(page, a);
   await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
-  // Decision 205: a company buyer's purchase-order number.
-  if (extra.poNumber) await page.getByLabel('PO number (optional)').fill(extra.poNumber);
-  await page.getByRole('button', { name: 'Place order' }).click();
-  return page.getByRole('complementary', { name: 'Order summary' });
+  return page.getByRole('button', { name: 'Place order' });
 }

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, looks, screenshot, settle, test, useTheme } from '../support/fixtures';
 import { addProduct, bearerOf, productRow, uid, type AdminProduct } from '../support/catalog';
-import { checkOutTo, fillAddress, OREGON } from '../support/checkout';
+import { checkOutTo, OREGON, readyToPlace } from '../support/checkout';
 import { newAdminPage, newCustomerPage } from '../support/orders-helpers';
 
 /**
@@ -122,19 +122,6 @@ async function addToCart(page: Page, part: AdminProduct, quantity: number) {
   await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText(`${quantity.toLocaleString('en-US')} units of ${part.name} are in your cart.`)).toBeVisible();
-}
-
-/** From the cart to the checkout's Place order button, address filled and a shipping method chosen (checkOutTo without the click). */
-async function readyToPlace(page: Page) {
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Check out' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeVisible();
-  const useNew = page.getByLabel('Use a new address');
-  if (await useNew.isVisible()) await useNew.check();
-  await fillAddress(page, OREGON);
-  await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
-  return page.getByRole('button', { name: 'Place order' });
 }
 
 test('two riders check out a kit and loose units of its part at the same moment: never more sold than the shelf, never below zero', async ({ browser }) => {
