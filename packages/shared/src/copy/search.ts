@@ -99,7 +99,8 @@ export const synonymsAdminCopy = {
   addGroupTitle: 'Add a synonym group',
   editGroupTitle: (first: string) => `Edit the group “${first}”`,
   terms: 'Terms',
-  termsHint: 'Separate the terms with commas: exhaust, muffler, silencer. A term may have up to 3 words (turn signal).',
+  termsHint:
+    'Separate the terms with commas: exhaust, muffler, silencer. A term may have up to 3 words (turn signal). A job’s parts go in one term with + between them: chain kit, chain + front sprocket + rear sprocket.',
   termsLabel: (terms: string[]) => terms.join(', '),
   saveGroup: 'Save group',
   addGroupButton: 'Add group',

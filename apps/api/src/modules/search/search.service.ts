@@ -89,6 +89,8 @@ export interface VehicleFilter {
 export interface StatementInputs {
   words?: QueryWords;
   vehicle?: VehicleFilter;
+  /** Issue #38 (decision 219): parts the words match that a position rules out by their fitment lines. */
+  excluded?: string[];
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -180,7 +182,7 @@ function fitmentOf(vehicle: VehicleFilter | undefined): SQL {
 }
 
 /** The pieces both statements are made of (the expressions must stay as migrations 0010, 0012 and 0020 write them). */
-function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs) {
+function statementParts(query: SearchQuery, { words, vehicle, excluded }: StatementInputs) {
   const q = query.q;
   const key = q ? skuKey(q) : '';
   const ranks = words?.slots ? rankQueries(words.slots, words.tokens) : null;
@@ -201,13 +203,13 @@ function statementParts(query: SearchQuery, { words, vehicle }: StatementInputs)
   const variantNumber = variants.length ? sql`(p.sku_key = ANY(${variantArray}) OR p.part_number_keys && ${variantArray})` : sql`false`;
   const skuMatch = sql`(${key.length >= 2 ? sql`p.sku_key LIKE ${`${likeEscape(key)}%`}` : key ? sql`p.sku_key = ${key}` : sql`false`} OR ${otherNumber} OR ${variantNumber})`;
   // Issue #38 (decision 219): a position asked beside other words ("rear brake disc") is also read from the fitment
-  // lines: a part that does not say it in its name, and all of whose lines (for the bike, when there is one) say the
-  // opposite, is not found. One lookup of product_fitments' product index per part the words match.
-  const byLines = (ranks?.positions ?? []).map(
-    (x) => sql`(${check(x.inName)} OR NOT coalesce((SELECT bool_and(' ' || coalesce(pf.position, '') || ' ' LIKE ${`% ${x.opposite} %`})
-      FROM product_fitments pf WHERE pf.product_id = p.id${fitmentOf(vehicle)}), false))`,
-  );
-  const textMatch = ranks ? (byLines.length ? sql`(${matches(ranks.match)} AND ${sql.join(byLines, sql` AND `)})` : matches(ranks.match)) : sql`false`;
+  // lines: the parts whose lines all say the opposite (`positionExclusions`, read once and kept with the counts) are
+  // not found.
+  const textMatch = ranks
+    ? excluded?.length
+      ? sql`(${matches(ranks.match)} AND NOT (p.id = ANY(${`{${excluded.join(',')}}`}::uuid[])))`
+      : matches(ranks.match)
+    : sql`false`;
   // The part-number rows: the exact one first, then a part that answers to the number (or to it with a brand or a
   // revision around it), then prefixes, shorter part numbers first.
   const skuTier = sql`CASE WHEN p.sku_key = ${key} OR ${otherNumber} OR ${variantNumber} THEN 0 ELSE 1 END`;
@@ -290,6 +292,23 @@ export function countsStatement(query: SearchQuery, inputs: StatementInputs = {}
 export function headStatement(query: SearchQuery, inputs: StatementInputs, head: string): SQL {
   const { textMatch, fAll } = statementParts(query, inputs);
   return sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${textMatch} AND ${fAll} AND ${check(head)}) AS found`;
+}
+
+/**
+ * Issue #38 (decision 219): the parts the words match that do not say a position asked beside other words in their
+ * name, and all of whose fitment lines (the bike's, when there is one) say the opposite ("rear brake disc": a disc
+ * whose every line says "front"). A part with no line, or a line without a position, is not ruled out. One lookup of
+ * product_fitments' product index per part the words match and the name does not answer; the search keeps the ids
+ * with the counts.
+ */
+export function positionExclusionsStatement(inputs: StatementInputs): SQL | null {
+  const ranks = inputs.words?.slots ? rankQueries(inputs.words.slots, inputs.words.tokens) : null;
+  if (!ranks?.positions.length || ranks.match === null) return null;
+  const ruledOut = ranks.positions.map(
+    (x) => sql`(NOT ${check(x.inName)} AND coalesce((SELECT bool_and(' ' || coalesce(pf.position, '') || ' ' LIKE ${`% ${x.opposite} %`})
+      FROM product_fitments pf WHERE pf.product_id = p.id${fitmentOf(inputs.vehicle)}), false))`,
+  );
+  return sql`SELECT coalesce(array_agg(p.id::text), '{}') AS ids FROM products p WHERE ${matches(ranks.match)} AND (${sql.join(ruledOut, sql` OR `)})`;
 }
 
 /** How many rows of the page's branches pass every filter, how many rows the words match, and the catalogue's size. */
@@ -469,11 +488,24 @@ const branchSizes = (raw: BranchSizes): BranchSizes => ({
  */
 export async function searchRow(exec: SearchExecutor, query: SearchQuery, vehicle?: VehicleFilter, memo: SearchMemo = noMemo): Promise<SearchRow> {
   const words = query.q ? await queryWords(exec, query.q, memo) : undefined;
-  const inputs = { words, vehicle };
+  const inputs = { words, vehicle, excluded: await positionExclusions(exec, query, words, vehicle, memo) };
   const counts = await memo(countsKey(query, words, vehicle), async () => (await exec<Omit<SearchRow, 'items'>>(countsStatement(query, inputs)))[0]);
   // No part can be on the page when none counts (a word close to no word, filters that exclude everything).
   const items = counts.total === 0 ? [] : (await exec<Pick<SearchRow, 'items'>>(pageStatement(query, inputs, branchSizes(counts.sizes))))[0].items;
   return { ...counts, items };
+}
+
+/** Issue #38 (decision 219): the parts a position rules out by their fitment lines, read once per query and bike. */
+async function positionExclusions(
+  exec: SearchExecutor,
+  query: SearchQuery,
+  words: QueryWords | undefined,
+  vehicle: VehicleFilter | undefined,
+  memo: SearchMemo,
+): Promise<string[] | undefined> {
+  const statement = positionExclusionsStatement({ words, vehicle });
+  if (!statement) return undefined;
+  return memo(`${countsKey(query, words, vehicle)}:lines`, async () => (await exec<{ ids: string[] }>(statement))[0]?.ids ?? []);
 }
 
 /** A products row as to_jsonb writes it (snake_case), in the shape toProductDto reads. */
@@ -662,17 +694,19 @@ async function jobParts(
   const words = await queryWords(exec, q, memo);
   const slot = words?.slots?.find((s) => s.list);
   if (!slot?.list) return undefined;
-  const groups: NonNullable<SearchResult['groups']> = [];
-  for (const part of slot.list.slice(0, MAX_GROUPS)) {
-    const piece = withWordsAs(q, slot.typed, part);
-    const row = await searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
-    const sizes = Number(row.total) > 0 ? branchSizes(row.sizes) : undefined;
-    // What the part's words name (a part number, name, brand or category), not mentions in descriptions.
-    const named = sizes !== undefined && (sizes.sku > 0 || sizes.buckets.some(([tier]) => tier < DESCRIPTION_TIER));
-    groups.push(
-      named ? { q: piece, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) } : { q: piece, total: 0, items: [] },
-    );
-  }
+  // The parts are searched side by side (on PostgreSQL, each on a connection of the pool).
+  const groups: NonNullable<SearchResult['groups']> = await Promise.all(
+    slot.list.slice(0, MAX_GROUPS).map(async (part) => {
+      const piece = withWordsAs(q, slot.typed, part);
+      const row = await searchRow(exec, { ...query, q: piece, page: 1, limit: GROUP_ITEMS }, vehicle, memo);
+      const sizes = Number(row.total) > 0 ? branchSizes(row.sizes) : undefined;
+      // What the part's words name (a part number, name, brand or category), not mentions in descriptions.
+      const named = sizes !== undefined && (sizes.sku > 0 || sizes.buckets.some(([tier]) => tier < DESCRIPTION_TIER));
+      return named
+        ? { q: piece, total: Number(row.total), items: await toProductDtos(db, row.items.map(rowFromJson), opts) }
+        : { q: piece, total: 0, items: [] };
+    }),
+  );
   return groups.filter((g) => g.total > 0).length >= 2 ? { job: slot.typed, groups } : undefined;
 }
 
@@ -700,7 +734,11 @@ async function headMissing(exec: SearchExecutor, query: SearchQuery, vehicle: Ve
   const inName = head ? slotInNameQuery(head) : null;
   if (!head || !inName || !words) return undefined;
   const found = await memo(`${countsKey(query, words, vehicle)}:head:${inName}`, async () =>
-    Boolean((await exec<{ found: boolean }>(headStatement(query, { words, vehicle }, inName)))[0]?.found),
+    Boolean(
+      (
+        await exec<{ found: boolean }>(headStatement(query, { words, vehicle, excluded: await positionExclusions(exec, query, words, vehicle, memo) }, inName))
+      )[0]?.found,
+    ),
   );
   return found ? undefined : head.typed;
 }

@@ -16,6 +16,9 @@ describe('synonym terms', () => {
     expect(termsFromText(' Turn-Signal, blinker ,, BLINKER ')).toEqual({ terms: ['turn signal', 'blinker'] });
     expect(termsFromText('hugger')).toEqual({ error: 'A synonym group needs at least two different terms' });
     expect(termsFromText('hugger, a term of four words')).toEqual({ error: 'A term must be 3 words or fewer' });
+    // Issue #38 (decision 219): a job's parts, one term with "+" between them.
+    expect(termsFromText('Chain kit, chain+Front sprocket + rear sprocket')).toEqual({ terms: ['chain kit', 'chain + front sprocket + rear sprocket'] });
+    expect(termsFromText('chain kit, a + b + c + d + e + f + g')).toEqual({ error: 'A list of parts has at most 6 parts' });
   });
 
   it('finds the groups with a term that contains the letters typed', () => {
