@@ -5,7 +5,8 @@ import { orderLineComponents, stockMovements } from '../src/db/schema';
 import { kitStockMismatches, ledgerMismatches } from '../src/modules/stock/stock.service';
 import { bearer, createTestApp, type TestApp, type TestUser } from './helpers';
 import { signUpUser } from './verify-support';
-import { addProduct, orderRequest } from './orders-fixtures';
+import { addProduct, orderRequest, payOrder } from './orders-fixtures';
+import { pdfText } from './support/pdf-text';
 import { SHIP_TO } from './support/ship-to';
 
 /**
@@ -189,6 +190,13 @@ describe('kits', () => {
     const moves = await t.app.db.select().from(stockMovements).where(eq(stockMovements.orderId, order._id));
     expect(moves).toHaveLength(3);
     await invariants();
+    // Paid, its invoice names what the kit holds.
+    await payOrder(t.app, rider, order._id);
+    const pdf = await t.app.inject({ url: `/api/purchases/${order._id}/invoice.pdf`, headers: bearer(rider.token) });
+    expect(pdf.statusCode).toBe(200);
+    // (A narrow column breaks lines anywhere: compared without white space.)
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('Includes1×Kittestchain525(KT-CHAIN-525),1×Kittestfrontsprocket16T(KT-FRONT-16),2×Kittestrearsprocket43T(KT-REAR-43)');
   });
 
   it('an empty list makes it a plain part again, with no stock of its own', async () => {

@@ -45,6 +45,8 @@ export interface InvoiceLine {
   taxCents: number;
   /** Thousandths of a percent (10.75 % = 10750); null when it cannot be told any more. */
   taxRate: number | null;
+  /** Decision 220: a kit line's parts as bought (pieces per kit); absent for a plain part. */
+  kitParts?: { sku: string; name: string; quantity: number }[];
 }
 
 export interface InvoiceTaxRow {
@@ -223,6 +225,8 @@ export interface SnapshotOrderLine {
   paidAt: Date | null;
   number: number | null;
   category?: TaxCategory;
+  /** Decision 220: what a kit line was made of. */
+  kitParts?: { sku: string; name: string; quantity: number }[];
 }
 
 export interface SnapshotCheckout {
@@ -291,6 +295,7 @@ export function invoiceSnapshot(input: {
     amountCents: l.priceCents,
     taxCents: l.taxCents,
     taxRate: rateOf(l.priceCents, l.taxCents, taxIncluded, l.category ? rates.byCategory[l.category] : undefined, rates.all),
+    ...(l.kitParts?.length ? { kitParts: l.kitParts } : {}),
   }));
   const shipping = checkout
     ? {

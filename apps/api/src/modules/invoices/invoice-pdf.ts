@@ -167,7 +167,8 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   for (const l of data.lines) {
     row([
       l.sku,
-      l.name,
+      // Decision 220: a kit names what it holds, a kit's pieces each.
+      l.kitParts?.length ? `${l.name}\nIncludes ${l.kitParts.map((c) => `${c.quantity} × ${c.name} (${c.sku})`).join(', ')}` : l.name,
       String(l.quantity),
       l.lotSize > 1 ? `${money(l.lotPriceCents)} / ${l.lotSize}` : money(l.lotPriceCents),
       money(l.amountCents),

@@ -5,6 +5,7 @@ import { checkouts, orders, products, taxRates } from '../../db/schema';
 import { documentCounters, documents } from '../../db/schema/documents';
 import { creditNoteNumber, creditNoteSnapshot, invoiceNumber, invoiceSnapshot, singlePurchaseHead, type CreditedLine, type InvoiceData } from './invoice-data';
 import { renderInvoicePdf } from './invoice-pdf';
+import { kitLineParts } from '../kits/kits.service';
 
 /**
  * Issue #25 item 2 (decision 156): paying an order issues its invoice, in the
@@ -67,11 +68,20 @@ export async function issueInvoice(tx: Db, order: { checkout: CheckoutRow; lines
   const year = issuedAt.getUTCFullYear();
   const seq = await nextSeq(tx, 'invoice', year);
   const number = invoiceNumber(year, seq);
+  // Decision 220: a kit line names the parts it was made of.
+  const kits = await kitLineParts(
+    tx,
+    lines.map((l) => l.id),
+  );
   const data = invoiceSnapshot({
     number,
     issuedAt,
     checkout: head,
-    lines: lines.map((l) => ({ ...l, category: l.productId ? categories.get(l.productId) : undefined })),
+    lines: lines.map((l) => ({
+      ...l,
+      category: l.productId ? categories.get(l.productId) : undefined,
+      kitParts: kits.get(l.id)?.map((c) => ({ sku: c.sku, name: c.name, quantity: c.quantity })),
+    })),
     rates,
   });
   const [doc] = await tx
