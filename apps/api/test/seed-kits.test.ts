@@ -42,6 +42,20 @@ describe('demo kit', () => {
     expect(await kitStockMismatches(t.app.db)).toEqual([]);
   });
 
+  it('is found by its part number, which holds the name of the bike it fits', async () => {
+    for (const q of ['KS-SV650-520', 'ks sv650 520']) {
+      const found = (await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}&limit=3` })).json() as {
+        items: { sku: string }[];
+        namedVehicle?: unknown;
+      };
+      expect(found.items[0]?.sku, q).toBe('KS-SV650-520');
+      expect(found.namedVehicle, q).toBeUndefined();
+    }
+    // The bike's name among other words still names the bike.
+    const bike = (await t.app.inject({ url: `/api/search?q=${encodeURIComponent('sv650 chain kit')}&limit=3` })).json() as { namedVehicle?: { model: string } };
+    expect(bike.namedVehicle?.model).toBe('SV650');
+  });
+
   it('changes nothing when called again', async () => {
     const [[before], [links]] = await Promise.all([t.app.db.select({ n: count() }).from(products), t.app.db.select({ n: count() }).from(kitComponents)]);
     expect(await seedDemoKits(t.app.db)).toBe(0);

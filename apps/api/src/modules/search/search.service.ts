@@ -590,6 +590,14 @@ async function closestTo(exec: SearchExecutor, q: string, models: KnownModel[]):
   };
 }
 
+/** Whether the words, as a part number, are exactly one of a part's numbers (its own or another it answers to). */
+async function isPartNumber(exec: SearchExecutor, q: string): Promise<boolean> {
+  const key = skuKey(q);
+  if (key.length < 4 || !/\d/.test(key)) return false;
+  const rows = await exec(sql`SELECT 1 FROM products p WHERE p.sku_key = ${key} OR p.part_number_keys @> ARRAY[${key}]::text[] LIMIT 1`);
+  return rows.length > 0;
+}
+
 /**
  * Issue #26 item 3 (decision 167): a bike named in the words filters the results to what fits it, and the other words
  * are searched (`effective`). A vehicle chosen by id wins; matchBike=false searches the words as typed. `bikes` are the
@@ -604,6 +612,8 @@ export async function readBike(
   if (!query.q) return { effective: query, named: null, bikes: undefined };
   const models = await knownModels(exec, memo);
   const found = !vehicleChosen && query.matchBike === 'true' ? findVehicleInQuery(query.q, models) : null;
+  // A part number that holds a bike's name ("KS-SV650-520", the SV650 chain kit) is that part, not the bike.
+  if (found && (await isPartNumber(exec, query.q))) return { effective: query, named: null, bikes: undefined };
   // Issue #38 (decision 213 addendum): a name several models share and no year that tells them apart ("gs brake
   // pads"): no bike is named, the page asks which. A nickname is no word of a part: the other words are searched,
   // every part ("brake pads"). A part of the models' names ("panigale", "street") may be one, so the words are searched
