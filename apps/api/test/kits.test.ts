@@ -199,6 +199,14 @@ describe('kits', () => {
     expect(text).toContain('Includes1×Kittestchain525(KT-CHAIN-525),1×Kittestfrontsprocket16T(KT-FRONT-16),2×Kittestrearsprocket43T(KT-REAR-43)');
   });
 
+  it("a kit's part cannot be deleted while the kit holds it", async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/product/${chain._id}`, headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'PART_IN_KIT' });
+    expect(res.json().error.message).toContain('KT-KIT-1');
+    expect((await t.app.inject({ url: `/api/product/${chain._id}` })).statusCode).toBe(200);
+  });
+
   it('an empty list makes it a plain part again, with no stock of its own', async () => {
     const res = await putKit(kit._id, []);
     expect(res.statusCode).toBe(200);

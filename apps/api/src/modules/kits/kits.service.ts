@@ -343,3 +343,14 @@ export async function kitIdsAmong(db: Db, ids: readonly string[]): Promise<Set<s
     .where(inArray(kitComponents.kitId, [...ids]));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The part numbers of the kits that hold this product, A to Z. */
+export async function kitsHolding(db: Db, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ sku: products.sku })
+    .from(kitComponents)
+    .innerJoin(products, eq(products.id, kitComponents.kitId))
+    .where(eq(kitComponents.componentId, productId))
+    .orderBy(asc(products.sku));
+  return rows.map((r) => r.sku);
+}

@@ -24,7 +24,7 @@ import { BadRequestError, ConflictError, NotFoundError, isUuid } from '../../lib
 import { containsPattern } from '../../lib/like';
 import { recordAudit } from '../audit/audit.service';
 import { moveStock, type StockActor } from '../stock/stock.service';
-import { kitComponentsByKit } from '../kits/kits.service';
+import { kitComponentsByKit, kitsHolding } from '../kits/kits.service';
 
 /**
  * A products row. `discontinuedAt` (decision 217) is optional here so that rows read another way (the search's
@@ -377,8 +377,14 @@ async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<vo
 }
 
 export function isUniqueViolation(err: unknown): boolean {
+  return hasSqlState(err, '23505');
+}
+
+const isForeignKeyViolation = (err: unknown) => hasSqlState(err, '23503');
+
+function hasSqlState(err: unknown, code: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
@@ -648,8 +654,22 @@ export async function adjustStock(db: Db, id: string, input: StockAdjustInput, a
 /** Orders keep their copy of name and price; their product_id becomes null. The ledger keeps its rows. */
 export async function deleteProduct(db: Db, id: string, actor: StockActor | null = null): Promise<ProductRow> {
   if (!isUuid(id)) throw productNotFound();
+  const partOfKit = (kits: string[]) =>
+    new ConflictError(
+      `This part is in the kit${kits.length === 1 ? '' : 's'} ${kits.join(', ')}: take it out of ${kits.length === 1 ? 'that kit' : 'those kits'} (Kit parts) before deleting it.`,
+      'PART_IN_KIT',
+    );
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(products).where(eq(products.id, id)).returning();
+    // Decision 220: a kit's parts stay while the kit holds them (the foreign key restricts it too).
+    const kits = await kitsHolding(tx, id);
+    if (kits.length) throw partOfKit(kits);
+    let deleted: ProductRow[];
+    try {
+      deleted = await tx.delete(products).where(eq(products.id, id)).returning();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw partOfKit(await kitsHolding(db, id));
+      throw err;
+    }
     if (deleted.length === 0) throw productNotFound();
     await recordAudit(tx, { actor, action: 'product.delete', entityType: 'product', entityId: id, before: auditFields(deleted[0]), after: null });
     return deleted[0];
