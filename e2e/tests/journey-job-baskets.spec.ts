@@ -45,6 +45,14 @@ test('the search box offers a bike’s job for "2019 mt07 oil service", and the 
   await guides.getByRole('link', { name: 'Oil service basket · 2019 Yamaha MT-07' }).click();
   await expect(page).toHaveURL(/\/baskets\/2019-yamaha-mt-07\/oil-service$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Oil service');
+  // Issue #36 item 4: the server's page carries the basket's parts as structured data (an ItemList of part links).
+  const html = await (await page.request.get('/baskets/2019-yamaha-mt-07/oil-service')).text();
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]) as { '@type': string; itemListElement?: { url: string }[] },
+  );
+  const list = ld.find((x) => x['@type'] === 'ItemList');
+  expect(list?.itemListElement?.length).toBeGreaterThan(0);
+  expect(list?.itemListElement?.every((i) => /\/parts\/[0-9a-f-]{36}$/.test(i.url))).toBe(true);
 });
 
 test('the admin creates a job, a rider sees it filled for a bike, the admin renames it and deletes it', async ({ browser }) => {

@@ -8,6 +8,8 @@ import { MissingPage } from '../../components/ui/missing-page';
 import { basketQueryOptions } from '../../features/job-baskets/api/get-basket';
 import { BasketView } from '../../features/job-baskets/components/basket-view';
 import { vehicleName } from '../../features/garage/vehicle-name';
+import { siteUrl } from '../../lib/site-origin';
+import { jsonForScript } from '../../features/catalog/part-seo';
 
 /** Issue #36 item 3 (decision 199): /baskets/{vehicle}/{template}, rendered on the server, readable without an account. */
 export default function BasketPage() {
@@ -40,6 +42,16 @@ export default function BasketPage() {
   const b = basket.data;
   const bike = vehicleName(b.vehicle);
   const title = t.pageTitle(b.name, bike);
+  // Issue #36 item 4: the job's parts for the bike as structured data, as a diagram page lists its callouts.
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: title,
+    url: siteUrl(paths.basket(b.vehicle.slug, b.slug)),
+    itemListElement: b.slots.flatMap((s, i) =>
+      s.chosen ? [{ '@type': 'ListItem', position: i + 1, name: s.chosen.product.name, url: siteUrl(paths.part(s.chosen.product._id)) }] : [],
+    ),
+  };
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 md:px-8 lg:py-10">
       <PageHead
@@ -47,6 +59,7 @@ export default function BasketPage() {
         description={t.pageDescription(b.name, bike, b.slots.filter((s) => s.chosen).length)}
         path={paths.basket(b.vehicle.slug, b.slug)}
       />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <li>
