@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { kitAvailability, kitShares, skuKey, type KitComponent, type KitInput } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { kitComponents, orderLineComponents, products } from '../../db/schema';
@@ -167,16 +167,6 @@ export async function setKitComponents(db: Db, kitId: string, input: KitInput, a
   });
 }
 
-/** Whether a product is a kit (has components). */
-export async function isKit(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(kitComponents)
-    .where(and(eq(kitComponents.kitId, productId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * What each kit line among `lines` is made of, written beside it before its stock moves (moveLineStock reads it):
  * the parts and pieces per kit, and each part's share of the line's amount (kitShares: they add up to it).
@@ -283,18 +273,11 @@ export async function applyFeedKits(db: Db, kits: readonly FeedKit[]): Promise<{
     found.find((p) => p.skuKey === skuKey(partNumber) && p.brand.toLowerCase() === brand.toLowerCase()) ?? found.find((p) => p.skuKey === skuKey(partNumber));
   // Kits of this feed, and parts that are kits already.
   const kitIds = new Set<string>(kits.map((k) => find(k.brand, k.partNumber)?.id).filter((id): id is string => Boolean(id)));
-  if (found.length) {
-    const already = await db
-      .selectDistinct({ id: kitComponents.kitId })
-      .from(kitComponents)
-      .where(
-        inArray(
-          kitComponents.kitId,
-          found.map((p) => p.id),
-        ),
-      );
-    for (const a of already) kitIds.add(a.id);
-  }
+  for (const id of await kitIdsAmong(
+    db,
+    found.map((p) => p.id),
+  ))
+    kitIds.add(id);
   for (const k of kits) {
     const kit = find(k.brand, k.partNumber);
     if (!kit) continue; // the kit's own row was refused; its problem is reported already
